@@ -1,0 +1,667 @@
+// `npm run bench`: builds (or reuses) a large dataset, then measures each hot route with
+// autocannon on loopback beside a bare Fastify route in the same run, on PGlite and on
+// PostgreSQL when a server is available. Prints the figures and writes bench/RESULTS.md.
+// A benchmark, never a test: it does not fail on time.
+//
+//   npm run bench                                   1,000,000 reports, 10 s a route, both databases
+//   npm run bench -- --reports 100000 --duration 5  a quick check
+//   npm run bench -- --db postgres --connections 20
+//
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+// (the server of that address; the dataset goes in a database of its own, alertes_bench_<size>).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { type Database, openPglite, openPostgres, queryRows } from '../src/server/db/database'
+import {
+  BENCH_ADMIN,
+  BENCH_DESCRIPTION,
+  BENCH_ORG_PASSWORD,
+  benchOrgEmail,
+  type DatasetSize,
+  ensureDataset,
+  removeBenchFilings,
+} from './generate-dataset'
+
+const { values: args } = parseArgs({
+  options: {
+    reports: { type: 'string', default: '1000000' },
+    organizations: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    out: { type: 'string', default: 'bench/RESULTS.md' },
+  },
+})
+const size: DatasetSize = { reports: Number(args.reports), organizations: Number(args.organizations) }
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+const repoRoot = path.resolve(import.meta.dirname, '..')
+const WARM_UP_S = 1
+const log = (line: string) => console.log(line)
+
+type Kind = 'pglite' | 'postgres'
+
+/** The goals of issue 7 on a 2-core machine with 1,000,000 reports. */
+interface Goal {
+  /** p95 in ms, per database. */
+  p95?: Partial<Record<Kind, number>>
+  /** Share of the bare route's req/s, per database. */
+  ratio?: Partial<Record<Kind, number>>
+}
+const LIST_GOAL: Goal = { p95: { postgres: 50, pglite: 250 } }
+
+interface Measure {
+  route: string
+  requestsPerSecond: number
+  p50: number
+  p95: number
+  p99: number
+  requests: number
+  errors: number
+  ratioToBare: number | null
+  goal?: Goal
+  note?: string
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', GEOCODER_URL: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+}
+
+async function waitFor(url: string) {
+  // Migrations run at start-up: on a million rows, a new index takes a while.
+  const deadline = Date.now() + 15 * 60_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+function describeMeasure(m: Measure) {
+  const ratio = m.ratioToBare ? `  ${(m.ratioToBare * 100).toFixed(0)} % of bare` : ''
+  return `  ${m.route.padEnd(52)} ${m.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${m.p50.toFixed(1)}  p95 ${m.p95.toFixed(1)}  p99 ${m.p99.toFixed(1)} ms  errors ${m.errors}${ratio}`
+}
+
+async function measure(
+  route: string,
+  options: autocannon.Options,
+  bare: number | null,
+  extra: { goal?: Goal; note?: string } = {},
+): Promise<Measure> {
+  // A short warm-up first (JIT, connection pools, caches), not counted: the same for every route.
+  await new Promise<void>((resolve, reject) => {
+    autocannon({ connections, duration: WARM_UP_S, ...options }, (error) =>
+      error ? reject(error) : resolve(),
+    )
+  })
+  const latencies: number[] = []
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections, duration, ...options }, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    )
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  })
+  latencies.sort((a, b) => a - b)
+  const requestsPerSecond = result.requests.average
+  const measured: Measure = {
+    route,
+    requestsPerSecond,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+    ratioToBare: bare ? requestsPerSecond / bare : null,
+    ...extra,
+  }
+  log(describeMeasure(measured))
+  return measured
+}
+
+async function login(base: string, body: Record<string, string>): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`login failed: ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+function readRss(pid: number | undefined): number {
+  if (!pid) return 0
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) * 1024 : 0
+  } catch {
+    return 0
+  }
+}
+
+const mb = (bytes: number) => bytes / 2 ** 20
+
+interface ExportFigures {
+  filter: string
+  rows: number
+  seconds: number
+  rowsPerSecond: number
+  rssBeforeMb: number
+  peakRssMb: number
+}
+
+/** Streams the whole CSV export, watching the server's resident memory every 100 ms. */
+async function measureExport(base: string, token: string, serverPid: number | undefined, filter: string) {
+  const rssBefore = readRss(serverPid)
+  let peakRss = rssBefore
+  const watch = setInterval(() => {
+    peakRss = Math.max(peakRss, readRss(serverPid))
+  }, 100)
+  const started = Date.now()
+  let rows = -1
+  try {
+    const res = await fetch(`${base}/api/admin/reports/export.csv${filter}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const reader = res.body?.getReader()
+    for (;;) {
+      const chunk = await reader?.read()
+      if (!chunk || chunk.done) break
+      for (const byte of chunk.value) if (byte === 10) rows++
+    }
+  } finally {
+    clearInterval(watch)
+  }
+  const seconds = (Date.now() - started) / 1000
+  const figures: ExportFigures = {
+    filter: filter || '(everything)',
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    rssBeforeMb: mb(rssBefore),
+    peakRssMb: mb(peakRss),
+  }
+  log(
+    `  CSV export ${figures.filter}: ${rows} rows in ${seconds.toFixed(1)} s = ${figures.rowsPerSecond.toFixed(0)} rows/s, server RSS ${figures.rssBeforeMb.toFixed(0)} MB before, ${figures.peakRssMb.toFixed(0)} MB at most`,
+  )
+  return figures
+}
+
+interface ColdFigures {
+  what: string
+  count: number
+  p50: number
+  p95: number
+  max: number
+}
+
+/**
+ * Requests that nothing cached can answer, one at a time: each search asked once (its total is
+ * kept by the read cache afterwards), each map view new.
+ */
+async function measureCold(what: string, urls: string[], headers: Record<string, string>) {
+  const times: number[] = []
+  for (const url of urls) {
+    const started = performance.now()
+    const res = await fetch(url, { headers })
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`${url}: ${res.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const figures: ColdFigures = {
+    what,
+    count: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1) ?? 0,
+  }
+  log(
+    `  cold: ${what.padEnd(60)} ${times.length} requests  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms`,
+  )
+  return figures
+}
+
+async function smallJpeg(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer()
+}
+
+function multipart(fields: Record<string, string>, photo: Buffer) {
+  const boundary = '----alertesbench'
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  )
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+// Views of the department of Dakar: the whole of it (what the home map shows first) and, for the
+// views nothing cached can answer, a view of a few communes moved at random on every request.
+const DAKAR_VIEW = '-17.53,14.66,-17.40,14.78'
+function randomDakarView(): string {
+  const width = 0.02 + Math.random() * 0.1
+  const height = width * 0.9
+  const minLon = -17.53 + Math.random() * (0.13 - width)
+  const minLat = 14.66 + Math.random() * (0.12 - height)
+  return [minLon, minLat, minLon + width, minLat + height].map((v) => v.toFixed(5)).join(',')
+}
+
+/** Words of the generated descriptions, from common to rare, for searches asked once each. */
+const SEARCH_WORDS = ['panne', 'route', 'lampadaire', 'ordures', 'eaux', 'trottoir', 'caniveau', 'arbre']
+const SEARCH_STATUSES = ['all', 'en-attente', 'en-cours', 'resolu']
+
+async function databaseVersion(database: Database): Promise<string> {
+  const [row] = await queryRows<{ version: string; shared_buffers: string }>(
+    database.db,
+    sql`select split_part(version(), ' on ', 1) as version, current_setting('shared_buffers') as shared_buffers`,
+  )
+  const where =
+    database.kind === 'pglite'
+      ? 'PGlite (WebAssembly, inside the server process)'
+      : 'a PostgreSQL server on this machine'
+  return `${row?.version}, ${where}, shared_buffers ${row?.shared_buffers}`
+}
+
+async function runOn(kind: Kind) {
+  log(`\n== ${kind} ==`)
+  const env: Record<string, string> = {
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-!!',
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  }
+  const dataDir = path.join(repoRoot, 'bench/data', `${kind}-${size.reports}`)
+  mkdirSync(dataDir, { recursive: true })
+  env.DATA_DIR = dataDir
+  const loadStarted = Date.now()
+  let version = ''
+  if (kind === 'pglite') {
+    const database = await openPglite(path.join(dataDir, 'db'))
+    await ensureDataset(database, size, log)
+    await removeBenchFilings(database)
+    version = await databaseVersion(database)
+    await database.close()
+  } else {
+    const serverUrl =
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/test'
+    const name = `alertes_bench_${size.reports}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    try {
+      await admin.connect()
+    } catch {
+      log('  no PostgreSQL server reachable: skipped')
+      return null
+    }
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    env.DATABASE_URL = url.toString()
+    const database = await openPostgres(env.DATABASE_URL)
+    await ensureDataset(database, size, log)
+    await removeBenchFilings(database)
+    version = await databaseVersion(database)
+    await database.close()
+  }
+  const datasetSeconds = (Date.now() - loadStarted) / 1000
+  // The photos filed by the last run.
+  rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true })
+
+  const port = await freePort()
+  const barePort = await freePort()
+  const server = start('src/server/main.ts', { ...env, PORT: String(port) })
+  const bareServer = start('bench/bare-server.ts', { PORT: String(barePort) })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    await waitFor(`${base}/api/health`)
+    await waitFor(`http://127.0.0.1:${barePort}/bare`)
+    const adminToken = await login(base, { userType: 'admin', ...BENCH_ADMIN })
+    const orgToken = await login(base, {
+      userType: 'organization',
+      email: benchOrgEmail(1),
+      password: BENCH_ORG_PASSWORD,
+    })
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+    const pageCount = async (url: string, token: string, pageSize: number) => {
+      const res = await fetch(`${base}${url}`, { headers: auth(token) })
+      return Math.max(1, Math.ceil(((await res.json()) as { total: number }).total / pageSize))
+    }
+    const adminPages = await pageCount('/api/admin/reports', adminToken, 10)
+    const availablePages = await pageCount('/api/org/reports/available', orgToken, 8)
+
+    const rssStart = readRss(server.pid)
+    const measures: Measure[] = []
+    const bare = await measure('bare Fastify route', { url: `http://127.0.0.1:${barePort}/bare` }, null)
+    measures.push(bare)
+    const ref = bare.requestsPerSecond
+    const cached = 'answered by the read cache (no report changes during the measure)'
+    const routes: [string, autocannon.Options, { goal?: Goal; note?: string }][] = [
+      [
+        'GET /api/reports/recent',
+        { url: `${base}/api/reports/recent` },
+        { goal: { ...LIST_GOAL, ratio: { postgres: 0.6 } }, note: cached },
+      ],
+      ['GET /api/reports/count', { url: `${base}/api/reports/count` }, { goal: LIST_GOAL, note: cached }],
+      [
+        'GET /api/reports/map (the Dakar view)',
+        { url: `${base}/api/reports/map?bbox=${DAKAR_VIEW}` },
+        { goal: { p95: { postgres: 50, pglite: 50 } }, note: cached },
+      ],
+      [
+        'GET /api/reports/map (a new Dakar view each time)',
+        {
+          url: `${base}/api/reports/map`,
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                path: `/api/reports/map?bbox=${randomDakarView()}`,
+              }),
+            },
+          ],
+        },
+        { goal: { p95: { postgres: 50, pglite: 50 } }, note: 'never cached: every request a new view' },
+      ],
+      [
+        'GET /api/org/reports/available',
+        { url: `${base}/api/org/reports/available`, headers: auth(orgToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        `GET /api/org/reports/available (last page, ${availablePages})`,
+        { url: `${base}/api/org/reports/available?page=${availablePages}`, headers: auth(orgToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        'GET /api/org/reports/managed',
+        { url: `${base}/api/org/reports/managed`, headers: auth(orgToken) },
+        { goal: LIST_GOAL },
+      ],
+      ['GET /api/org/stats', { url: `${base}/api/org/stats`, headers: auth(orgToken) }, { goal: LIST_GOAL }],
+      [
+        'GET /api/admin/reports?q=panne&status=en-attente',
+        { url: `${base}/api/admin/reports?q=panne&status=en-attente`, headers: auth(adminToken) },
+        { goal: LIST_GOAL, note: 'the total is counted once, then kept by the read cache' },
+      ],
+      [
+        'GET /api/admin/reports?status=en-attente&priority=urgent',
+        { url: `${base}/api/admin/reports?status=en-attente&priority=urgent`, headers: auth(adminToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        `GET /api/admin/reports (middle page, ${Math.ceil(adminPages / 2)})`,
+        { url: `${base}/api/admin/reports?page=${Math.ceil(adminPages / 2)}`, headers: auth(adminToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        `GET /api/admin/reports (last page, ${adminPages})`,
+        { url: `${base}/api/admin/reports?page=${adminPages}`, headers: auth(adminToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        'GET /api/admin/reports?sort=supporters',
+        { url: `${base}/api/admin/reports?sort=supporters`, headers: auth(adminToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        'GET /api/admin/stats',
+        { url: `${base}/api/admin/stats`, headers: auth(adminToken) },
+        { goal: LIST_GOAL },
+      ],
+    ]
+    for (const [route, options, extra] of routes) measures.push(await measure(route, options, ref, extra))
+
+    const cold: ColdFigures[] = []
+    cold.push(
+      await measureCold(
+        'admin search, a word and a status asked for the first time',
+        SEARCH_WORDS.flatMap((word) =>
+          SEARCH_STATUSES.map((status) => `${base}/api/admin/reports?q=${word}&status=${status}`),
+        ),
+        auth(adminToken),
+      ),
+    )
+    cold.push(
+      await measureCold(
+        'organisation search in its available reports, asked for the first time',
+        SEARCH_WORDS.map((word) => `${base}/api/org/reports/available?q=${word}`),
+        auth(orgToken),
+      ),
+    )
+    cold.push(
+      await measureCold(
+        'admin list, a page of the middle asked for the first time',
+        Array.from(
+          { length: 20 },
+          (_, i) => `${base}/api/admin/reports?page=${Math.ceil((adminPages * (i + 5)) / 30)}`,
+        ),
+        auth(adminToken),
+      ),
+    )
+
+    // Last: every filing empties the read cache.
+    const { body, contentType } = multipart(
+      { categoryId: '1', description: BENCH_DESCRIPTION, latitude: '14.7', longitude: '-17.45' },
+      await smallJpeg(),
+    )
+    let address = 0
+    measures.push(
+      await measure(
+        'POST /api/reports (with a small photo)',
+        {
+          url: `${base}/api/reports`,
+          requests: [
+            {
+              method: 'POST',
+              body,
+              headers: { 'content-type': contentType },
+              setupRequest: (request) => {
+                address += 1
+                // One address per report: the per-address limit of filings is not what is measured.
+                request.headers = {
+                  ...request.headers,
+                  'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+                }
+                return request
+              },
+            },
+          ],
+        },
+        ref,
+        { note: 'each one re-encodes the photo and makes a thumbnail (sharp)' },
+      ),
+    )
+    measures.push(
+      await measure(
+        'GET /api/reports/recent (right after the filings)',
+        { url: `${base}/api/reports/recent` },
+        ref,
+      ),
+    )
+    const exports = [
+      await measureExport(base, adminToken, server.pid, '?status=rejete'),
+      await measureExport(base, adminToken, server.pid, ''),
+    ]
+    const rssEnd = readRss(server.pid)
+    return {
+      kind,
+      database: version,
+      datasetSeconds,
+      measures,
+      cold,
+      exports,
+      rssStartMb: mb(rssStart),
+      rssEndMb: mb(rssEnd),
+    }
+  } finally {
+    server.kill('SIGTERM')
+    bareServer.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 1500))
+  }
+}
+
+type RunResult = NonNullable<Awaited<ReturnType<typeof runOn>>>
+
+function goalLines(result: RunResult): string[] {
+  const lines: string[] = []
+  for (const m of result.measures) {
+    const p95Goal = m.goal?.p95?.[result.kind]
+    if (p95Goal !== undefined) {
+      lines.push(
+        `| ${m.route} | p95 ≤ ${p95Goal} ms | ${m.p95.toFixed(1)} ms | ${m.p95 <= p95Goal && m.errors === 0 ? 'met' : '**not met**'} |`,
+      )
+    }
+    const ratioGoal = m.goal?.ratio?.[result.kind]
+    if (ratioGoal !== undefined && m.ratioToBare !== null) {
+      lines.push(
+        `| ${m.route} | ≥ ${ratioGoal * 100} % of the bare route's req/s | ${(m.ratioToBare * 100).toFixed(0)} % | ${m.ratioToBare >= ratioGoal ? 'met' : '**not met**'} |`,
+      )
+    }
+  }
+  const whole = result.exports.at(-1)
+  if (whole) {
+    const small = result.exports[0]
+    const flat = small ? whole.peakRssMb - small.peakRssMb < 64 : true
+    lines.push(
+      `| CSV export, every report | ≥ 50,000 rows/s | ${whole.rowsPerSecond.toFixed(0)} rows/s | ${whole.rowsPerSecond >= 50_000 ? 'met' : '**not met**'} |`,
+      `| CSV export, every report | constant memory | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${small?.peakRssMb.toFixed(0)} MB for ${small?.rows} | ${flat ? 'met' : '**not met**'} |`,
+    )
+  }
+  return lines
+}
+
+function bundleSizes(): string[] {
+  if (!existsSync(path.join(repoRoot, 'dist/web/.vite/manifest.json'))) {
+    return ['No build in dist/web: run `npm run build` before the benchmark to see the bundle sizes here.']
+  }
+  try {
+    const out = execFileSync(process.execPath, ['scripts/size.mjs'], { cwd: repoRoot, encoding: 'utf8' })
+    return ['```', out.trim(), '```']
+  } catch (error) {
+    const out = (error as { stdout?: string }).stdout ?? String(error)
+    return ['```', out.trim(), '```']
+  }
+}
+
+const loadBefore = os.loadavg()
+const started = new Date()
+const results: RunResult[] = []
+for (const kind of String(args.db).split(',') as Kind[]) {
+  const result = await runOn(kind)
+  if (result) results.push(result)
+}
+const loadAfter = os.loadavg()
+
+const cpu = os.cpus()
+const machine = `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB of memory, ${os.type()} ${os.release()}, Node ${process.version}`
+const lines = [
+  '# Benchmark results',
+  '',
+  `Produced by \`npm run bench -- --reports ${size.reports} --duration ${duration} --connections ${connections} --db ${args.db}\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  '',
+  `- Machine: ${machine}. Load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before the run, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after (on a shared machine the figures are noisy: compare each route with the bare route of the same run).`,
+  `- Dataset: ${size.reports.toLocaleString('en')} reports over the 19 communes of Dakar (a year of growing use), ${size.organizations.toLocaleString('en')} organisations, their claims, messages and "Moi aussi" supporters (\`bench/generate-dataset.ts\`).`,
+  `- autocannon on loopback, ${connections} connections, ${duration} s a route after ${WARM_UP_S} s of warm-up, after the bare Fastify route (\`bench/bare-server.ts\`) in the same run. The app server and the bare server run as separate processes with LOG_LEVEL=warn.`,
+  '',
+]
+for (const result of results) {
+  lines.push(
+    `## ${result.kind}`,
+    '',
+    `${result.database}. Dataset ready (generated or reused) in ${result.datasetSeconds.toFixed(0)} s.`,
+    '',
+    '| route | req/s | p50 ms | p95 ms | p99 ms | requests | errors | vs bare | note |',
+    '|---|---|---|---|---|---|---|---|---|',
+  )
+  for (const m of result.measures) {
+    lines.push(
+      `| ${m.route} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} | ${m.requests} | ${m.errors} | ${m.ratioToBare ? `${(m.ratioToBare * 100).toFixed(0)} %` : '—'} | ${m.note ?? ''} |`,
+    )
+  }
+  lines.push(
+    '',
+    'Requests nothing cached can answer, one at a time:',
+    '',
+    '| what | requests | p50 ms | p95 ms | max ms |',
+    '|---|---|---|---|---|',
+  )
+  for (const c of result.cold) {
+    lines.push(`| ${c.what} | ${c.count} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} | ${c.max.toFixed(1)} |`)
+  }
+  lines.push(
+    '',
+    '| CSV export | rows | seconds | rows/s | server RSS before | server RSS peak |',
+    '|---|---|---|---|---|---|',
+  )
+  for (const e of result.exports) {
+    lines.push(
+      `| ${e.filter} | ${e.rows} | ${e.seconds.toFixed(1)} | ${e.rowsPerSecond.toFixed(0)} | ${e.rssBeforeMb.toFixed(0)} MB | ${e.peakRssMb.toFixed(0)} MB |`,
+    )
+  }
+  lines.push(
+    '',
+    `Server RSS: ${result.rssStartMb.toFixed(0)} MB before the routes, ${result.rssEndMb.toFixed(0)} MB at the end.`,
+    '',
+    `### Goals on ${result.kind}`,
+    '',
+    '| what | goal | measured | |',
+    '|---|---|---|---|',
+    ...goalLines(result),
+    '',
+  )
+}
+lines.push(
+  '## What the figures rest on',
+  '',
+  '- Counts (home page, list totals without a search, dashboard) come from count tables kept by triggers in the transaction of every change; the map of a large view adds up a pyramid of cells kept the same way; deep pages start at the day that holds them. `docs/decisions/0002-read-models-and-micro-cache.md`.',
+  '- The home page\'s reads and the totals of searches are served by a micro-cache emptied by every change, on every instance (PostgreSQL LISTEN/NOTIFY). The rows "a new Dakar view each time" and the cold requests above are what the database itself gives.',
+  '- Known slow spots: the total of a search for a word that a tenth of a million reports contain is counted from the rows (the trigram index finds them, each row is then checked): the cold table shows its first request; the read cache answers the pages after it. The middle pages of `sort=supporters` skip rows from the closer end.',
+  '',
+  '## Bundle sizes (`npm run size`)',
+  '',
+  ...bundleSizes(),
+  '',
+)
+writeFileSync(path.resolve(repoRoot, String(args.out)), `${lines.join('\n')}\n`)
+log(`\nwritten to ${args.out}`)
+process.exit(0)

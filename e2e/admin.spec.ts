@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories, organizations } from '../src/server/db/schema'
+import { createOrganization } from '../src/server/test/accounts'
+import { insertReport } from '../src/server/test/factories'
+import { launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+let pendingOrganizationId: string
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  const db = server.db.db
+  const organization = await createOrganization(db, {
+    status: 'pending',
+    email: 'mairie.medina@example.sn',
+    categories: ['Voirie', 'Propreté'],
+  })
+  await db
+    .update(organizations)
+    .set({ name: 'Mairie de la Médina' })
+    .where(eq(organizations.id, organization.id))
+  pendingOrganizationId = organization.id
+  await insertReport(db, {
+    anonymous_code: 'LAMP2345',
+    categoryName: 'Éclairage public',
+    description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
+    address: 'Avenue Blaise Diagne, Médina',
+    department: 'Dakar',
+    status: 'en-cours',
+    priority: 'high',
+    created_at: '2026-11-20T09:30:00Z',
+  })
+  await insertReport(db, {
+    anonymous_code: 'ROAD2345',
+    categoryName: 'Voirie',
+    description: 'Nid-de-poule profond au carrefour, les motos tombent.',
+    department: 'Pikine',
+    status: 'resolu',
+    priority: 'urgent',
+    created_at: '2026-11-21T16:00:00Z',
+    resolved_at: '2026-11-22T04:00:00Z',
+  })
+  await insertReport(db, {
+    anonymous_code: 'TRSH2345',
+    categoryName: 'Propreté',
+    description: 'Dépôt d’ordures sauvage près du marché.',
+    department: 'Guédiawaye',
+    created_at: '2026-11-22T08:00:00Z',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width, height: 900 },
+    acceptDownloads: true,
+  })
+  return context.newPage()
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${server.url}/admin/login`)
+  await page.getByLabel("Nom d'utilisateur").fill('admin')
+  await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByText('Connexion réussie').waitFor()
+  await page.waitForURL(`${server.url}/admin/dashboard`)
+}
+
+/**
+ * The screen's own violations. Toasts are left to go first: sonner's rich colours put its green
+ * text on pale green below 4.5:1 (the shared toaster's, reported to its owner), and they last seconds.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0)
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+describe('admin back-office', () => {
+  it('refuses wrong credentials, then logs in to the dashboard and its figures', async () => {
+    const page = await newPage()
+    await page.goto(`${server.url}/admin/dashboard`)
+    // Not signed in: the guard sends the visitor to the login page.
+    await page.waitForURL(`${server.url}/admin/login`)
+    await page.getByRole('heading', { name: 'Administration' }).waitFor()
+    expect(await page.title()).toBe('Connexion administration | Alertes urbaines')
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.getByText("Nom d'utilisateur ou mot de passe incorrect").waitFor()
+
+    await logIn(page)
+    await page.getByText('Bienvenue Super administrateur (Super Admin)').waitFor()
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
+    const total = page.getByRole('region', { name: 'Total', exact: true })
+    await expect.poll(() => total.innerText()).toContain('3')
+    const performance = page.getByRole('region', { name: 'Performance' })
+    // 1 resolved out of 3, in 12 hours.
+    await expect.poll(() => performance.innerText()).toContain('33\u00a0%')
+    expect(await performance.innerText()).toContain('12 h')
+    const recent = page.getByRole('region', { name: 'Signalements récents' })
+    expect(await recent.getByRole('listitem').count()).toBe(3)
+    expect(await page.getByText('Admin: Super administrateur').isVisible()).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('approves a pending organisation', async () => {
+    const page = await newPage()
+    await logIn(page)
+    await page.getByRole('navigation').getByRole('link', { name: 'Organisations' }).click()
+    await page.getByRole('heading', { name: 'Organisations', level: 1 }).waitFor()
+    await page.getByRole('row', { name: /Mairie de la Médina/ }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByLabel('Statut').selectOption('pending')
+    const row = page.getByRole('row', { name: /Mairie de la Médina/ })
+    await row.getByText('En attente').waitFor()
+    await row.getByRole('button', { name: 'Actions pour Mairie de la Médina' }).click()
+    await page.getByRole('menuitem', { name: 'Approuver' }).click()
+    await page.getByText('Statut mis à jour').waitFor()
+    // Approved, it leaves the "pending" filter.
+    await page.getByText('Aucune organisation trouvée').waitFor()
+    const [stored] = await server.db.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, pendingOrganizationId))
+    expect(stored?.status).toBe('approved')
+    await page.context().close()
+  })
+
+  it('creates, renames and deletes a category', async () => {
+    const page = await newPage()
+    await logIn(page)
+    await page.goto(`${server.url}/admin/categories`)
+    await page.getByRole('heading', { name: 'Catégories', level: 1 }).waitFor()
+    await page.getByRole('row', { name: /Voirie/ }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Nouvelle catégorie' }).click()
+    const create = page.getByRole('dialog', { name: 'Créer une catégorie' })
+    await create.getByLabel('Nom de la catégorie').fill('Espaces verts')
+    await create.getByRole('button', { name: 'Créer' }).click()
+    await page.getByText('Catégorie créée').waitFor()
+    await page.getByRole('row', { name: /Espaces verts/ }).waitFor()
+
+    await page.getByRole('button', { name: 'Modifier Espaces verts' }).click()
+    const edit = page.getByRole('dialog', { name: 'Modifier la catégorie' })
+    await edit.getByLabel('Nom de la catégorie').fill('Parcs et jardins')
+    await edit.getByRole('button', { name: 'Enregistrer' }).click()
+    await page.getByText('Catégorie modifiée').waitFor()
+    await page.getByRole('row', { name: /Parcs et jardins/ }).waitFor()
+
+    await page.getByRole('button', { name: 'Supprimer Parcs et jardins' }).click()
+    await page.getByText('Catégorie supprimée').waitFor()
+    await page.getByRole('row', { name: /Parcs et jardins/ }).waitFor({ state: 'detached' })
+    const names = (await server.db.db.select().from(categories)).map((category) => category.nom)
+    expect(names).not.toContain('Parcs et jardins')
+
+    // A category in use stays, with the message of SPEC.md.
+    await page.getByRole('button', { name: 'Supprimer Voirie' }).click()
+    await page.getByText('Impossible de supprimer la catégorie').waitFor()
+    await page.context().close()
+  })
+
+  it('creates a super administrator, who can then log in', async () => {
+    const page = await newPage()
+    await logIn(page)
+    await page.getByRole('navigation').getByRole('link', { name: 'Utilisateurs' }).click()
+    await page.getByRole('heading', { name: 'Super Administrateurs' }).waitFor()
+    await page.getByRole('row', { name: /Super administrateur/ }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Nouvel utilisateur' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Créer un nouvel utilisateur' })
+    await dialog.getByLabel('Nom complet').fill('Ibrahima Fall')
+    await dialog.getByLabel('Email').fill('ibrahima.fall@dakar.sn')
+    await dialog.getByLabel("Nom d'utilisateur").fill('ibrahima')
+    await dialog.getByLabel('Mot de passe', { exact: true }).fill('mot-de-passe-ibrahima')
+    await dialog.getByRole('button', { name: 'Créer' }).click()
+    await page.getByText('Utilisateur créé').waitFor()
+    await page
+      .getByRole('row', { name: /Ibrahima Fall/ })
+      .getByText('Jamais connecté')
+      .waitFor()
+    const login = await page.request.post(`${server.url}/api/auth/login`, {
+      data: { userType: 'admin', username: 'ibrahima', password: 'mot-de-passe-ibrahima' },
+    })
+    expect(login.status()).toBe(200)
+    await page.context().close()
+  })
+
+  it('filters the reports, opens one and exports the filtered rows as CSV', async () => {
+    const page = await newPage()
+    await logIn(page)
+    await page.getByRole('navigation').getByRole('link', { name: 'Signalements' }).click()
+    await page.getByRole('heading', { name: 'Gestion des signalements' }).waitFor()
+    await page.getByText('3 signalement(s) trouvé(s)').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByLabel('Statut').selectOption('en-cours')
+    await page.getByText('1 signalement(s) trouvé(s)').waitFor()
+    await page.getByLabel('Statut').selectOption('all')
+    await page.getByLabel('Rechercher').fill('pikine')
+    await page.getByText('1 signalement(s) trouvé(s)').waitFor()
+    const card = page.getByRole('article')
+    expect(await card.innerText()).toContain('ROAD2345')
+    await page.getByLabel('Rechercher').fill('')
+    await page.getByText('3 signalement(s) trouvé(s)').waitFor()
+    await page.getByLabel('Priorité').selectOption('high')
+    await page.getByText('1 signalement(s) trouvé(s)').waitFor()
+
+    await page.getByRole('button', { name: 'Voir le signalement LAMP2345' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
+    await dialog.getByText('Code: LAMP2345').waitFor()
+    await dialog.getByText('Avenue Blaise Diagne, Médina').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Fermer' }).click()
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^signalements-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = readFileSync((await download.path()) ?? '', 'utf8')
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const lines = csv.slice(1).trim().split('\r\n')
+    expect(lines[0]).toBe(
+      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Latitude;Longitude;Organisation;Date de résolution;Soutiens',
+    )
+    // Only the filtered row: priority "Élevé".
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(
+      /^LAMP2345;2026-11-20T09:30:00\.000Z;Éclairage public;En cours;Élevé;Lampadaire éteint depuis deux semaines devant la pharmacie\.;Avenue Blaise Diagne, Médina;Dakar;/,
+    )
+    await page.context().close()
+  })
+
+  it('rejects a spam report, which then leaves the public count', async () => {
+    const page = await newPage(360)
+    await logIn(page)
+    await page.goto(`${server.url}/admin/reports`)
+    await page.getByRole('button', { name: 'Voir le signalement TRSH2345' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
+    await dialog.getByLabel('Statut').selectOption('rejete')
+    await page.getByText('Statut mis à jour').waitFor()
+    const count = await (await page.request.get(`${server.url}/api/reports/count`)).json()
+    expect(count).toEqual({ count: 2 })
+    await page.context().close()
+  })
+})

@@ -1,0 +1,309 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STORE_NAMES } from '../src/domain/constants'
+import { MAP_MAX_POINTS } from '../src/domain/map'
+import { notifications, reports } from '../src/server/db/schema'
+import { launchBrowser } from './support/browser'
+import { multipartParts } from './support/citizen-multipart'
+import { writeCameraPhoto } from './support/citizen-photo'
+import { type E2eServer, startE2eServer } from './support/server'
+
+const DEVICE_POSITION = { latitude: 14.6937, longitude: -17.4441 }
+
+let server: E2eServer
+let browser: Browser
+let workDir: string
+let photoPath: string
+let photoBytes: number
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  // A fake camera and microphone (a beeping tone) that need no prompt.
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'])
+  workDir = mkdtempSync(path.join(tmpdir(), 'ua-citizen-'))
+  photoPath = path.join(workDir, 'IMG_20261122_101500.jpg')
+  photoBytes = await writeCameraPhoto(photoPath)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+async function newCitizenContext(citizenToken?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 390, height: 844 },
+    geolocation: DEVICE_POSITION,
+    permissions: ['geolocation', 'microphone', 'camera', 'clipboard-read', 'clipboard-write'],
+  })
+  // The map tile server is outside this machine: answer tiles with nothing, quickly.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  if (citizenToken) {
+    await context.addInitScript(
+      ([name, token]) => {
+        localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
+      },
+      [STORE_NAMES.citizenDevice, citizenToken] as const,
+    )
+  }
+  return context
+}
+
+async function open(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${server.url}${url}`)
+  return page
+}
+
+/** Files a report through the API, as another device would, and returns its answer. */
+async function fileReportByApi(description: string) {
+  const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
+    id: number
+    nom: string
+  }[]
+  const form = new FormData()
+  form.append('categoryId', String(categories.find((c) => c.nom === 'Éclairage public')?.id))
+  form.append('description', description)
+  form.append('latitude', '14.6950')
+  form.append('longitude', '-17.4460')
+  form.append('address', 'Rue 6, Médina')
+  const res = await fetch(`${server.url}/api/reports`, { method: 'POST', body: form })
+  expect(res.status).toBe(201)
+  return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+describe('a citizen', () => {
+  it('files a report with a compressed photo and a voice note, then follows it everywhere', async () => {
+    expect(photoBytes).toBeGreaterThan(3.5 * 1024 * 1024)
+    const context = await newCitizenContext()
+    const page = await open(context, '/signaler')
+    await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
+    await expect.poll(() => page.title()).toBe('Signaler un problème | Alertes urbaines')
+
+    // The pin starts at the device's position; no geocoder here, so the coordinates are shown.
+    await page.getByText('Position : 14.6937, -17.4441').waitFor()
+    await page.getByText('Le service d’adresses ne répond pas.', { exact: false }).waitFor()
+    await page.locator('.leaflet-marker-icon[title="Lieu du problème"]').waitFor()
+
+    // Categories are large buttons: a tap on the label chooses it.
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    expect(await page.getByRole('radio', { name: 'Voirie' }).isChecked()).toBe(true)
+    await page.getByLabel('Adresse').fill('Avenue Cheikh Anta Diop, Fann')
+    await page.getByLabel('Description').fill('Nid-de-poule profond devant l’université, les motos tombent.')
+    expect(await page.getByLabel('Département').inputValue()).toBe('Dakar')
+
+    await page.getByTestId('photo-camera-input').setInputFiles(photoPath)
+    await page.getByRole('img', { name: 'Aperçu de la photo' }).waitFor()
+    await page.getByText(/Photo prête : \d+ Ko \(au lieu de 4(,\d)? Mo\)/).waitFor()
+
+    await page.getByRole('button', { name: 'Enregistrer une note vocale' }).click()
+    await page.getByText('Enregistrement en cours').waitFor()
+    await page.getByText('0:03 / 2:00').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Arrêter' }).click()
+    await page.getByText(/Note vocale : 0:0\d, \d+ Ko/).waitFor()
+    await page.locator('audio[aria-label="Écouter la note vocale"]').waitFor()
+    await page.getByText(/Taille de l’envoi : \d+ Ko/).waitFor()
+
+    const upload = page.waitForRequest((request) => request.url().endsWith('/api/reports'))
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    const request = await upload
+    await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
+    const code = (await page.getByTestId('anonymous-code').innerText()).trim()
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/)
+
+    // What left the phone: a photo shrunk to 1600 px and under ~300 KB, an Opus voice note.
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+    const body = request.postDataBuffer()
+    expect(body).not.toBeNull()
+    const parts = multipartParts(body ?? Buffer.alloc(0), request.headers()['content-type'] ?? '')
+    const photo = parts.get('photo')
+    expect(photo?.type).toBe('image/webp')
+    expect(photo?.data.length).toBeLessThanOrEqual(300 * 1024)
+    const { width, height, exif } = await sharp(photo?.data).metadata()
+    expect(Math.max(width ?? 0, height ?? 0)).toBe(1600)
+    expect(exif).toBeUndefined()
+    expect(parts.get('audio')?.type).toBe('audio/webm')
+    expect(parts.get('audio')?.data.subarray(0, 4).toString('hex')).toBe('1a45dfa3')
+    const [row] = await server.db.db.select().from(reports).where(eq(reports.anonymous_code, code))
+    expect(row).toMatchObject({
+      type: 'Voirie',
+      address: 'Avenue Cheikh Anta Diop, Fann',
+      department: 'Dakar',
+    })
+    expect(row?.latitude).toBeCloseTo(DEVICE_POSITION.latitude, 4)
+    expect(row?.photo_url).toMatch(/^\/files\/.+\.webp$/)
+    expect(row?.audio_url).toMatch(/^\/files\/.+\.webm$/)
+
+    await page.getByRole('button', { name: 'Copier le code' }).click()
+    await page.getByText('Code copié').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+
+    // Mes signalements: the card, its photo, its voice note, its history.
+    await page.getByRole('link', { name: 'Voir mes signalements' }).click()
+    await page.getByRole('heading', { name: 'Mes signalements', level: 1 }).waitFor()
+    const card = page.getByRole('article').filter({ hasText: code })
+    await card.getByRole('heading', { name: 'Voirie' }).waitFor()
+    expect(await card.innerText()).toContain('En attente')
+    expect(await card.innerText()).toContain('Avenue Cheikh Anta Diop, Fann')
+    const thumbnail = card.getByRole('img', { name: 'Photo du signalement : Voirie' })
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
+    expect(await card.locator('audio').getAttribute('src')).toBe(row?.audio_url)
+    await card.getByText('Historique (1)').click()
+    await card.getByText('Signalement envoyé').waitFor()
+
+    // The home page's recent list.
+    await page.goto(`${server.url}/`)
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Nid-de-poule profond devant l’université' })
+      .getByText('Avenue Cheikh Anta Diop, Fann')
+      .waitFor()
+
+    // /suivi with the code, as another device would open it.
+    const other = await newCitizenContext()
+    const tracking = await open(other, `/suivi?code=${code.toLowerCase()}`)
+    await tracking.getByRole('heading', { name: 'Voirie' }).waitFor()
+    expect(await tracking.getByLabel('Code du signalement').inputValue()).toBe(code.toLowerCase())
+    const tracked = await tracking.getByRole('article').innerText()
+    expect(tracked).toContain('En attente')
+    expect(tracked).toContain(code)
+    expect(tracked).not.toContain('Nid-de-poule')
+    // Following it there puts it in that device's "Mes signalements".
+    await tracking.getByRole('button', { name: 'Suivre sur cet appareil' }).click()
+    await tracking.getByText('Ce signalement est suivi sur cet appareil.').waitFor()
+    await tracking.getByRole('link', { name: 'Voir mes signalements' }).click()
+    await tracking.getByRole('article').filter({ hasText: code }).getByText('Suivi avec son code').waitFor()
+
+    await other.close()
+    await context.close()
+  })
+
+  it('sees the messages of organisations, counted on the bell until read', async () => {
+    const filed = await fileReportByApi('Lampadaire éteint depuis une semaine au coin de la rue.')
+    await server.db.db.insert(notifications).values({
+      report_id: filed.id,
+      title: 'Intervention prévue',
+      message: 'Une équipe passe jeudi matin pour changer la lampe.',
+      anonymous_code: filed.anonymous_code,
+    })
+    const context = await newCitizenContext(filed.citizenToken)
+    const page = await open(context, '/')
+    await page.getByRole('link', { name: 'Notifications (1)' }).click()
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor()
+    const message = page.getByRole('article').filter({ hasText: 'Intervention prévue' })
+    await message.getByText('Une équipe passe jeudi matin pour changer la lampe.').waitFor()
+    await message.getByText('Non lu').waitFor()
+    // Viewed, hence read: the bell no longer counts it.
+    await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
+    expect(await page.getByTestId('unread-badge').count()).toBe(0)
+    await context.close()
+  })
+
+  it('sees the reports of the database as markers on the home map, with a popup', async () => {
+    await server.insertReport({
+      description: 'Dépôt d’ordures sauvage près du marché.',
+      categoryName: 'Propreté',
+      status: 'en-cours',
+      // Apart from the reports filed above, which group together around the device's position.
+      latitude: DEVICE_POSITION.latitude - 0.004,
+      longitude: DEVICE_POSITION.longitude + 0.004,
+      created_at: '2026-11-20T09:30:00Z',
+    })
+    await server.insertReport({
+      description: 'Signalement rejeté : jamais sur la carte.',
+      categoryName: 'Autre',
+      status: 'rejete',
+      latitude: DEVICE_POSITION.latitude - 0.001,
+      longitude: DEVICE_POSITION.longitude - 0.001,
+    })
+    const context = await newCitizenContext()
+    const page = await open(context, '/')
+    const marker = page.locator('.report-marker[title^="Propreté – En cours – 20 novembre 2026"]')
+    await marker.waitFor()
+    expect(await page.locator('.report-marker[title^="Autre"]').count()).toBe(0)
+    await marker.click()
+    const popup = page.locator('.leaflet-popup')
+    await popup.getByText('Propreté').waitFor()
+    await popup.getByText('En cours').waitFor()
+    await popup.getByText('Signalé le 20 novembre 2026').waitFor()
+    await context.close()
+  })
+})
+
+describe('a dense map', () => {
+  it('shows the server’s groups when the view holds more reports than it sends one by one', async () => {
+    const centre = { latitude: 14.7552, longitude: -17.3921 }
+    const total = MAP_MAX_POINTS + 10
+    for (let i = 0; i < total; i++) {
+      await server.insertReport({
+        latitude: centre.latitude - 0.006 + (i % 24) * 0.0005,
+        longitude: centre.longitude - 0.006 + Math.floor(i / 24) * 0.0005,
+      })
+    }
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      geolocation: centre,
+      permissions: ['geolocation'],
+    })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    const page = await open(context, '/')
+    const groups = page.locator('.report-cluster[title$="signalement(s) dans cette zone : zoomer"]')
+    await groups.first().waitFor()
+    const counts = await groups.evaluateAll((elements) => elements.map((e) => Number(e.textContent)))
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(total)
+    expect(await page.locator('.report-marker').count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('accessibility', () => {
+  it('finds no serious or critical violation on /signaler', async () => {
+    const context = await newCitizenContext()
+    const page = await open(context, '/signaler')
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    await page.locator('.leaflet-container').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('finds no serious or critical violation on /mes-signalements', async () => {
+    const filed = await fileReportByApi('Lampadaire cassé, la rue est dans le noir la nuit.')
+    const context = await newCitizenContext(filed.citizenToken)
+    const page = await open(context, '/mes-signalements')
+    await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('finds no serious or critical violation on /suivi, /notifications and /a-propos', async () => {
+    const filed = await fileReportByApi('Poteau électrique penché au-dessus du trottoir.')
+    const context = await newCitizenContext(filed.citizenToken)
+    const tracking = await open(context, `/suivi?code=${filed.anonymous_code}`)
+    await tracking.getByRole('button', { name: 'Suivre sur cet appareil' }).waitFor()
+    expect(await seriousViolations(tracking)).toEqual([])
+    const notificationsPage = await open(context, '/notifications')
+    await notificationsPage.getByText('Aucune notification').waitFor()
+    expect(await seriousViolations(notificationsPage)).toEqual([])
+    const about = await open(context, '/a-propos')
+    await about.getByRole('heading', { name: 'Comment ça marche' }).waitFor()
+    expect(await seriousViolations(about)).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  await server.insertReport({
+    description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
+    categoryName: 'Éclairage public',
+    address: 'Avenue Blaise Diagne, Médina',
+    status: 'en-cours',
+    created_at: '2026-11-20T09:30:00Z',
+  })
+  await server.insertReport({
+    description: 'Nid-de-poule profond au carrefour, les motos tombent.',
+    categoryName: 'Voirie',
+    created_at: '2026-11-21T16:00:00Z',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function openPage(path: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    geolocation: { latitude: 14.6928, longitude: -17.4467 },
+    permissions: ['geolocation'],
+  })
+  // The map tile server is outside this machine: answer tiles with nothing, quickly.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+describe('home page', () => {
+  it('shows its title, the count and the recent reports put in the database', async () => {
+    const page = await openPage('/')
+    expect(await page.title()).toBe("Plateforme d'alertes urbaines au Sénégal")
+    await page.getByText('2 incident(s) rapporté(s) dans le département de Dakar').waitFor()
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    await page.getByText('2 signalement(s) récent(s)').waitFor()
+    const cards = page.getByRole('article')
+    expect(await cards.count()).toBe(2)
+    // Newest first, with the French long date and the status label.
+    await expect.poll(() => cards.first().innerText()).toContain('Voirie')
+    const lighting = await cards.nth(1).innerText()
+    expect(lighting).toContain('Éclairage public')
+    expect(lighting).toContain('Avenue Blaise Diagne, Médina')
+    expect(lighting).toContain('20 novembre 2026')
+    expect(lighting).toContain('En cours')
+    await page.getByRole('link', { name: 'Signaler', exact: true }).waitFor()
+    await page.context().close()
+  })
+
+  it('shows the map once the position is known', async () => {
+    const page = await openPage('/')
+    await page.locator('.leaflet-container').waitFor()
+    await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
+    await page.context().close()
+  })
+
+  it('has no serious or critical accessibility violation', async () => {
+    const page = await openPage('/')
+    await page.getByText('2 signalement(s) récent(s)').waitFor()
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('unknown path', () => {
+  it('shows the not-found page', async () => {
+    const page = await openPage('/cette/page/n-existe/pas')
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor()
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).waitFor()
+    await page.context().close()
+  })
+})

@@ -1,0 +1,269 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from './support/browser'
+import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
+import { type E2eServer, startE2eServer } from './support/server'
+
+// One organisation signs up through the wizard in the first test; the later tests use it.
+const ORGANIZATION = {
+  name: 'Mairie de la Médina',
+  email: `contact-${Date.now()}@mairie-medina.sn`,
+  phone: '+221 33 821 00 00',
+  address: 'Rue 6, Médina',
+  password: 'medina2026',
+}
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function newContext(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', viewport })
+  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+  return context
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in is half transparent: its colours are measured once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)))
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Follows a link of the sidebar (desktop width: it is always shown). */
+async function goTo(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: 'Espace Organisation' })
+    .getByRole('link', { name: label })
+    .click()
+  await page
+    .getByRole('heading', { level: 1, name: label === 'Tableau de bord' ? /Bienvenue/ : label })
+    .waitFor()
+}
+
+async function logIn(page: Page) {
+  await page.getByLabel('Email').fill(ORGANIZATION.email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
+}
+
+async function signUpThroughTheWizard(page: Page) {
+  await page.getByText('Étape 1 sur 4').waitFor()
+  await page.getByLabel('Nom de l’organisation').fill(ORGANIZATION.name)
+  await page.getByLabel('Type d’organisation').selectOption({ label: 'Mairie' })
+  await page.getByLabel('Email').fill(ORGANIZATION.email)
+  await page.getByLabel('Téléphone').fill(ORGANIZATION.phone)
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByText('Étape 2 sur 4').waitFor()
+  await page.getByLabel('Adresse').fill(ORGANIZATION.address)
+  await page.getByLabel('Ville').selectOption('Dakar')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByText('Étape 3 sur 4').waitFor()
+  await page.getByText('Voirie', { exact: true }).click()
+  expect(await page.getByRole('checkbox', { name: 'Voirie' }).isChecked()).toBe(true)
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByText('Étape 4 sur 4').waitFor()
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
+  await page.getByLabel('Confirmer le mot de passe').fill(ORGANIZATION.password)
+  await page.getByText('Les mots de passe correspondent').waitFor()
+  await page.getByRole('button', { name: 'Finaliser l’inscription' }).click()
+  await page.getByRole('heading', { name: 'Inscription réussie !' }).waitFor()
+}
+
+describe('organisation space', () => {
+  it('signs up, is approved, claims a citizen’s report, resolves it and writes to the citizen', async () => {
+    const context = await newContext()
+    const page = await open(context, '/organization/signup')
+    await signUpThroughTheWizard(page)
+    // The confirmation, then the login page by itself.
+    await page.waitForURL('**/organization/login', { timeout: 10_000 })
+
+    // Not approved yet: the SPEC.md text.
+    await page.getByLabel('Email').fill(ORGANIZATION.email)
+    await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Email ou mot de passe incorrect, ou compte non approuvé' })
+      .waitFor()
+
+    await approveOrganization(server.url, ORGANIZATION.email)
+    const filed = await fileReportAsCitizen(server.url, {
+      description: 'Nid-de-poule profond au carrefour de la rue 6, les motos tombent.',
+    })
+
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/organization')
+
+    // Claim it from the available list.
+    await goTo(page, 'Signalements disponibles')
+    const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
+    await card.getByRole('img', { name: 'Photo du signalement « Voirie »' }).waitFor()
+    await card
+      .getByRole('button', { name: `Prendre en charge le signalement ${filed.anonymous_code}` })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+      .getByRole('button', { name: 'Prendre en charge' })
+      .click()
+    await page.getByText('Signalement pris en charge').waitFor()
+    await page.getByText('Aucun signalement disponible').waitFor()
+
+    // Resolve it from the managed list.
+    await goTo(page, 'Mes signalements')
+    const select = page.getByRole('combobox', { name: `Statut du signalement ${filed.anonymous_code}` })
+    expect(await select.inputValue()).toBe('en-cours')
+    await select.selectOption({ label: 'Résolu' })
+    await page.getByText('Statut mis à jour').waitFor()
+    await expect.poll(() => select.inputValue()).toBe('resolu')
+
+    // Write to the citizen.
+    await goTo(page, 'Notifications')
+    await page
+      .getByRole('button', { name: `Envoyer un message au citoyen du signalement ${filed.anonymous_code}` })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Envoyer un message' })
+    await dialog.getByLabel('Titre').fill('Problème résolu')
+    await dialog.getByLabel('Message').fill('Nos équipes ont rebouché le nid-de-poule ce matin. Merci !')
+    await dialog.getByRole('button', { name: 'Envoyer' }).click()
+    await page.getByText('Notification envoyée').waitFor()
+    await page
+      .getByRole('region', { name: 'Messages envoyés' })
+      .getByRole('heading', { name: 'Problème résolu' })
+      .waitFor()
+
+    // The citizen's device receives it.
+    const received = await citizenNotifications(server.url, filed.citizenToken)
+    expect(received.items).toEqual([
+      expect.objectContaining({
+        title: 'Problème résolu',
+        message: 'Nos équipes ont rebouché le nid-de-poule ce matin. Merci !',
+        anonymous_code: filed.anonymous_code,
+      }),
+    ])
+
+    // The dashboard counts it.
+    await goTo(page, 'Tableau de bord')
+    await page.getByText('1 résolu(s) sur 1').waitFor()
+    await page.getByText('100 %').waitFor()
+    await context.close()
+  })
+
+  it('shows a report filed while the available list is open, without a reload', async () => {
+    const context = await newContext()
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    await goTo(page, 'Signalements disponibles')
+    await page.getByText('Aucun signalement disponible').waitFor()
+    const navigations: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url())
+    })
+    const filed = await fileReportAsCitizen(server.url, { description: 'Route effondrée après la pluie.' })
+    await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor({ timeout: 10_000 })
+    // Another category's report never shows.
+    const other = await fileReportAsCitizen(server.url, {
+      description: 'Dépôt d’ordures sauvage au coin de la rue.',
+      category: 'Propreté',
+    })
+    await page.waitForTimeout(1000)
+    expect(await page.getByText(other.anonymous_code).count()).toBe(0)
+    expect(navigations).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the session across a reload and ends it with the logout', async () => {
+    const context = await newContext({ width: 360, height: 740 })
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    await page.reload()
+    await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
+    // On a phone the sidebar is a sheet behind the menu button.
+    await page.getByRole('button', { name: /Afficher ou masquer le menu latéral/ }).click()
+    await page.getByRole('button', { name: 'Déconnexion' }).click()
+    await page.waitForURL('**/organization/login')
+    await page.goto(`${server.url}/organization/settings`)
+    await page.waitForURL('**/organization/login')
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}'))
+    expect(stored.state).toMatchObject({ isAuthenticated: false, token: null, refreshToken: null })
+    await context.close()
+  })
+
+  it('renews the session 2 minutes before the access token expires, and after a night away', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto(`${server.url}/organization/login`)
+    await logIn(page)
+    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state)
+    const first = await stored()
+
+    // 12 minutes on, nothing yet; at 13, two minutes before the 15-minute expiry, a renewal.
+    await page.clock.fastForward('12:00')
+    expect((await stored()).refreshToken).toBe(first.refreshToken)
+    const renewal = page.waitForResponse(
+      (res) => res.url().endsWith('/api/auth/refresh') && res.status() === 200,
+    )
+    await page.clock.fastForward('01:05')
+    await renewal
+    await expect.poll(async () => (await stored()).refreshToken).not.toBe(first.refreshToken)
+    await goTo(page, 'Paramètres')
+    await page.getByRole('region', { name: 'Informations système' }).getByText('Approuvé').waitFor()
+
+    // The phone slept past the expiry: the stored session is renewed on the next visit.
+    await page.evaluate(() => {
+      const value = JSON.parse(localStorage.getItem('auth-storage') ?? '{}')
+      value.state.sessionExpiry = Date.now() - 60_000
+      localStorage.setItem('auth-storage', JSON.stringify(value))
+    })
+    const again = page.waitForResponse(
+      (res) => res.url().endsWith('/api/auth/refresh') && res.status() === 200,
+    )
+    await page.reload()
+    await again
+    await page.getByRole('heading', { name: 'Paramètres' }).waitFor()
+    await context.close()
+  })
+
+  it('has no serious or critical accessibility violation on the login page, the wizard and the dashboard', async () => {
+    const context = await newContext({ width: 360, height: 740 })
+    const page = await open(context, '/organization/login')
+    await page.getByRole('heading', { name: 'Espace Organisation' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.goto(`${server.url}/organization/signup`)
+    await page.getByText('Étape 1 sur 4').waitFor()
+    await page.getByRole('button', { name: 'Suivant' }).click()
+    await page.getByText('Le nom de l’organisation est requis').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.goto(`${server.url}/organization/login`)
+    await logIn(page)
+    await page.getByText('%').first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+})

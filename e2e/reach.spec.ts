@@ -1,0 +1,377 @@
+// Issue 8 in a real browser: a report made offline that sends itself once, the site in Wolof,
+// "Moi aussi", "Est-ce réglé ?" answered "Non", and no serious accessibility violation on the
+// new screens, in the light and the dark theme.
+import AxeBuilder from '@axe-core/playwright'
+import { and, eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STORE_NAMES } from '../src/domain/constants'
+import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
+import { createOrganization } from '../src/server/test/accounts'
+import { launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+const DEVICE_POSITION = { latitude: 14.6937, longitude: -17.4441 }
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function newContext(
+  options: { citizenToken?: string; theme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 390, height: 844 },
+    geolocation: DEVICE_POSITION,
+    permissions: ['geolocation'],
+  })
+  // The map tile server is outside this machine: answer tiles with nothing, quickly.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  await context.addInitScript(
+    ([deviceKey, settingsKey, token, theme]) => {
+      if (token)
+        localStorage.setItem(deviceKey, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
+      if (theme && !localStorage.getItem(settingsKey)) {
+        localStorage.setItem(settingsKey, JSON.stringify({ state: { display: { theme } }, version: 1 }))
+      }
+    },
+    [
+      STORE_NAMES.citizenDevice,
+      STORE_NAMES.settings,
+      options.citizenToken ?? '',
+      options.theme ?? '',
+    ] as const,
+  )
+  return context
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+async function fileReportByApi(description: string, categoryName = 'Voirie') {
+  const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
+    id: number
+    nom: string
+  }[]
+  const form = new FormData()
+  form.append('categoryId', String(categories.find((c) => c.nom === categoryName)?.id))
+  form.append('description', description)
+  form.append('latitude', '14.7300')
+  form.append('longitude', '-17.4600')
+  const res = await fetch(`${server.url}/api/reports`, { method: 'POST', body: form })
+  expect(res.status).toBe(201)
+  return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
+}
+
+/** A report of this device that an organisation marked resolved a day ago. */
+async function resolvedReportOf(description: string) {
+  const filed = await fileReportByApi(description)
+  const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
+  const resolvedAt = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
+  await server.db.db
+    .update(reports)
+    .set({
+      status: 'resolu',
+      assigned_organization_id: organization.id,
+      resolved_at: resolvedAt,
+      updated_at: resolvedAt,
+    })
+    .where(eq(reports.id, filed.id))
+  return { ...filed, organization }
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  }
+}
+
+describe('a report made without a connection', () => {
+  it('waits on the phone as "En attente d’envoi", then reaches the server exactly once', async () => {
+    const context = await newContext()
+    const page = await open(context, '/signaler')
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    // The site was opened once with a network: its service worker keeps the screens for offline use.
+    await serviceWorkerInControl(page)
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    const started = Date.now()
+    await context.setOffline(true)
+    await page
+      .getByText('Hors connexion : ce que vous signalez sera envoyé dès le retour du réseau.')
+      .waitFor()
+    const description = `Caniveau bouché devant la mosquée, rue ${started}`
+    await page.locator('label').filter({ hasText: 'Assainissement' }).click()
+    await page.getByLabel('Description').fill(description)
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page
+      .getByRole('heading', { name: 'Pas de réseau : votre signalement est gardé sur ce téléphone' })
+      .waitFor()
+
+    await page.getByRole('link', { name: 'Voir mes signalements' }).click()
+    const waiting = page.getByRole('article').filter({ hasText: description })
+    await waiting.getByText('En attente d’envoi').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    const stored = () => server.db.db.select().from(reports).where(eq(reports.description, description))
+    expect(await stored()).toHaveLength(0)
+
+    // The network returns: the page sends it by itself, under its Idempotency-Key.
+    const reconnected = Date.now()
+    await context.setOffline(false)
+    await page.getByText('Votre signalement en attente est envoyé').waitFor({ timeout: 20_000 })
+    const sent = await stored()
+    expect(sent).toHaveLength(1)
+    console.log(
+      `offline round trip: filled and queued offline in ${reconnected - started} ms; on the server ${Date.now() - reconnected} ms after the network returned`,
+    )
+    await page
+      .getByRole('article')
+      .filter({ hasText: sent[0]?.anonymous_code ?? 'missing' })
+      .waitFor()
+    expect(await page.getByText('En attente d’envoi').count()).toBe(0)
+
+    // Sent again with the same key (a lost answer): still one report.
+    await page.reload()
+    await page.getByRole('article').filter({ hasText: description }).waitFor()
+    expect(await stored()).toHaveLength(1)
+    await context.close()
+  })
+
+  it('can be cancelled before it leaves', async () => {
+    const context = await newContext()
+    const page = await open(context, '/signaler')
+    await serviceWorkerInControl(page)
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    await context.setOffline(true)
+    const description = `Trottoir effondré, à annuler ${Date.now()}`
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    await page.getByLabel('Description').fill(description)
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page.getByRole('link', { name: 'Voir mes signalements' }).click()
+    const card = page.getByRole('article').filter({ hasText: description })
+    await card.getByRole('button', { name: 'Annuler l’envoi' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Oui, l’effacer' }).click()
+    await page.getByText('Signalement annulé').waitFor()
+    await context.setOffline(false)
+    await page.waitForTimeout(1500)
+    expect(
+      await server.db.db.select().from(reports).where(eq(reports.description, description)),
+    ).toHaveLength(0)
+    await context.close()
+  })
+})
+
+describe('the installable app', () => {
+  it('has a manifest with real icons, and opens offline once visited', async () => {
+    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining('Alertes urbaines'),
+      start_url: '/',
+      display: 'standalone',
+    })
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+      const res = await fetch(`${server.url}${icon.src}`)
+      expect(res.headers.get('content-type')).toBe('image/png')
+    }
+    const context = await newContext()
+    const page = await open(context, '/')
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
+    await serviceWorkerInControl(page)
+    await page.waitForFunction(async () => (await caches.keys()).some((name) => name.includes('shell')))
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    // The report form works offline: its screen was kept at install.
+    await page.goto(`${server.url}/signaler`)
+    await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
+    // A signed-in area needs the network: the offline page says so.
+    await page.goto(`${server.url}/admin/reports`)
+    await page.getByRole('heading', { name: 'Vous êtes hors connexion' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('the site in Wolof', () => {
+  it('switches from the side menu, with <html lang>, and stays in Wolof', async () => {
+    await server.insertReport({ description: 'Lampadaire éteint', categoryName: 'Éclairage public' })
+    const context = await newContext()
+    const page = await open(context, '/')
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+    await page.getByRole('radio', { name: 'Wolof' }).check()
+    await page.keyboard.press('Escape')
+    await page.getByRole('heading', { name: 'Jafe-jafe yu bees yi' }).waitFor()
+    await page.getByRole('link', { name: 'Yégle', exact: true }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('wo')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Jafe-jafe yu bees yi' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('wo')
+    expect(await seriousViolations(page)).toEqual([])
+    // The signed-in areas stay French.
+    await page.goto(`${server.url}/organization/login`)
+    await page.getByRole('heading', { name: 'Espace Organisation' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr')
+    await context.close()
+  })
+})
+
+describe('"Moi aussi"', () => {
+  it('offers the report nearby and counts this device’s support instead of a duplicate', async () => {
+    const nearby = await server.insertReport({
+      description: 'Grand nid-de-poule au carrefour, depuis un mois',
+      categoryName: 'Voirie',
+      latitude: DEVICE_POSITION.latitude + 0.0003,
+      longitude: DEVICE_POSITION.longitude,
+      address: 'Carrefour de la Médina',
+    })
+    const before = (await server.db.db.select().from(reports)).length
+    const context = await newContext()
+    const page = await open(context, '/signaler')
+    await page.getByText('Position : 14.6937, -17.4441').waitFor()
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    const section = page.getByRole('region', { name: 'Moi aussi : est-ce le même problème ?' })
+    await section.getByText('Grand nid-de-poule au carrefour, depuis un mois').waitFor()
+    await section.getByText(/À 3\d m · Carrefour de la Médina/).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await section.getByRole('button', { name: 'C’est le même problème' }).click()
+    await page.getByRole('heading', { name: 'Merci ! Vous soutenez ce signalement' }).waitFor()
+    const [row] = await server.db.db.select().from(reports).where(eq(reports.id, nearby.id))
+    expect(row?.supporters_count).toBe(1)
+    expect(
+      await server.db.db.select().from(reportSupports).where(eq(reportSupports.report_id, nearby.id)),
+    ).toHaveLength(1)
+    expect((await server.db.db.select().from(reports)).length).toBe(before)
+    // It is followed from this device now, counted on its card.
+    await page.getByRole('link', { name: 'Voir mes signalements' }).click()
+    const card = page.getByRole('article').filter({ hasText: 'Grand nid-de-poule au carrefour' })
+    await card.getByText('1 soutien(s)').waitFor()
+    await card.getByText('Vous le soutenez (« Moi aussi »)', { exact: false }).waitFor()
+    await context.close()
+  })
+})
+
+describe('"Est-ce réglé ?"', () => {
+  it('"Non" puts the report back to "En attente" for the organisation, recorded in its history', async () => {
+    const filed = await resolvedReportOf('Lampadaire réparé… qui ne marche toujours pas la nuit.')
+    const context = await newContext({ citizenToken: filed.citizenToken })
+    const page = await open(context, '/notifications')
+    await page.getByRole('heading', { name: 'Vos signalements marqués « Résolu »' }).waitFor()
+    await page.goto(`${server.url}/mes-signalements`)
+    const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
+    await card.getByRole('heading', { name: /Est-ce réglé \?/ }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await card.getByRole('button', { name: 'Non, toujours là' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Oui, le rouvrir' }).click()
+    await page.getByText('Signalement rouvert : l’organisation va le reprendre').waitFor()
+    await card.getByText('En attente').first().waitFor()
+    const [row] = await server.db.db.select().from(reports).where(eq(reports.id, filed.id))
+    expect(row).toMatchObject({ status: 'en-attente', assigned_organization_id: filed.organization.id })
+    const reopened = await server.db.db
+      .select()
+      .from(reportEvents)
+      .where(and(eq(reportEvents.report_id, filed.id), eq(reportEvents.kind, 'reopened')))
+    expect(reopened).toHaveLength(1)
+    await card.getByText(/Historique/).click()
+    await card.getByText('Signalement rouvert').waitFor()
+    await context.close()
+  })
+})
+
+describe('accessibility of the new screens', () => {
+  it.each(['light', 'dark'] as const)('finds no serious violation in the %s theme', async (theme) => {
+    const filed = await resolvedReportOf(`Signalement pour le thème ${theme}, assez long.`)
+    const context = await newContext({ citizenToken: filed.citizenToken, theme })
+    const page = await open(context, '/')
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      theme === 'dark',
+    )
+    await page.getByRole('heading', { name: 'Signalements visibles sur la carte' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    // The preferences, opened with the keyboard only.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Préférences' }).focus()
+    await page.keyboard.press('Enter')
+    const preferences = page.getByRole('dialog', { name: 'Préférences' })
+    await preferences.getByRole('radio', { name: 'Grande' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+
+    for (const path of ['/signaler', '/mes-signalements', '/notifications', '/suivi', '/a-propos']) {
+      await page.goto(`${server.url}${path}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
+    }
+    await context.close()
+  })
+
+  it('the admin’s API keys: created, shown once, revoked, without serious violation', async () => {
+    const context = await newContext()
+    const page = await open(context, '/admin/login')
+    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
+    await page.goto(`${server.url}/admin/api-keys`)
+    await page.getByRole('heading', { name: 'Clés API Open311' }).waitFor()
+    await page.getByRole('button', { name: 'Créer une clé' }).first().click()
+    await page.getByLabel('Nom').fill('Application de test')
+    await page.getByRole('dialog').getByRole('button', { name: 'Créer une clé' }).click()
+    const key = await page.getByLabel(/Clé API/).inputValue()
+    expect(key).toMatch(/^au_/)
+    // axe reads a toast still fading in as low contrast: let it settle.
+    await page.getByText('Clé créée').waitFor()
+    await page.waitForTimeout(800)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'J’ai copié la clé' }).click()
+    // The key files a report through Open311.
+    const categories = (await (await fetch(`${server.url}/open311/v2/services.json`)).json()) as {
+      service_code: string
+    }[]
+    const posted = await fetch(`${server.url}/open311/v2/requests.json`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        api_key: key,
+        service_code: categories[0]?.service_code ?? '',
+        lat: '14.7',
+        long: '-17.44',
+        description: 'Par Open311',
+      }),
+    })
+    expect(posted.status).toBe(201)
+    await page.getByRole('button', { name: 'Révoquer la clé Application de test' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Révoquer' }).click()
+    await page.getByText('Clé révoquée').waitFor()
+    await page.waitForTimeout(800)
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+    expect(
+      await server.db.db.select().from(reports).where(eq(reports.description, 'Par Open311')),
+    ).toHaveLength(1)
+  })
+})

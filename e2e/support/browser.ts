@@ -1,0 +1,26 @@
+// Debian's Chromium driven by playwright-core (Playwright cannot download its own browser here).
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from 'playwright-core'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  // A missing browser fails the suite: a browser test that silently skips proves nothing.
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium"`)
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  })
+}

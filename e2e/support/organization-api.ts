@@ -1,0 +1,73 @@
+// What the organisation browser test does through the API rather than the screens: a citizen
+// filing a report from another device, the administrator approving the organisation, and the
+// citizen reading the messages about the report.
+import sharp from 'sharp'
+import { expect } from 'vitest'
+
+export interface FiledReport {
+  id: string
+  anonymous_code: string
+  citizenToken: string
+}
+
+/** A small street photo stand-in, so that the cards have a thumbnail to show. */
+function streetPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 120, g: 110, b: 95 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer()
+}
+
+/** Files a report as a citizen's phone does (POST /api/reports), with a photo. */
+export async function fileReportAsCitizen(
+  baseUrl: string,
+  { description, category = 'Voirie' }: { description: string; category?: string },
+): Promise<FiledReport> {
+  const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as {
+    id: number
+    nom: string
+  }[]
+  const categoryId = categories.find((c) => c.nom === category)?.id
+  expect(categoryId).toBeDefined()
+  const form = new FormData()
+  form.append('categoryId', String(categoryId))
+  form.append('description', description)
+  form.append('latitude', '14.6795')
+  form.append('longitude', '-17.4482')
+  form.append('address', 'Avenue Blaise Diagne, Médina')
+  form.append('department', 'Dakar')
+  form.append('photo', new Blob([new Uint8Array(await streetPhoto())], { type: 'image/jpeg' }), 'rue.jpg')
+  const res = await fetch(`${baseUrl}/api/reports`, { method: 'POST', body: form })
+  expect(res.status).toBe(201)
+  return (await res.json()) as FiledReport
+}
+
+/** The seeded administrator approves the organisation signed up with this email. */
+export async function approveOrganization(baseUrl: string, email: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userType: 'admin', username: 'admin', password: 'admin-e2e-password' }),
+  })
+  expect(login.status).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const list = await fetch(`${baseUrl}/api/admin/organizations?q=${encodeURIComponent(email)}`, { headers })
+  const { items } = (await list.json()) as { items: { id: string; email: string; status: string }[] }
+  const organization = items.find((item) => item.email === email)
+  expect(organization?.status).toBe('pending')
+  const approved = await fetch(`${baseUrl}/api/admin/organizations/${organization?.id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ status: 'approved' }),
+  })
+  expect(approved.status).toBe(200)
+}
+
+/** The messages a citizen's device receives (GET /api/citizen/notifications). */
+export async function citizenNotifications(baseUrl: string, citizenToken: string) {
+  const res = await fetch(`${baseUrl}/api/citizen/notifications`, {
+    headers: { 'x-citizen-token': citizenToken },
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { items: { title: string; message: string; anonymous_code: string | null }[] }
+}

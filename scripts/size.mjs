@@ -1,0 +1,79 @@
+// `npm run size`: the compressed JavaScript and CSS each top route needs before anything it
+// loads later (the map, other screens). Reads the Vite manifest of `npm run build`. Fails when
+// `/` needs more than 100 KB of gzipped JavaScript before the map.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+
+const DIST = path.resolve('dist/web')
+const HOME_BUDGET_BYTES = 100 * 1024
+
+/** Each route's screen modules, as the router loads them. */
+const ROUTES = {
+  // The home screen is part of the entry chunk.
+  '/': [],
+  '/signaler': ['src/web/features/citizen/report-form/report-page.tsx'],
+  '/organization/available-reports': [
+    'src/web/features/organization/available-reports/available-reports-page.tsx',
+  ],
+  '/admin/reports': ['src/web/features/admin/reports/admin-reports-page.tsx'],
+}
+
+let manifest
+try {
+  manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'))
+} catch {
+  console.error('No build manifest: run `npm run build` first.')
+  process.exit(1)
+}
+
+/** A chunk and everything it imports statically: what loads before the screen can show. */
+function staticClosure(keys) {
+  const seen = new Set()
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const child of manifest[key].imports ?? []) visit(child)
+  }
+  for (const key of keys) visit(key)
+  return seen
+}
+
+function sizes(files) {
+  let raw = 0
+  let gzip = 0
+  let brotli = 0
+  for (const file of files) {
+    const bytes = readFileSync(path.join(DIST, file))
+    raw += bytes.length
+    gzip += gzipSync(bytes, { level: 9 }).length
+    brotli += brotliCompressSync(bytes).length
+  }
+  return { raw, gzip, brotli }
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+let failed = false
+console.log('route                               JS gzip   (brotli)   CSS gzip   files')
+for (const [route, screens] of Object.entries(ROUTES)) {
+  const present = screens.filter((key) => manifest[key])
+  if (present.length !== screens.length) {
+    console.log(`${route.padEnd(35)} (screen not built yet: ${screens.join(', ')})`)
+    continue
+  }
+  const chunks = [...staticClosure(['index.html', ...present])].map((key) => manifest[key])
+  const js = chunks.map((c) => c.file).filter((f) => f.endsWith('.js'))
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))]
+  const jsSize = sizes(js)
+  const cssSize = sizes(css)
+  console.log(
+    `${route.padEnd(35)} ${kb(jsSize.gzip).padStart(8)}  (${kb(jsSize.brotli).padStart(8)})  ${kb(cssSize.gzip).padStart(8)}   ${js.length} js, ${css.length} css`,
+  )
+  if (route === '/' && jsSize.gzip > HOME_BUDGET_BYTES) {
+    console.error(
+      `/ needs ${kb(jsSize.gzip)} of gzipped JavaScript before the map: the budget is ${kb(HOME_BUDGET_BYTES)}.`,
+    )
+    failed = true
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,54 @@
+/** The back-office, without zod (the rules half of admin.ts). */
+import { SIGNUP_MESSAGES } from './organization-rules'
+
+/**
+ * A signed export link lives one minute: long enough for the browser to follow it, too short
+ * to be worth stealing from a log or a history.
+ */
+export const EXPORT_LINK_TTL_S = 60
+
+/** Columns of the CSV export, with their French headers. */
+export const REPORT_EXPORT_COLUMNS = [
+  ['anonymous_code', 'Code'],
+  ['created_at', 'Date de création'],
+  ['type', 'Type'],
+  ['status', 'Statut'],
+  ['priority', 'Priorité'],
+  ['description', 'Description'],
+  ['address', 'Adresse'],
+  ['department', 'Département'],
+  ['latitude', 'Latitude'],
+  ['longitude', 'Longitude'],
+  ['assigned_organization_name', 'Organisation'],
+  ['resolved_at', 'Date de résolution'],
+  ['supporters_count', 'Soutiens'],
+] as const
+
+export const USERNAME_MIN_LENGTH = 3
+
+/**
+ * Orders of the admin report list and its CSV export: newest first (the default), or the most
+ * "Moi aussi" supporters first, then newest.
+ */
+export const ADMIN_REPORT_SORTS = {
+  newest: { label: 'Plus récents' },
+  supporters: { label: 'Plus soutenus' },
+} as const
+export type AdminReportSort = keyof typeof ADMIN_REPORT_SORTS
+export const ADMIN_REPORT_SORT_VALUES = Object.keys(ADMIN_REPORT_SORTS) as [
+  AdminReportSort,
+  ...AdminReportSort[],
+]
+export const DEFAULT_ADMIN_REPORT_SORT: AdminReportSort = 'newest'
+
+export const ADMIN_MESSAGES = {
+  lastActiveAdmin: 'Impossible de désactiver le dernier super administrateur actif.',
+  usernameTaken: 'Ce nom d’utilisateur est déjà utilisé.',
+  emailTaken: SIGNUP_MESSAGES.emailTaken,
+  categoryInUse: 'Impossible de supprimer la catégorie',
+  categoryExists: 'Une catégorie porte déjà ce nom.',
+  categoryNameRequired: 'Le nom de la catégorie est requis',
+  nameRequired: 'Le nom est requis',
+  usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
+  usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',
+} as const

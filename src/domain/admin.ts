@@ -1,0 +1,137 @@
+// Schemas (zod) of the API for this subject; its zod-free half is admin-rules.ts, re-exported
+// here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
+import { z } from 'zod'
+import { ADMIN_MESSAGES, ADMIN_REPORT_SORT_VALUES, USERNAME_MIN_LENGTH } from './admin-rules'
+import { passwordSchema } from './auth'
+import { reportEventSchema } from './citizen'
+import { ORGANIZATION_STATUS_VALUES, SIGNUP_MESSAGES } from './organization'
+import { organizationReportSchema } from './organization-space'
+import { pageQuerySchema, pageSchema } from './pagination'
+import { reportPrioritySchema, reportStatusSchema } from './report'
+
+export * from './admin-rules'
+
+export const adminStatsSchema = z.object({
+  pending_reports: z.number().int(),
+  in_progress_reports: z.number().int(),
+  resolved_reports: z.number().int(),
+  rejected_reports: z.number().int(),
+  total_reports: z.number().int(),
+  avg_resolution_hours: z.number().int(),
+  today_reports: z.number().int(),
+  week_reports: z.number().int(),
+})
+export type AdminStats = z.infer<typeof adminStatsSchema>
+
+const searchText = z.string().trim().max(200).optional()
+
+/** Filters and order of the admin report list and its CSV export; "all" means no filter. */
+export const adminReportFiltersSchema = z.object({
+  q: searchText,
+  status: reportStatusSchema.or(z.literal('all')).optional(),
+  priority: reportPrioritySchema.or(z.literal('all')).optional(),
+  /** Absent = `newest`. */
+  sort: z.enum(ADMIN_REPORT_SORT_VALUES).optional(),
+})
+export const adminReportsQuerySchema = adminReportFiltersSchema.extend({ page: pageQuerySchema })
+export type AdminReportFilters = z.infer<typeof adminReportFiltersSchema>
+
+export const adminReportSchema = organizationReportSchema.extend({
+  assigned_organization_name: z.string().nullable(),
+})
+export type AdminReport = z.infer<typeof adminReportSchema>
+export const adminReportPageSchema = pageSchema(adminReportSchema)
+
+export const adminReportDetailSchema = adminReportSchema.extend({
+  history: z.array(reportEventSchema),
+  notifications: z.array(
+    z.object({ id: z.string(), title: z.string(), message: z.string(), created_at: z.string() }),
+  ),
+})
+export type AdminReportDetail = z.infer<typeof adminReportDetailSchema>
+
+export const updateAdminReportSchema = z
+  .object({ priority: reportPrioritySchema.optional(), status: reportStatusSchema.optional() })
+  .strict()
+  .refine((value) => value.priority !== undefined || value.status !== undefined)
+
+/** POST /api/admin/reports/export-link: a download address carrying the filters and a short-lived signature. */
+export const exportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })
+export type ExportLink = z.infer<typeof exportLinkSchema>
+
+export const adminOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  status: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  categories: z.array(z.string()),
+})
+export type AdminOrganization = z.infer<typeof adminOrganizationSchema>
+
+export const adminOrganizationsQuerySchema = z.object({
+  q: searchText,
+  status: z.enum(ORGANIZATION_STATUS_VALUES).or(z.literal('all')).optional(),
+  page: pageQuerySchema,
+})
+export const adminOrganizationPageSchema = pageSchema(adminOrganizationSchema).extend({
+  counts: z.object({
+    total: z.number().int(),
+    approved: z.number().int(),
+    pending: z.number().int(),
+    suspended: z.number().int(),
+  }),
+})
+
+export const updateAdminOrganizationSchema = z
+  .object({ status: z.enum(ORGANIZATION_STATUS_VALUES).optional(), is_active: z.boolean().optional() })
+  .strict()
+  .refine((value) => value.status !== undefined || value.is_active !== undefined)
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+})
+export type AdminUser = z.infer<typeof adminUserSchema>
+export const adminUsersSchema = z.object({
+  items: z.array(adminUserSchema),
+  counts: z.object({ total: z.number().int(), active: z.number().int() }),
+})
+
+const name = z.string().trim().min(1, { error: ADMIN_MESSAGES.nameRequired }).max(200)
+const email = z
+  .string()
+  .trim()
+  .max(200)
+  .pipe(z.email({ error: SIGNUP_MESSAGES.emailInvalid }))
+const username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, { error: ADMIN_MESSAGES.usernameTooShort })
+  .max(60)
+  .regex(/^[\w.-]+$/, { error: ADMIN_MESSAGES.usernameCharacters })
+
+export const createAdminUserSchema = z.object({ name, email, username, password: passwordSchema }).strict()
+export const updateAdminUserSchema = z
+  .object({
+    name: name.optional(),
+    email: email.optional(),
+    username: username.optional(),
+    status: z.enum(['active', 'inactive']).optional(),
+  })
+  .strict()
+
+export const categoryNameSchema = z
+  .object({ nom: z.string().trim().min(1, { error: ADMIN_MESSAGES.categoryNameRequired }).max(100) })
+  .strict()

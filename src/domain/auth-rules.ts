@@ -1,0 +1,39 @@
+/** Signing in, sessions and passwords, without zod (the rules half of auth.ts). */
+import { PASSWORD_MIN_LENGTH } from './constants'
+
+export const USER_TYPES = ['admin', 'organization'] as const
+export type UserType = (typeof USER_TYPES)[number]
+
+/** Access tokens live 15 minutes; the browser refreshes them 2 minutes before expiry. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60
+/** A refresh token is rotated on every use; a session ends after 30 days whatever happens. */
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60
+
+/** Attempts per account and per address before 429, over the window. */
+export const LOGIN_ATTEMPTS_PER_ACCOUNT = 5
+export const LOGIN_ATTEMPTS_PER_ADDRESS = 20
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+
+export const AUTH_MESSAGES = {
+  adminWrongCredentials: "Nom d'utilisateur ou mot de passe incorrect",
+  organizationWrongCredentials: 'Email ou mot de passe incorrect, ou compte non approuvé',
+  usernameRequired: "Nom d'utilisateur requis",
+  passwordRequired: 'Mot de passe requis',
+  emailRequired: 'Email requis',
+  tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
+  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  passwordTooShort: `Le mot de passe doit faire au moins ${PASSWORD_MIN_LENGTH} caractères`,
+  fillAllFields: 'Veuillez remplir tous les champs',
+  passwordsDoNotMatch: 'Les mots de passe ne correspondent pas',
+  passwordsMatch: 'Les mots de passe correspondent',
+} as const
+
+/** The live checklist of the sign-up wizard's last step. */
+export function passwordChecklist(password: string) {
+  return {
+    minLength: password.length >= PASSWORD_MIN_LENGTH,
+    hasLetter: /\p{L}/u.test(password),
+    hasDigit: /\d/.test(password),
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import {
+  confirmRefusal,
+  normalizeAnonymousCode,
+  RESOLUTION_MESSAGES,
+  reopenRefusal,
+  reportEventLabel,
+  resolutionQuestion,
+} from './citizen-rules'
+import { anonymousCodeSchema } from './report'
+
+describe('normalizeAnonymousCode', () => {
+  it('accepts a code typed in lower case or with spaces around', () => {
+    expect(normalizeAnonymousCode(' 7kq2m9xd ')).toBe('7KQ2M9XD')
+  })
+
+  it.each(['7KQ2M9X', '7KQ2M9XDA', '7KQ2M0XD', 'OKQ2M9XD', '7KQ-M9XD', ''])('refuses %s', (code) => {
+    expect(normalizeAnonymousCode(code)).toBeNull()
+  })
+
+  it('agrees with the server’s schema', () => {
+    for (const code of ['7kq2m9xd', 'ABCDEFGH', '11111111', 'abc']) {
+      expect(normalizeAnonymousCode(code)).toBe(anonymousCodeSchema.safeParse(code).data ?? null)
+    }
+  })
+})
+
+describe('reportEventLabel', () => {
+  it('names the known events in French and shows an unknown one as received', () => {
+    expect(reportEventLabel('claimed')).toBe('Pris en charge')
+    expect(reportEventLabel('message_sent')).toBe('Message reçu')
+    expect(reportEventLabel('archived')).toBe('archived')
+  })
+})
+
+describe('"Est-ce réglé ?" rules', () => {
+  const now = new Date('2026-11-22T10:00:00Z')
+  const base = {
+    status: 'resolu',
+    filedByThisDevice: true,
+    resolvedAt: '2026-11-20T10:00:00Z',
+    history: [] as { kind: string; created_at: string }[],
+    now,
+  }
+
+  it('asks the device that filed a report resolved in the last 30 days', () => {
+    expect(resolutionQuestion(base)).toEqual({ can_reopen: true })
+    expect(resolutionQuestion({ ...base, filedByThisDevice: false })).toBeNull()
+    expect(resolutionQuestion({ ...base, status: 'en-cours' })).toBeNull()
+    expect(resolutionQuestion({ ...base, resolvedAt: '2026-10-01T10:00:00Z' })).toBeNull()
+  })
+
+  it('stops asking once confirmed since the resolution, and offers only "Oui" after one reopening', () => {
+    expect(
+      resolutionQuestion({ ...base, history: [{ kind: 'confirmed', created_at: '2026-11-21T08:00:00Z' }] }),
+    ).toBeNull()
+    // A confirmation of an earlier resolution does not answer this one.
+    expect(
+      resolutionQuestion({ ...base, history: [{ kind: 'confirmed', created_at: '2026-11-01T08:00:00Z' }] }),
+    ).toEqual({
+      can_reopen: true,
+    })
+    expect(
+      resolutionQuestion({ ...base, history: [{ kind: 'reopened', created_at: '2026-11-10T08:00:00Z' }] }),
+    ).toEqual({
+      can_reopen: false,
+    })
+  })
+
+  it('names the reason of each refusal', () => {
+    expect(confirmRefusal({ ...base, filedByThisDevice: false })).toBe('notYours')
+    expect(confirmRefusal({ ...base, status: 'en-attente', resolvedAt: null })).toBe('notResolved')
+    expect(
+      reopenRefusal({ ...base, history: [{ kind: 'reopened', created_at: '2026-11-10T08:00:00Z' }] }),
+    ).toBe('alreadyReopened')
+    expect(reopenRefusal({ ...base, resolvedAt: '2026-10-01T10:00:00Z' })).toBe('tooLate')
+    expect(RESOLUTION_MESSAGES.tooLate).toBe('Le délai de 30 jours pour rouvrir ce signalement est dépassé.')
+  })
+})

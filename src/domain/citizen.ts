@@ -1,0 +1,115 @@
+// Schemas (zod) of the API for this subject; its zod-free half is citizen-rules.ts, re-exported
+// here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
+import { z } from 'zod'
+
+export * from './citizen-rules'
+
+export const reportEventSchema = z.object({
+  kind: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  /** The message title for message_sent; nothing private. */
+  title: z.string().nullable(),
+  created_at: z.string(),
+})
+export type ReportEvent = z.infer<typeof reportEventSchema>
+
+/** A report as the device that filed (or follows) it sees it. */
+export const citizenReportSchema = z.object({
+  id: z.string(),
+  anonymous_code: z.string(),
+  type: z.string(),
+  description: z.string(),
+  status: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  photo_url: z.string().nullable(),
+  photo_thumb_url: z.string().nullable(),
+  audio_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** false for a report this device follows by its code (or supports) but did not file. */
+  filed_by_this_device: z.boolean(),
+  /** This device said "Moi aussi" about it. */
+  supported_by_this_device: z.boolean(),
+  /** Devices that said "Moi aussi". */
+  supporters_count: z.number().int().nonnegative(),
+  /** "Est-ce réglé ?" is asked (resolved in the last 30 days, filed here, not yet confirmed). */
+  resolution_question: z.object({ can_reopen: z.boolean() }).nullable(),
+  history: z.array(reportEventSchema),
+})
+export type CitizenReport = z.infer<typeof citizenReportSchema>
+export const citizenReportsSchema = z.object({ items: z.array(citizenReportSchema) })
+
+export const citizenNotificationSchema = z.object({
+  id: z.string(),
+  report_id: z.string(),
+  anonymous_code: z.string().nullable(),
+  report_type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+})
+export type CitizenNotification = z.infer<typeof citizenNotificationSchema>
+export const citizenNotificationsSchema = z.object({
+  items: z.array(citizenNotificationSchema),
+  unread: z.number().int().nonnegative(),
+})
+
+/** Public tracking by code (/suivi): status and dates, no private data. */
+export const trackedReportSchema = z.object({
+  anonymous_code: z.string(),
+  type: z.string(),
+  status: z.string(),
+  department: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  claimed_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  history: z.array(reportEventSchema.omit({ title: true })),
+})
+export type TrackedReport = z.infer<typeof trackedReportSchema>
+
+export const followReportSchema = z.object({ code: z.string().trim().min(1).max(20) }).strict()
+export const followedReportSchema = z.object({ citizenToken: z.string(), report_id: z.string() })
+
+/** GET /api/reports/nearby: the open reports of a category around a place ("Moi aussi"). */
+export const nearbyQuerySchema = z.object({
+  categoryId: z.coerce.number().int().positive(),
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+})
+export type NearbyQuery = z.infer<typeof nearbyQuerySchema>
+
+/** A nearby report: its public fields (as on the home page), how far, how many support it. */
+export const nearbyReportSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  description: z.string(),
+  status: z.string(),
+  address: z.string().nullable(),
+  created_at: z.string(),
+  distance_m: z.number().int().nonnegative(),
+  supporters_count: z.number().int().nonnegative(),
+  /** What the asking device already has to do with it (it filed it, or supports it). */
+  this_device: z.enum(['reporter', 'supporter']).nullable(),
+})
+export type NearbyReport = z.infer<typeof nearbyReportSchema>
+export const nearbyReportsSchema = z.object({ items: z.array(nearbyReportSchema) })
+export type NearbyReports = z.infer<typeof nearbyReportsSchema>
+
+/** POST /api/reports/:id/supports: the device (new or known) and the new count. */
+export const supportedReportSchema = z.object({
+  citizenToken: z.string(),
+  report_id: z.string(),
+  supporters_count: z.number().int().nonnegative(),
+})
+export type SupportedReport = z.infer<typeof supportedReportSchema>
+
+/** POST /api/citizen/reports/:id/confirm and /reopen: the report's status afterwards. */
+export const resolutionAnswerSchema = z.object({ report_id: z.string(), status: z.string() })
+export type ResolutionAnswer = z.infer<typeof resolutionAnswerSchema>

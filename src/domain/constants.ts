@@ -1,0 +1,68 @@
+// Business constants of SPEC.md section 9 and DESIGN.md. Each number lives here and nowhere else.
+
+export const HOME_RECENT_REPORTS = 5
+export const ADMIN_DASHBOARD_RECENT_REPORTS = 5
+export const ADMIN_PAGE_SIZE = 10
+export const ORGANIZATION_PAGE_SIZE = 8
+export const STATS_WEEK_DAYS = 7
+export const PASSWORD_MIN_LENGTH = 6
+export const SIGNUP_STEPS = 4
+export const SIGNUP_REDIRECT_DELAY_MS = 3000
+export const NOTIFICATION_PREVIEW_CHARS = 120
+export const ADDRESS_PREVIEW_CHARS = 30
+export const MESSAGE_DIALOG_PREVIEW_CHARS = 100
+export const TOKEN_REFRESH_LEAD_MS = 2 * 60 * 1000
+export const LEGACY_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000
+
+export const GEOLOCATION_OPTIONS = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 300_000,
+} as const
+
+export const HOME_MAP_ZOOM = 15
+export const DEFAULT_MAP_ZOOM = 12
+export const REVERSE_GEOCODING_ZOOM = 16
+/** The report form's map starts closer in, so that the pin lands on the right street. */
+export const REPORT_FORM_MAP_ZOOM = 17
+/** The home map asks for the reports in view once the visitor stops moving it for this long. */
+export const MAP_RELOAD_DEBOUNCE_MS = 400
+/** Coordinates are shown with this many decimals when no place name is known. */
+export const COORDINATE_DECIMALS = 4
+
+export const LANGUAGES = ['fr', 'en', 'wo'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const THEMES = ['light', 'dark', 'system'] as const
+export type Theme = (typeof THEMES)[number]
+
+export const MOBILE_BREAKPOINT_PX = 768
+export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+
+/** TanStack Query: 3 retries, exponential backoff capped at 30 s, 5 minutes of cache. */
+export const QUERY_RETRIES = 3
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000
+export const QUERY_CACHE_TIME_MS = 5 * 60 * 1000
+export function queryRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS)
+}
+
+/** Uploads (DESIGN.md section 9). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+/** Names of the persisted browser stores (SPEC.md section 3). */
+export const STORE_NAMES = {
+  auth: 'auth-storage',
+  location: 'location-storage',
+  reports: 'reports-storage',
+  settings: 'settings-storage',
+  /** The citizen device's token (X-Citizen-Token), returned by the server on its first report. */
+  citizenDevice: 'citizen-device-storage',
+} as const
+
+/** The header by which a citizen's device identifies itself (its token, from its first report). */
+export const CITIZEN_TOKEN_HEADER = 'x-citizen-token'
+
+/** The department the product is centred on. */
+export const HOME_DEPARTMENT = 'Dakar'

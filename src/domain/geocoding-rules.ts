@@ -1,0 +1,12 @@
+/** Reverse geocoding without zod: what the screens need to ask for and to explain a place. */
+
+/** Answers are cached by coordinates rounded to this many decimals (about 11 m). */
+export const GEOCODE_CACHE_DECIMALS = 4
+export const GEOCODE_TIMEOUT_MS = 4000
+/** Nominatim's usage policy: at most one request a second. */
+export const GEOCODE_MIN_INTERVAL_MS = 1000
+
+export const GEOCODING_MESSAGES = {
+  unavailable: 'Le service d’adresses ne répond pas. La position sera indiquée par ses coordonnées.',
+  invalidCoordinates: 'Coordonnées invalides.',
+} as const

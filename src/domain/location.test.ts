@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_LOCATION, formatCoordinates, neighbourhoodChain, placeName, UNKNOWN_PLACE } from './location'
+
+describe('placeName', () => {
+  it('prefers the address', () => {
+    expect(
+      placeName({ address: 'Rue 10, Médina', department: 'Dakar', latitude: 14.7, longitude: -17.4 }),
+    ).toBe('Rue 10, Médina')
+  })
+
+  it('falls back to the department when the address is blank', () => {
+    expect(placeName({ address: '   ', department: 'Dakar', latitude: 14.7, longitude: -17.4 })).toBe('Dakar')
+  })
+
+  it('then to the neighbourhood chain of reverse geocoding', () => {
+    expect(
+      placeName(
+        { address: null, department: null, latitude: 14.7, longitude: -17.4 },
+        { suburb: 'Médina', city: 'Dakar', state: 'Région de Dakar' },
+      ),
+    ).toBe('Médina, Dakar, Région de Dakar')
+  })
+
+  it('then to the coordinates with 4 decimals', () => {
+    expect(placeName({ latitude: 14.692812, longitude: -17.446734 }, null)).toBe('14.6928, -17.4467')
+  })
+
+  it('says "Localisation non spécifiée" when nothing is known', () => {
+    expect(placeName({})).toBe(UNKNOWN_PLACE)
+    expect(UNKNOWN_PLACE).toBe('Localisation non spécifiée')
+    expect(placeName({ latitude: 999, longitude: 0 })).toBe(UNKNOWN_PLACE)
+  })
+})
+
+describe('neighbourhoodChain', () => {
+  it('drops empty and repeated parts', () => {
+    expect(neighbourhoodChain({ town: 'Rufisque', state: 'Rufisque' })).toBe('Rufisque')
+    expect(neighbourhoodChain({})).toBeNull()
+  })
+})
+
+describe('DEFAULT_LOCATION', () => {
+  it('is Dakar itself, not the centre of Senegal', () => {
+    expect(formatCoordinates(DEFAULT_LOCATION.latitude, DEFAULT_LOCATION.longitude)).toBe('14.6928, -17.4467')
+    expect(DEFAULT_LOCATION.department).toBe('Dakar')
+  })
+})

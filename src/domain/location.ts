@@ -1,0 +1,84 @@
+import { COORDINATE_DECIMALS } from './constants'
+
+export interface Location {
+  latitude: number
+  longitude: number
+  address: string
+  city: string
+  department: string
+}
+
+/**
+ * Dakar itself. SPEC.md's 14.4974, -14.4524 is the centre of Senegal, 300 km away
+ * (DESIGN.md section 2).
+ */
+export const DEFAULT_LOCATION: Location = {
+  latitude: 14.6928,
+  longitude: -17.4467,
+  address: 'Dakar, Sénégal',
+  city: 'Dakar',
+  department: 'Dakar',
+}
+
+export const UNKNOWN_PLACE = 'Localisation non spécifiée'
+
+export function isValidLatitude(value: number): boolean {
+  return Number.isFinite(value) && value >= -90 && value <= 90
+}
+
+export function isValidLongitude(value: number): boolean {
+  return Number.isFinite(value) && value >= -180 && value <= 180
+}
+
+export function formatCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(COORDINATE_DECIMALS)}, ${longitude.toFixed(COORDINATE_DECIMALS)}`
+}
+
+/** The address fields a Nominatim-compatible reverse geocoder returns that we read. */
+export interface GeocodedAddress {
+  suburb?: string
+  neighbourhood?: string
+  city?: string
+  town?: string
+  village?: string
+  state?: string
+  province?: string
+}
+
+/** "Quartier, Ville, Région" from a geocoder answer, without empty parts or repeats. */
+export function neighbourhoodChain(address: GeocodedAddress | null | undefined): string | null {
+  if (!address) return null
+  const parts = [
+    address.neighbourhood ?? address.suburb,
+    address.city ?? address.town ?? address.village,
+    address.state ?? address.province,
+  ].filter((part): part is string => Boolean(part?.trim()))
+  const unique = [...new Set(parts)]
+  return unique.length > 0 ? unique.join(', ') : null
+}
+
+export interface PlaceSource {
+  address?: string | null
+  department?: string | null
+  latitude?: number | null
+  longitude?: number | null
+}
+
+/**
+ * The place name shown for a report (SPEC.md section 2): the address, then the department,
+ * then the neighbourhood chain from reverse geocoding, then the coordinates.
+ */
+export function placeName(report: PlaceSource, geocoded?: GeocodedAddress | null): string {
+  const address = report.address?.trim()
+  if (address) return address
+  const department = report.department?.trim()
+  if (department) return department
+  const chain = neighbourhoodChain(geocoded)
+  if (chain) return chain
+  const { latitude, longitude } = report
+  if (typeof latitude === 'number' && typeof longitude === 'number') {
+    if (isValidLatitude(latitude) && isValidLongitude(longitude))
+      return formatCoordinates(latitude, longitude)
+  }
+  return UNKNOWN_PLACE
+}

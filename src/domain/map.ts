@@ -1,0 +1,46 @@
+// Schemas (zod) of the API, read by the server; a screen imports their types only (zod-free.test.ts).
+import { z } from 'zod'
+
+/** Up to this many reports in view are sent one by one; beyond, the server groups them. */
+export const MAP_MAX_POINTS = 500
+/** The grid the server groups reports on: the view is cut into this many cells a side. */
+export const MAP_CLUSTER_GRID = 24
+
+export const mapQuerySchema = z.object({
+  bbox: z
+    .string()
+    .transform((value) => value.split(',').map(Number))
+    .pipe(
+      z
+        .tuple([
+          z.number().min(-180).max(180),
+          z.number().min(-90).max(90),
+          z.number().min(-180).max(180),
+          z.number().min(-90).max(90),
+        ])
+        .refine(([minLon, minLat, maxLon, maxLat]) => minLon <= maxLon && minLat <= maxLat),
+    ),
+})
+
+export const mapPointSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+})
+export type MapPoint = z.infer<typeof mapPointSchema>
+
+export const mapClusterSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  count: z.number().int().positive(),
+})
+export type MapCluster = z.infer<typeof mapClusterSchema>
+
+export const mapReportsSchema = z.object({
+  points: z.array(mapPointSchema),
+  clusters: z.array(mapClusterSchema),
+})
+export type MapReports = z.infer<typeof mapReportsSchema>

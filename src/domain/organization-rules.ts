@@ -1,0 +1,89 @@
+/** Partner organisations, without zod (the rules half of organization.ts). */
+import { API_ERRORS } from './errors-rules'
+
+/** Organisation types of SPEC.md section 3, each with its French label. */
+export const ORGANIZATION_TYPES = {
+  mairie: 'Mairie',
+  conseil_departemental: 'Conseil départemental',
+  prefecture: 'Préfecture',
+  services_publics: 'Services publics',
+  entreprise_service: 'Entreprise de service',
+  ong: 'ONG',
+  association: 'Association',
+  autre: 'Autre',
+} as const
+export type OrganizationType = keyof typeof ORGANIZATION_TYPES
+export const ORGANIZATION_TYPE_VALUES = Object.keys(ORGANIZATION_TYPES) as [
+  OrganizationType,
+  ...OrganizationType[],
+]
+
+export const ORGANIZATION_STATUSES = {
+  pending: { label: 'En attente' },
+  approved: { label: 'Approuvé' },
+  rejected: { label: 'Rejeté' },
+} as const
+export type OrganizationStatus = keyof typeof ORGANIZATION_STATUSES
+export const ORGANIZATION_STATUS_VALUES = Object.keys(ORGANIZATION_STATUSES) as [
+  OrganizationStatus,
+  ...OrganizationStatus[],
+]
+/** An inactive organisation is shown as suspended whatever its status. */
+export const SUSPENDED_LABEL = 'Suspendu'
+
+export const CITIES = [
+  'Dakar',
+  'Thiès',
+  'Saint-Louis',
+  'Kaolack',
+  'Ziguinchor',
+  'Diourbel',
+  'Tambacounda',
+  'Fatick',
+  'Kolda',
+  'Louga',
+  'Matam',
+  'Kaffrine',
+  'Kédougou',
+  'Sédhiou',
+] as const
+export type City = (typeof CITIES)[number]
+
+export const SUPERADMIN_STATUSES = ['active', 'inactive'] as const
+export type SuperadminStatus = (typeof SUPERADMIN_STATUSES)[number]
+
+export const SIGNUP_MESSAGES = {
+  hashingFailed: 'Erreur lors du traitement du mot de passe',
+  emailTaken: 'Cette adresse email est déjà utilisée.',
+  invalidType: "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",
+  invalidData: API_ERRORS.invalid_input.message,
+  permissions: 'Erreur de permissions. Veuillez réessayer dans quelques instants.',
+  chooseCategory: 'Veuillez sélectionner au moins une catégorie pour continuer',
+  success: 'Inscription réussie !',
+  nameRequired: 'Le nom de l’organisation est requis',
+  typeRequired: 'Le type d’organisation est requis',
+  emailRequired: 'L’adresse email est requise',
+  emailInvalid: 'Adresse email invalide',
+  phoneRequired: 'Le numéro de téléphone est requis',
+  addressRequired: 'L’adresse est requise',
+  cityRequired: 'La ville est requise',
+} as const
+
+/** The French name of an organisation type; a type outside the list is shown as stored. */
+export function organizationTypeLabel(type: string): string {
+  return Object.hasOwn(ORGANIZATION_TYPES, type) ? ORGANIZATION_TYPES[type as OrganizationType] : type
+}
+
+/** How an organisation's state reads: "Suspendu" when inactive, else its status's label. */
+export function organizationStatusLabel({
+  status,
+  is_active,
+}: {
+  status: string
+  is_active: boolean
+}): string {
+  if (!is_active) return SUSPENDED_LABEL
+  return Object.hasOwn(ORGANIZATION_STATUSES, status)
+    ? ORGANIZATION_STATUSES[status as OrganizationStatus].label
+    : status
+}

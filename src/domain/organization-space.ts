@@ -1,0 +1,87 @@
+// Schemas (zod) of the API for this subject; its zod-free half is organization-space-rules.ts, re-exported
+// here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
+import { z } from 'zod'
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TITLE_MAX,
+} from './organization-space-rules'
+import { pageQuerySchema, pageSchema } from './pagination'
+import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
+
+export * from './organization-space-rules'
+
+/** A report as an organisation sees it (in its categories, or assigned to it). */
+export const organizationReportSchema = z.object({
+  id: z.string(),
+  anonymous_code: z.string(),
+  type: z.string(),
+  description: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  photo_url: z.string().nullable(),
+  photo_thumb_url: z.string().nullable(),
+  audio_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  assigned_organization_id: z.string().nullable(),
+  claimed_at: z.string().nullable(),
+  supporters_count: z.number().int(),
+  notifications_count: z.number().int(),
+})
+export type OrganizationReport = z.infer<typeof organizationReportSchema>
+export const organizationReportPageSchema = pageSchema(organizationReportSchema)
+
+const searchText = z.string().trim().max(200).optional()
+
+export const availableReportsQuerySchema = z.object({ q: searchText, page: pageQuerySchema })
+export const managedReportsQuerySchema = z.object({
+  q: searchText,
+  status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
+  page: pageQuerySchema,
+})
+
+export const updateReportStatusSchema = z.object({ status: z.enum(ORGANIZATION_SETTABLE_STATUSES) }).strict()
+
+export const sendNotificationSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: NOTIFICATION_MESSAGES.fillAllFields })
+      .max(NOTIFICATION_TITLE_MAX),
+    message: z
+      .string()
+      .trim()
+      .min(1, { error: NOTIFICATION_MESSAGES.fillAllFields })
+      .max(NOTIFICATION_MESSAGE_MAX),
+  })
+  .strict()
+
+export const sentNotificationSchema = z.object({
+  id: z.string(),
+  report_id: z.string(),
+  report_type: z.string(),
+  anonymous_code: z.string().nullable(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+})
+export type SentNotification = z.infer<typeof sentNotificationSchema>
+export const sentNotificationsSchema = z.object({ items: z.array(sentNotificationSchema) })
+export type SentNotifications = z.infer<typeof sentNotificationsSchema>
+
+export const organizationStatsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  resolved: z.number().int(),
+  resolution_rate: z.number().int(),
+  notifications_sent: z.number().int(),
+})
+export type OrganizationStats = z.infer<typeof organizationStatsSchema>

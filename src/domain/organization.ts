@@ -1,0 +1,87 @@
+// Schemas (zod) of the API for this subject; its zod-free half is organization-rules.ts, re-exported
+// here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
+import { z } from 'zod'
+import { passwordSchema } from './auth'
+import { ORGANIZATION_TYPE_VALUES, SIGNUP_MESSAGES } from './organization-rules'
+
+export * from './organization-rules'
+
+export const organizationTypeSchema = z.enum(ORGANIZATION_TYPE_VALUES)
+
+const requiredText = (message: string, max = 200) => z.string().trim().min(1, { error: message }).max(max)
+
+/** Step 1 of the sign-up wizard. An empty type is "required"; a type outside the list is "invalid". */
+export const signupBasicsSchema = z.object({
+  name: requiredText(SIGNUP_MESSAGES.nameRequired),
+  type: z
+    .string({ error: SIGNUP_MESSAGES.typeRequired })
+    .min(1, { error: SIGNUP_MESSAGES.typeRequired })
+    .pipe(z.enum(ORGANIZATION_TYPE_VALUES, { error: SIGNUP_MESSAGES.invalidType })),
+  email: requiredText(SIGNUP_MESSAGES.emailRequired).pipe(z.email({ error: SIGNUP_MESSAGES.emailInvalid })),
+  phone: requiredText(SIGNUP_MESSAGES.phoneRequired, 40),
+})
+/** Step 2. */
+export const signupLocationSchema = z.object({
+  address: requiredText(SIGNUP_MESSAGES.addressRequired, 300),
+  city: requiredText(SIGNUP_MESSAGES.cityRequired, 100),
+})
+/** Step 3. */
+export const signupCategoriesSchema = z.object({
+  categoryIds: z
+    .array(z.number().int().positive())
+    .min(1, { error: SIGNUP_MESSAGES.chooseCategory })
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length),
+})
+
+/**
+ * Step 4: the password. Its confirmation is compared on screen ("Les mots de passe
+ * correspondent / ne correspondent pas") but, as SPEC.md section 5 says, not required to submit.
+ */
+export const signupAccountSchema = z.object({ password: passwordSchema, confirmation: z.string() })
+
+export const signupSchema = z
+  .object({
+    ...signupBasicsSchema.shape,
+    ...signupLocationSchema.shape,
+    ...signupCategoriesSchema.shape,
+    password: passwordSchema,
+  })
+  .strict()
+export type SignupInput = z.infer<typeof signupSchema>
+
+export const organizationProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  status: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  categories: z.array(z.object({ id: z.number(), nom: z.string() })),
+})
+export type OrganizationProfile = z.infer<typeof organizationProfileSchema>
+
+export const updateProfileSchema = z
+  .object({
+    name: signupBasicsSchema.shape.name.optional(),
+    email: signupBasicsSchema.shape.email.optional(),
+    phone: signupBasicsSchema.shape.phone.optional(),
+    address: signupLocationSchema.shape.address.optional(),
+    city: signupLocationSchema.shape.city.optional(),
+  })
+  .strict()
+
+/** The profile form of the settings screen: the editable fields, each required. */
+export const profileFormSchema = z.object({
+  name: signupBasicsSchema.shape.name,
+  email: signupBasicsSchema.shape.email,
+  phone: signupBasicsSchema.shape.phone,
+  address: signupLocationSchema.shape.address,
+  city: signupLocationSchema.shape.city,
+})
+export type ProfileForm = z.infer<typeof profileFormSchema>

@@ -1,0 +1,77 @@
+/**
+ * The rules of filing a report, without zod: the report form uses them on a phone without
+ * downloading the validation library; the server's schema (report-filing.ts) is built on them.
+ */
+import { isValidLatitude, isValidLongitude } from './location'
+
+/** A written description needs this many characters; a voice note alone is a complete report. */
+export const DESCRIPTION_MIN_LENGTH = 10
+export const DESCRIPTION_MAX_LENGTH = 2000
+export const ADDRESS_MAX_LENGTH = 300
+export const DEPARTMENT_MAX_LENGTH = 100
+
+/** Voice notes recorded in the browser stop at 2 minutes. */
+export const VOICE_NOTE_MAX_SECONDS = 120
+/** Voice notes are recorded at this bitrate (Opus speech stays clear at 24 kb/s: 30 s ≈ 90 KB). */
+export const VOICE_NOTE_BITS_PER_SECOND = 24_000
+/** Photos are compressed in the browser to this longest side before upload. */
+export const PHOTO_MAX_SIDE_PX = 1600
+export const PHOTO_TARGET_BYTES = 300 * 1024
+
+/** Reports filed from one network address within the window (spam protection). */
+export const REPORTS_PER_ADDRESS = 20
+export const REPORTS_RATE_WINDOW_MS = 60 * 60 * 1000
+
+/** Accepted uploads, recognised by their bytes. */
+export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+export const ACCEPTED_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg'] as const
+
+export const REPORT_FILING_MESSAGES = {
+  descriptionTooShort: `Décrivez le problème en au moins ${DESCRIPTION_MIN_LENGTH} caractères, ou enregistrez une note vocale.`,
+  unknownCategory: 'Choisissez une catégorie dans la liste.',
+  invalidCoordinates: 'La position du signalement n’est pas valide.',
+  photoType: 'La photo doit être une image JPEG, PNG ou WebP.',
+  audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
+  unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
+  tooManyReports: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
+} as const
+
+/** A description is required unless a voice note carries the report. */
+export function descriptionIsEnough(description: string, hasVoiceNote: boolean): boolean {
+  return hasVoiceNote || description.trim().length >= DESCRIPTION_MIN_LENGTH
+}
+
+export { CITIZEN_TOKEN_HEADER } from './constants'
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+
+/** The departments of the region of Dakar: a report is filed in one of them, Dakar by default. */
+export const DAKAR_REGION_DEPARTMENTS = ['Dakar', 'Guédiawaye', 'Keur Massar', 'Pikine', 'Rufisque'] as const
+
+/** A report as the form holds it before sending. */
+export interface ReportDraft {
+  categoryId: number | null
+  description: string
+  hasVoiceNote: boolean
+  latitude: number
+  longitude: number
+}
+
+export type ReportDraftField = 'categoryId' | 'description' | 'position'
+
+/**
+ * What the form must fix before sending, by field, with the messages the server would answer:
+ * a category, a description unless a voice note is attached, coordinates within range.
+ */
+export function reportDraftErrors(draft: ReportDraft): Partial<Record<ReportDraftField, string>> {
+  const errors: Partial<Record<ReportDraftField, string>> = {}
+  if (draft.categoryId === null || !Number.isInteger(draft.categoryId) || draft.categoryId <= 0) {
+    errors.categoryId = REPORT_FILING_MESSAGES.unknownCategory
+  }
+  if (!descriptionIsEnough(draft.description, draft.hasVoiceNote)) {
+    errors.description = REPORT_FILING_MESSAGES.descriptionTooShort
+  }
+  if (!isValidLatitude(draft.latitude) || !isValidLongitude(draft.longitude)) {
+    errors.position = REPORT_FILING_MESSAGES.invalidCoordinates
+  }
+  return errors
+}

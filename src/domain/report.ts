@@ -1,0 +1,26 @@
+// Schemas (zod) of the API, read by the server; a screen imports their types only (zod-free.test.ts).
+import { z } from 'zod'
+import { ANONYMOUS_CODE_PATTERN } from './citizen-rules'
+import { REPORT_PRIORITY_VALUES, REPORT_STATUS_VALUES } from './report-states'
+
+export const reportStatusSchema = z.enum(REPORT_STATUS_VALUES)
+export const reportPrioritySchema = z.enum(REPORT_PRIORITY_VALUES)
+
+/** The public fields of a report shown on the home page (GET /api/reports/recent). */
+export const recentReportSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  description: z.string(),
+  // A plain string: the home card shows an unknown value raw.
+  status: z.string(),
+  created_at: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+})
+export type RecentReport = z.infer<typeof recentReportSchema>
+export const recentReportsSchema = z.array(recentReportSchema)
+
+export const reportCountSchema = z.object({ count: z.number().int().nonnegative() })
+export type ReportCount = z.infer<typeof reportCountSchema>
+
+export const anonymousCodeSchema = z.string().trim().toUpperCase().regex(ANONYMOUS_CODE_PATTERN)

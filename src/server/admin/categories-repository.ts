@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm'
+import { ADMIN_MESSAGES } from '../../domain/admin'
+import type { Category } from '../../domain/category'
+import type { Db } from '../db/database'
+import { categories, categoryOrganizations, reports } from '../db/schema'
+import { AppError } from '../errors'
+import { isUniqueViolation } from '../reports/create-report'
+
+function nameTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'categorie_nom_lower_key')) {
+    throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryExists, field: 'nom' })
+  }
+  throw error
+}
+
+export async function createCategory(db: Db, nom: string): Promise<Category> {
+  try {
+    const [row] = await db
+      .insert(categories)
+      .values({ nom })
+      .returning({ id: categories.id, nom: categories.nom })
+    if (!row) throw new Error('insert returned no row')
+    return row
+  } catch (error) {
+    nameTaken(error)
+  }
+}
+
+/** Renames a category; reports keep the name they were filed with. */
+export async function renameCategory(db: Db, id: number, nom: string): Promise<Category> {
+  try {
+    const [row] = await db
+      .update(categories)
+      .set({ nom })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, nom: categories.nom })
+    if (!row) throw new AppError('not_found')
+    return row
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    nameTaken(error)
+  }
+}
+
+/** A category still used by a report or an organisation stays (409). */
+export async function deleteCategory(db: Db, id: number): Promise<void> {
+  const [usage] = await db
+    .select({
+      reports: sql<number>`(select count(*)::int from ${reports} where ${reports.category_id} = ${id})`,
+      organizations: sql<number>`(select count(*)::int from ${categoryOrganizations} where ${categoryOrganizations.categorie_id} = ${id})`,
+    })
+    .from(sql`(select 1) as one`)
+  if (Number(usage?.reports) > 0 || Number(usage?.organizations) > 0) {
+    throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryInUse })
+  }
+  try {
+    const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id })
+    if (deleted.length === 0) throw new AppError('not_found')
+  } catch (error) {
+    // A report filed in between: the foreign key refuses, and so do we.
+    if (
+      (error as { code?: string }).code === '23503' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23503'
+    ) {
+      throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryInUse })
+    }
+    throw error
+  }
+}

@@ -1,0 +1,110 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import type { AdminOrganization } from '../../domain/admin'
+import { ADMIN_PAGE_SIZE } from '../../domain/constants'
+import type { OrganizationStatus } from '../../domain/organization'
+import { offsetOf } from '../../domain/pagination'
+import { type Db, queryRows } from '../db/database'
+import { organizations } from '../db/schema'
+import { AppError } from '../errors'
+import { toIso } from '../reports/repository'
+import { containing } from '../reports/search'
+
+// Written out with table names: drizzle leaves columns unqualified inside a select list.
+const categoryNames = sql<
+  string[]
+>`coalesce((select array_agg(c.nom order by c.nom) from categorie_organization co join categorie c on c.id = co.categorie_id where co.organization_id = organizations.id), '{}')`
+
+export async function listAdminOrganizations(
+  db: Db,
+  filters: { q?: string; status?: OrganizationStatus | 'all' },
+  page: number,
+) {
+  const pattern = filters.q ? containing(filters.q) : undefined
+  const where: SQL | undefined = and(
+    filters.status && filters.status !== 'all' ? eq(organizations.status, filters.status) : undefined,
+    pattern
+      ? or(
+          ilike(organizations.name, pattern),
+          ilike(organizations.email, pattern),
+          ilike(organizations.city, pattern),
+        )
+      : undefined,
+  )
+  const [rows, [total], [counts]] = await Promise.all([
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        type: organizations.type,
+        email: organizations.email,
+        phone: organizations.phone,
+        address: organizations.address,
+        city: organizations.city,
+        status: organizations.status,
+        is_active: organizations.is_active,
+        created_at: organizations.created_at,
+        last_login: organizations.last_login,
+        categories: categoryNames,
+      })
+      .from(organizations)
+      .where(where)
+      .orderBy(desc(organizations.created_at), desc(organizations.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
+    db.select({ n: count() }).from(organizations).where(where),
+    queryRows<{ total: number; approved: number; pending: number; suspended: number }>(
+      db,
+      sql`select count(*)::int as total,
+        count(*) filter (where status = 'approved')::int as approved,
+        count(*) filter (where status = 'pending')::int as pending,
+        count(*) filter (where not is_active)::int as suspended
+      from ${organizations}`,
+    ),
+  ])
+  const items: AdminOrganization[] = rows.map((row) => ({
+    ...row,
+    categories: parseArray(row.categories),
+    created_at: toIso(row.created_at),
+    last_login: row.last_login ? toIso(row.last_login) : null,
+  }))
+  return {
+    items,
+    total: total?.n ?? 0,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+    counts: {
+      total: Number(counts?.total ?? 0),
+      approved: Number(counts?.approved ?? 0),
+      pending: Number(counts?.pending ?? 0),
+      suspended: Number(counts?.suspended ?? 0),
+    },
+  }
+}
+
+/** node-postgres parses text[] into an array; PGlite may hand back the literal. */
+function parseArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String)
+  if (typeof value === 'string' && value.startsWith('{')) {
+    return value
+      .slice(1, -1)
+      .split(',')
+      .filter(Boolean)
+      .map((item) => item.replace(/^"|"$/g, ''))
+  }
+  return []
+}
+
+export async function updateOrganizationByAdmin(
+  db: Db,
+  id: string,
+  changes: { status?: OrganizationStatus; is_active?: boolean },
+  now: Date,
+) {
+  const updated = await db
+    .update(organizations)
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where(eq(organizations.id, id))
+    .returning({ id: organizations.id, status: organizations.status, is_active: organizations.is_active })
+  if (updated.length === 0) throw new AppError('not_found')
+  return updated[0]
+}

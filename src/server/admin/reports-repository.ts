@@ -1,0 +1,264 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type {
+  AdminReport,
+  AdminReportDetail,
+  AdminReportFilters,
+  AdminReportSort,
+  AdminStats,
+} from '../../domain/admin'
+import { ADMIN_PAGE_SIZE } from '../../domain/constants'
+import type { Page } from '../../domain/pagination'
+import type { ReportPriority, ReportStatus } from '../../domain/report-states'
+import type { ReadCache } from '../cache/read-cache'
+import { historiesOfReports } from '../citizens/repository'
+import { type Db, queryRows } from '../db/database'
+import { notifications, organizations, reportEvents, reports } from '../db/schema'
+import { AppError } from '../errors'
+import { notificationsCount, toOrganizationReport } from '../organizations/repository'
+import { type PageRead, readPage } from '../reports/paging'
+import {
+  adminStatsFromCounts,
+  type CountedScope,
+  countInScope,
+  dayCountsInScope,
+} from '../reports/read-models'
+import { toIso } from '../reports/repository'
+import { textMatches } from '../reports/search'
+
+const chosen = <T extends string>(value: T | 'all' | undefined): T | undefined =>
+  value && value !== 'all' ? value : undefined
+
+/** The status and priority filters, on the count tables and on the reports. */
+function filterScope(filters: AdminReportFilters): CountedScope {
+  const status = chosen(filters.status)
+  const priority = chosen(filters.priority)
+  return {
+    counts: sql`true${status ? sql` and status = ${status}` : sql``}${priority ? sql` and priority = ${priority}` : sql``}`,
+    rows: and(
+      status ? eq(reports.status, status) : undefined,
+      priority ? eq(reports.priority, priority) : undefined,
+    ),
+  }
+}
+
+const searchedColumns = [reports.type, reports.description, reports.department, reports.anonymous_code]
+
+export function adminReportFilter(filters: AdminReportFilters): SQL | undefined {
+  return and(filterScope(filters).rows, textMatches(filters.q, searchedColumns))
+}
+
+/** Each order ends with the id, so that reading it backwards gives exactly the reverse. */
+function orderOf(sort: AdminReportSort | undefined, reverse: boolean): SQL[] {
+  const direction = reverse ? asc : desc
+  const newest = [direction(reports.created_at), direction(reports.id)]
+  return sort === 'supporters' ? [direction(reports.supporters_count), ...newest] : newest
+}
+
+function searchTotalKey(filters: AdminReportFilters): string {
+  return `admin-reports-total:${JSON.stringify([filters.q, chosen(filters.status), chosen(filters.priority)])}`
+}
+
+const adminColumns = {
+  ...getTableColumns(reports),
+  notifications_count: notificationsCount,
+  assigned_organization_name: organizations.name,
+}
+
+function toAdminReport(
+  row: typeof reports.$inferSelect & {
+    notifications_count: number
+    assigned_organization_name: string | null
+  },
+): AdminReport {
+  return { ...toOrganizationReport(row), assigned_organization_name: row.assigned_organization_name }
+}
+
+/**
+ * Without a search, the total comes from the count tables and a deep page starts at its day;
+ * with one, the total is counted once and kept by the read cache until a report changes (an
+ * administrator paging through results asks for it on every page).
+ */
+export async function listAdminReports(
+  db: Db,
+  cache: ReadCache,
+  filters: AdminReportFilters,
+  page: number,
+): Promise<Page<AdminReport>> {
+  const scope = filterScope(filters)
+  const where = adminReportFilter(filters)
+  const byDay = !filters.q && filters.sort !== 'supporters'
+  return readPage(
+    {
+      total: () =>
+        filters.q
+          ? cache.get(searchTotalKey(filters), async () => {
+              const [row] = await db.select({ n: count() }).from(reports).where(where)
+              return row?.n ?? 0
+            })
+          : countInScope(db, scope),
+      rows: async ({ offset, limit, reverse, before }: PageRead) => {
+        const order = orderOf(filters.sort, reverse)
+        // The page's ids through the index that serves the order, then their rows: one query.
+        const pageIds = db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(where, before ? lt(reports.created_at, before) : undefined))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+        const rows = await db
+          .select(adminColumns)
+          .from(reports)
+          .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
+          .where(inArray(reports.id, pageIds))
+          .orderBy(...order)
+        return rows.map(toAdminReport)
+      },
+      ...(byDay ? { days: () => dayCountsInScope(db, scope) } : {}),
+    },
+    page,
+    ADMIN_PAGE_SIZE,
+  )
+}
+
+export async function adminReportDetail(db: Db, id: string): Promise<AdminReportDetail> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
+    .where(eq(reports.id, id))
+  if (!row) throw new AppError('not_found')
+  const history = (await historiesOfReports(db, [id])).get(id) ?? []
+  const messages = await db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      created_at: notifications.created_at,
+    })
+    .from(notifications)
+    .where(eq(notifications.report_id, id))
+    .orderBy(desc(notifications.created_at))
+  return {
+    ...toAdminReport(row),
+    history,
+    notifications: messages.map((m) => ({ ...m, created_at: toIso(m.created_at) })),
+  }
+}
+
+/** The admin moderates: priority, and any status including rejected (spam, abuse). Recorded in the history. */
+export async function updateAdminReport(
+  db: Db,
+  id: string,
+  adminId: string,
+  changes: { priority?: ReportPriority; status?: ReportStatus },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(reports).where(eq(reports.id, id)).for('update')
+    if (!current) throw new AppError('not_found')
+    const at = now.toISOString()
+    const events: (typeof reportEvents.$inferInsert)[] = []
+    if (changes.status && changes.status !== current.status) {
+      events.push({
+        report_id: id,
+        kind: 'status_changed',
+        actor_type: 'admin',
+        actor_id: adminId,
+        from_status: current.status,
+        to_status: changes.status,
+        created_at: at,
+      })
+    }
+    if (changes.priority && changes.priority !== current.priority) {
+      events.push({
+        report_id: id,
+        kind: 'priority_changed',
+        actor_type: 'admin',
+        actor_id: adminId,
+        data: { from: current.priority, to: changes.priority },
+        created_at: at,
+      })
+    }
+    if (events.length === 0) return
+    await tx
+      .update(reports)
+      .set({
+        ...changes,
+        updated_at: at,
+        ...(changes.status
+          ? { resolved_at: changes.status === 'resolu' ? (current.resolved_at ?? at) : null }
+          : {}),
+      })
+      .where(eq(reports.id, id))
+    await tx.insert(reportEvents).values(events)
+  })
+}
+
+/** Every figure of the dashboard in one query, from the count tables. */
+export function adminStats(db: Db, now: Date): Promise<AdminStats> {
+  return adminStatsFromCounts(db, now)
+}
+
+export const EXPORT_BATCH = 5000
+
+/** One CSV row's values, the dates already in ISO 8601 UTC. */
+export interface ExportRow {
+  id: string
+  anonymous_code: string
+  created_at: string
+  type: string
+  status: string
+  priority: string
+  description: string
+  address: string | null
+  department: string | null
+  latitude: number
+  longitude: number
+  assigned_organization_name: string | null
+  resolved_at: string | null
+  supporters_count: number
+  /** Sort keys of the batch's last row, where the next batch starts. */
+  cursor_created_at: string
+}
+
+const isoUtc = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * Every report matching the filters, in the list's order, read in batches by keyset so that
+ * memory stays flat whatever the number of rows. Only the exported columns are read, dates
+ * formatted by PostgreSQL, and a whole batch is handed over at once.
+ */
+export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGenerator<ExportRow[]> {
+  const where = adminReportFilter(filters)
+  const bySupporters = filters.sort === 'supporters'
+  let after: ExportRow | null = null
+  for (;;) {
+    // A row comparison, not "a < x or (a = x and b < y)": PostgreSQL turns it into an index range
+    // and starts each batch where the last ended, instead of scanning past every row already sent.
+    const cursor: SQL | undefined = !after
+      ? undefined
+      : bySupporters
+        ? sql`(${reports.supporters_count}, ${reports.created_at}, ${reports.id}) < (${after.supporters_count}, ${after.cursor_created_at}::timestamptz, ${after.id}::uuid)`
+        : sql`(${reports.created_at}, ${reports.id}) < (${after.cursor_created_at}::timestamptz, ${after.id}::uuid)`
+    const conditions = and(where, cursor)
+    const batch: ExportRow[] = await queryRows<ExportRow>(
+      db,
+      sql`select reports.id, reports.anonymous_code, ${isoUtc(reports.created_at)} as created_at, reports.type,
+          reports.status, reports.priority, reports.description, reports.address, reports.department,
+          reports.latitude, reports.longitude, organizations.name as assigned_organization_name,
+          ${isoUtc(reports.resolved_at)} as resolved_at, reports.supporters_count,
+          reports.created_at::text as cursor_created_at
+        from ${reports} left join ${organizations} on organizations.id = reports.assigned_organization_id
+        ${conditions ? sql`where ${conditions}` : sql``}
+        order by ${sql.join(orderOf(filters.sort, false), sql`, `)}
+        limit ${EXPORT_BATCH}`,
+    )
+    if (batch.length) yield batch
+    const last = batch.at(-1)
+    if (!last || batch.length < EXPORT_BATCH) return
+    after = last
+  }
+}

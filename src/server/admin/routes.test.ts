@@ -1,0 +1,442 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Session } from '../../domain/auth'
+import { categories, organizations, reports, superadmins } from '../db/schema'
+import { hashPassword } from '../passwords'
+import { bearer, createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
+import { insertReport } from '../test/factories'
+import { buildTestApp, type TestContext } from '../test/helper'
+import { EXPORT_BATCH } from './reports-repository'
+
+// Noon tomorrow: a fixed time of day for the "today" figures, after every row the database dates itself.
+const today = new Date()
+const NOW = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 12))
+// Moved forward by the tests of the one-minute export links, then put back.
+let clockNow = NOW
+let ctx: TestContext
+let admin: Session
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock: { now: () => clockNow } })
+  admin = await loginAdmin(ctx.app)
+})
+afterAll(() => ctx.close())
+
+const get = (url: string, session: Session = admin) => ctx.app.inject({ url, headers: bearer(session) })
+const patch = (url: string, payload: unknown, session: Session = admin) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: bearer(session),
+  })
+const post = (url: string, payload: unknown, session: Session = admin) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: bearer(session),
+  })
+
+describe('admin reports', () => {
+  beforeEach(async () => {
+    await ctx.db.db.delete(reports)
+  })
+
+  it('computes the statistics on known data', async () => {
+    const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString()
+    await insertReport(ctx.db.db, { created_at: hoursAgo(2) })
+    await insertReport(ctx.db.db, { created_at: hoursAgo(30), status: 'en-cours' })
+    await insertReport(ctx.db.db, { created_at: hoursAgo(100), status: 'resolu', resolved_at: hoursAgo(90) })
+    await insertReport(ctx.db.db, { created_at: hoursAgo(300), status: 'resolu', resolved_at: hoursAgo(270) })
+    await insertReport(ctx.db.db, { created_at: hoursAgo(24 * 20), status: 'rejete' })
+    const res = await get('/api/admin/stats')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      pending_reports: 1,
+      in_progress_reports: 1,
+      resolved_reports: 2,
+      rejected_reports: 1,
+      total_reports: 5,
+      avg_resolution_hours: 20,
+      today_reports: 1,
+      week_reports: 3,
+    })
+  })
+
+  it('searches, filters and pages by 10 in SQL', async () => {
+    for (let i = 0; i < 12; i++) {
+      await insertReport(ctx.db.db, {
+        description: `Éclairage en panne ${i}`,
+        priority: i % 2 === 0 ? 'high' : 'low',
+        created_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString(),
+      })
+    }
+    const coded = await insertReport(ctx.db.db, {
+      anonymous_code: 'ABCD2345',
+      department: 'Rufisque',
+      status: 'resolu',
+    })
+    const page1 = (await get('/api/admin/reports')).json()
+    expect(page1).toMatchObject({ total: 13, page: 1, pageSize: 10 })
+    expect(page1.items).toHaveLength(10)
+    expect((await get('/api/admin/reports?page=2')).json().items).toHaveLength(3)
+    expect(
+      (await get('/api/admin/reports?q=abcd2345')).json().items.map((r: { id: string }) => r.id),
+    ).toEqual([coded.id])
+    expect((await get('/api/admin/reports?q=RUFISQUE')).json().total).toBe(1)
+    expect((await get('/api/admin/reports?q=panne&priority=high')).json().total).toBe(6)
+    expect((await get('/api/admin/reports?status=resolu&priority=all')).json().total).toBe(1)
+    expect((await get('/api/admin/reports?status=inconnu')).statusCode).toBe(400)
+  })
+
+  it('shows a report’s detail with its history, and sets priority and status, rejected included', async () => {
+    const report = await insertReport(ctx.db.db, { description: 'Publicité déguisée en signalement' })
+    const res = await patch(`/api/admin/reports/${report.id}`, { priority: 'urgent', status: 'rejete' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ priority: 'urgent', status: 'rejete' })
+    expect(res.json().history.map((e: { kind: string }) => e.kind)).toEqual([
+      'status_changed',
+      'priority_changed',
+    ])
+    // A rejected report leaves every public list, and the map.
+    expect((await ctx.app.inject('/api/reports/recent')).json()).toEqual([])
+    expect((await ctx.app.inject('/api/reports/count')).json()).toEqual({ count: 0 })
+    const map = await ctx.app.inject('/api/reports/map?bbox=-17.6,14.6,-17.3,14.8')
+    expect(map.statusCode).toBe(200)
+    expect(map.body).not.toContain(report.id)
+    expect(map.body).not.toContain(report.anonymous_code)
+    expect((await patch(`/api/admin/reports/${report.id}`, { status: 'archive' })).statusCode).toBe(400)
+    expect((await patch(`/api/admin/reports/${report.id}`, {})).statusCode).toBe(400)
+  })
+
+  it('exports the filtered rows as CSV readable by Excel', async () => {
+    await insertReport(ctx.db.db, {
+      description: 'Trou; "profond"\net dangereux',
+      anonymous_code: 'CSVX2345',
+      status: 'en-cours',
+      priority: 'high',
+    })
+    await insertReport(ctx.db.db, { description: '=HYPERLINK("http://x")', anonymous_code: 'CSVY2345' })
+    await insertReport(ctx.db.db, {
+      description: 'Hors filtre',
+      status: 'resolu',
+      anonymous_code: 'CSVZ2345',
+    })
+    const res = await get('/api/admin/reports/export.csv?status=all&q=csv')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="signalements-${NOW.toISOString().slice(0, 10)}.csv"`,
+    )
+    expect(res.body.startsWith('\uFEFFCode;Date de création;Type;Statut;Priorité;Description')).toBe(true)
+    const lines = res.body.trim().split('\r\n')
+    expect(lines).toHaveLength(4)
+    expect(res.body).toContain('CSVX2345;')
+    expect(res.body).toContain(';En cours;Élevé;"Trou; ""profond""\net dangereux";')
+    expect(res.body).toContain(`;"'=HYPERLINK(""http://x"")";`)
+    // Coordinates stay numbers (a western longitude is negative, not a formula).
+    expect(res.body).toContain(';14.6928;-17.4467;')
+  })
+
+  it('sorts the list and its export by "Moi aussi" supporters, then newest', async () => {
+    const at = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString()
+    await insertReport(ctx.db.db, { anonymous_code: 'SORTA234', supporters_count: 0, created_at: at(1) })
+    await insertReport(ctx.db.db, { anonymous_code: 'SORTB234', supporters_count: 5, created_at: at(3) })
+    await insertReport(ctx.db.db, { anonymous_code: 'SORTC234', supporters_count: 2, created_at: at(4) })
+    await insertReport(ctx.db.db, { anonymous_code: 'SORTD234', supporters_count: 2, created_at: at(2) })
+    const codes = async (url: string) =>
+      ((await get(url)).json() as { items: { anonymous_code: string }[] }).items.map((r) => r.anonymous_code)
+    expect(await codes('/api/admin/reports?sort=supporters')).toEqual([
+      'SORTB234',
+      'SORTD234',
+      'SORTC234',
+      'SORTA234',
+    ])
+    expect(await codes('/api/admin/reports')).toEqual(['SORTA234', 'SORTD234', 'SORTB234', 'SORTC234'])
+    expect(await codes('/api/admin/reports?sort=newest')).toEqual(await codes('/api/admin/reports'))
+    const csv = (await get('/api/admin/reports/export.csv?sort=supporters')).body
+    const exported = csv.trim().split('\r\n').slice(1)
+    expect(exported.map((line) => line.split(';')[0])).toEqual([
+      'SORTB234',
+      'SORTD234',
+      'SORTC234',
+      'SORTA234',
+    ])
+    expect(exported[0]?.endsWith(';5')).toBe(true)
+    expect((await get('/api/admin/reports?sort=oldest')).statusCode).toBe(400)
+  })
+
+  it('gives a one-minute signed link that downloads the filtered CSV without the bearer token', async () => {
+    await insertReport(ctx.db.db, { anonymous_code: 'LINK2345', status: 'resolu', priority: 'urgent' })
+    await insertReport(ctx.db.db, { anonymous_code: 'LINK3456', status: 'en-attente' })
+    const res = await post('/api/admin/reports/export-link', { status: 'resolu', q: 'link' })
+    expect(res.statusCode).toBe(200)
+    const { url, expiresAt } = res.json() as { url: string; expiresAt: string }
+    expect(url).toMatch(/^\/api\/admin\/reports\/export-download\?token=[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(new Date(expiresAt).getTime()).toBe(NOW.getTime() + 60_000)
+
+    const download = await ctx.app.inject(url)
+    expect(download.statusCode).toBe(200)
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="signalements-${NOW.toISOString().slice(0, 10)}.csv"`,
+    )
+    // The byte order mark first, so that Excel reads UTF-8 (trim() would remove it).
+    expect(download.body.startsWith('\uFEFFCode;')).toBe(true)
+    const lines = download.body.trim().split('\r\n')
+    expect(lines[0]).toBe(
+      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Latitude;Longitude;Organisation;Date de résolution;Soutiens',
+    )
+    // The filters travel inside the signed link: only the resolved report.
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(/^LINK2345;.*;Voirie;Résolu;Urgent;/)
+
+    // A link cannot be altered, and the filters cannot be changed beside it.
+    const token = url.split('token=').at(-1) ?? ''
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
+    expect((await ctx.app.inject(url.replace(token, tampered))).statusCode).toBe(401)
+    expect((await ctx.app.inject(`${url}&status=all`)).statusCode).toBe(400)
+    // A session token is not an export link, nor an export link a session token.
+    expect((await ctx.app.inject(url.replace(token, admin.token))).statusCode).toBe(401)
+    expect((await get('/api/admin/stats', { ...admin, token })).statusCode).toBe(401)
+    // Unknown fields are refused, and nobody but an administrator gets a link.
+    expect((await post('/api/admin/reports/export-link', { status: 'resolu', limit: 5 })).statusCode).toBe(
+      400,
+    )
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/admin/reports/export-link', payload: {} }))
+        .statusCode,
+    ).toBe(401)
+  })
+
+  it('refuses an export link once its minute is over, or once its administrator is deactivated', async () => {
+    const { url } = (await post('/api/admin/reports/export-link', {})).json() as { url: string }
+    try {
+      clockNow = new Date(NOW.getTime() + 59_000)
+      expect((await ctx.app.inject(url)).statusCode).toBe(200)
+      clockNow = new Date(NOW.getTime() + 61_000)
+      const late = await ctx.app.inject(url)
+      expect(late.statusCode).toBe(401)
+      expect(late.headers['content-type']).toContain('application/json')
+    } finally {
+      clockNow = NOW
+    }
+
+    await ctx.db.db
+      .insert(superadmins)
+      .values({ username: 'exporteur', password_hash: await hashPassword('exporteur-pass') })
+    const exporter = await login(ctx.app, {
+      userType: 'admin',
+      username: 'exporteur',
+      password: 'exporteur-pass',
+    })
+    const link = (await post('/api/admin/reports/export-link', {}, exporter)).json() as { url: string }
+    await ctx.db.db
+      .update(superadmins)
+      .set({ status: 'inactive' })
+      .where(eq(superadmins.username, 'exporteur'))
+    expect((await ctx.app.inject(link.url)).statusCode).toBe(401)
+  })
+
+  it('exports more rows than one batch, all of them, once', async () => {
+    const rowCount = EXPORT_BATCH + 105
+    const values = Array.from({ length: rowCount }, (_, i) => ({
+      anonymous_code: `B${String(i).padStart(7, '0')}`,
+      category_id: 1,
+      type: 'Voirie',
+      description: `Ligne ${i}`,
+      latitude: 14.7,
+      longitude: -17.4,
+      created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 1000).toISOString(),
+    }))
+    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+    await ctx.db.db.insert(reports).values(values.map((v) => ({ ...v, category_id: voirie?.id ?? 1 })))
+    const body = (await get('/api/admin/reports/export.csv')).body
+    const codes = body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';')[0])
+    expect(codes).toHaveLength(rowCount)
+    expect(new Set(codes).size).toBe(rowCount)
+  })
+})
+
+describe('admin organisations', () => {
+  it('lists with counts, search and status filter, and approves, suspends and rejects', async () => {
+    const pending = await createOrganization(ctx.db.db, { status: 'pending', email: 'attente@thies.sn' })
+    await ctx.db.db.update(organizations).set({ city: 'Thiès' }).where(eq(organizations.id, pending.id))
+    const list = (await get('/api/admin/organizations?q=thiès')).json()
+    expect(list.items.map((o: { id: string }) => o.id)).toEqual([pending.id])
+    expect(list.items[0].categories).toEqual(['Voirie'])
+    expect(list.counts.pending).toBeGreaterThanOrEqual(1)
+    expect(
+      (await get('/api/admin/organizations?status=pending'))
+        .json()
+        .items.every((o: { status: string }) => o.status === 'pending'),
+    ).toBe(true)
+
+    expect((await patch(`/api/admin/organizations/${pending.id}`, { status: 'approved' })).statusCode).toBe(
+      200,
+    )
+    const session = await loginOrganization(ctx.app, pending.email)
+    expect((await patch(`/api/admin/organizations/${pending.id}`, { is_active: false })).statusCode).toBe(200)
+    expect((await get('/api/org/me', session)).statusCode).toBe(401)
+    expect((await get('/api/admin/organizations')).json().counts.suspended).toBeGreaterThanOrEqual(1)
+    expect((await patch(`/api/admin/organizations/${pending.id}`, { status: 'archived' })).statusCode).toBe(
+      400,
+    )
+  })
+})
+
+describe('admin organisations, pages and unknown ids', () => {
+  it('pages the organisations by 10, newest first, and answers 404 for an unknown one', async () => {
+    const created = []
+    for (let i = 0; i < 11; i++) created.push(await createOrganization(ctx.db.db, { status: 'rejected' }))
+    const first = (await get('/api/admin/organizations?status=rejected')).json()
+    expect(first).toMatchObject({ page: 1, pageSize: 10 })
+    expect(first.total).toBeGreaterThanOrEqual(11)
+    expect(first.items).toHaveLength(10)
+    const second = (await get('/api/admin/organizations?status=rejected&page=2')).json()
+    const ids = [...first.items, ...second.items].map((o: { id: string }) => o.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(expect.arrayContaining(created.map((o) => o.id)))
+    expect(first.items[0].id).toBe(created.at(-1)?.id)
+
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    expect((await patch(`/api/admin/organizations/${unknown}`, { status: 'approved' })).statusCode).toBe(404)
+    expect((await get(`/api/admin/reports/${unknown}`)).statusCode).toBe(404)
+    expect((await patch(`/api/admin/reports/${unknown}`, { status: 'resolu' })).statusCode).toBe(404)
+    expect((await patch(`/api/admin/users/${unknown}`, { name: 'Personne' })).statusCode).toBe(404)
+    expect((await patch('/api/admin/categories/999999', { nom: 'Personne' })).statusCode).toBe(404)
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/categories/999999',
+      headers: bearer(admin),
+    })
+    expect(gone.statusCode).toBe(404)
+  })
+})
+
+describe('admin users', () => {
+  it('creates an administrator with a hashed password, who can log in', async () => {
+    const res = await post('/api/admin/users', {
+      name: 'Awa Ndiaye',
+      email: 'awa@dakar.sn',
+      username: 'awa.ndiaye',
+      password: 'secret-awa-1',
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ username: 'awa.ndiaye', status: 'active', last_login: null })
+    const [row] = await ctx.db.db.select().from(superadmins).where(eq(superadmins.username, 'awa.ndiaye'))
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/)
+    await login(ctx.app, { userType: 'admin', username: 'awa.ndiaye', password: 'secret-awa-1' })
+    const dup = await post('/api/admin/users', {
+      name: 'X',
+      email: 'x@dakar.sn',
+      username: 'AWA.NDIAYE',
+      password: 'abcdef',
+    })
+    expect(dup.statusCode).toBe(409)
+    const users = (await get('/api/admin/users')).json()
+    expect(users.counts.active).toBeGreaterThanOrEqual(2)
+  })
+
+  it('edits an administrator and never deactivates the last active one', async () => {
+    const [other] = await ctx.db.db
+      .insert(superadmins)
+      .values({ username: 'moussa', password_hash: await hashPassword('moussa-pass'), status: 'active' })
+      .returning()
+    const edited = await patch(`/api/admin/users/${other?.id}`, { name: 'Moussa Diop', status: 'inactive' })
+    expect(edited.json()).toMatchObject({ name: 'Moussa Diop', status: 'inactive' })
+    const everyone = (await get('/api/admin/users')).json().items as { id: string; status: string }[]
+    const actives = everyone.filter((u) => u.status === 'active')
+    for (const user of actives.slice(1)) await patch(`/api/admin/users/${user.id}`, { status: 'inactive' })
+    const last = actives[0]?.id
+    const refused = await patch(`/api/admin/users/${last}`, { status: 'inactive' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toBe(
+      'Impossible de désactiver le dernier super administrateur actif.',
+    )
+    for (const user of actives.slice(1)) await patch(`/api/admin/users/${user.id}`, { status: 'active' })
+  })
+})
+
+describe('admin users, edge cases found by fuzzing', () => {
+  it('answers an empty edit with the administrator unchanged, or 404 for an unknown one', async () => {
+    const unchanged = await patch(`/api/admin/users/${admin.user.id}`, {})
+    expect(unchanged.statusCode).toBe(200)
+    expect(unchanged.json()).toMatchObject({ id: admin.user.id, username: 'admin' })
+    const unknown = await patch('/api/admin/users/00000000-0000-4000-8000-000000000000', {})
+    expect(unknown.statusCode).toBe(404)
+  })
+})
+
+describe('admin categories', () => {
+  it('refuses a category id past PostgreSQL’s integer range with 400, not 500 (found by fuzzing)', async () => {
+    expect((await patch('/api/admin/categories/2147483648', { nom: 'Trop loin' })).statusCode).toBe(400)
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/categories/2147483648',
+      headers: bearer(admin),
+    })
+    expect(del.statusCode).toBe(400)
+    expect(del.json().error.code).toBe('invalid_input')
+  })
+
+  it('creates, renames and deletes a category; one in use is refused with 409', async () => {
+    const created = await post('/api/admin/categories', { nom: 'Espaces verts' })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().id
+    expect((await post('/api/admin/categories', { nom: 'espaces VERTS' })).statusCode).toBe(409)
+    expect((await patch(`/api/admin/categories/${id}`, { nom: 'Parcs et jardins' })).json()).toEqual({
+      id,
+      nom: 'Parcs et jardins',
+    })
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${id}`,
+      headers: bearer(admin),
+    })
+    expect(del.statusCode).toBe(204)
+
+    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+    await insertReport(ctx.db.db)
+    const inUse = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${voirie?.id}`,
+      headers: bearer(admin),
+    })
+    expect(inUse.statusCode).toBe(409)
+    expect(inUse.json().error.message).toBe('Impossible de supprimer la catégorie')
+    expect((await patch(`/api/admin/categories/${voirie?.id}`, { nom: '  ' })).statusCode).toBe(400)
+  })
+})
+
+describe('permissions', () => {
+  it('refuses every admin route to the anonymous, organisations and inactive administrators', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const orgSession = await loginOrganization(ctx.app, org.email)
+    await ctx.db.db
+      .insert(superadmins)
+      .values({ username: 'ancien', password_hash: await hashPassword('ancien-pass'), status: 'active' })
+    const former = await login(ctx.app, { userType: 'admin', username: 'ancien', password: 'ancien-pass' })
+    await ctx.db.db.update(superadmins).set({ status: 'inactive' }).where(eq(superadmins.username, 'ancien'))
+    const routes = ctx.app.printRoutes({ commonPrefix: false })
+    expect(routes).toContain('/api/admin/stats')
+    for (const url of [
+      '/api/admin/stats',
+      '/api/admin/reports',
+      '/api/admin/organizations',
+      '/api/admin/users',
+    ]) {
+      expect((await ctx.app.inject(url)).statusCode).toBe(401)
+      expect((await get(url, orgSession)).statusCode).toBe(403)
+      expect((await get(url, former)).statusCode).toBe(401)
+    }
+    const before = await ctx.db.db.select().from(categories)
+    expect((await post('/api/admin/categories', { nom: 'Intrus' }, orgSession)).statusCode).toBe(403)
+    expect(await ctx.db.db.select().from(categories)).toEqual(before)
+  })
+})

@@ -1,0 +1,238 @@
+import { Readable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  type AdminReportFilters,
+  adminOrganizationPageSchema,
+  adminOrganizationsQuerySchema,
+  adminReportDetailSchema,
+  adminReportFiltersSchema,
+  adminReportPageSchema,
+  adminReportsQuerySchema,
+  adminStatsSchema,
+  adminUserSchema,
+  adminUsersSchema,
+  categoryNameSchema,
+  createAdminUserSchema,
+  exportLinkSchema,
+  updateAdminOrganizationSchema,
+  updateAdminReportSchema,
+  updateAdminUserSchema,
+} from '../../domain/admin'
+import { categorySchema } from '../../domain/category'
+import { currentAdmin, requireAdmin } from '../auth/guards'
+import { loadPrincipal, mayAct } from '../auth/principals'
+import { revokeAllOfUser } from '../auth/refresh-tokens'
+import { type Db, SERIAL_ID_MAX } from '../db/database'
+import { AppError } from '../errors'
+import { reportEvent } from '../events/report-audience'
+import { createCategory, deleteCategory, renameCategory } from './categories-repository'
+import { csvHeader, csvLines } from './csv'
+import { createExportLinks, type ExportLinks } from './export-link'
+import { listAdminOrganizations, updateOrganizationByAdmin } from './organizations-repository'
+import {
+  adminReportDetail,
+  adminStats,
+  exportRows,
+  listAdminReports,
+  updateAdminReport,
+} from './reports-repository'
+import { createAdminUser, listAdminUsers, updateAdminUser } from './users-repository'
+
+const uuidParams = z.object({ id: z.uuid() })
+const categoryParams = z.object({ id: z.coerce.number().int().positive().max(SERIAL_ID_MAX) })
+
+// The token goes in the query: a signed token is longer than Fastify lets a path parameter be.
+const EXPORT_DOWNLOAD_PATH = '/api/admin/reports/export-download'
+
+/** Streams the matching reports as CSV, read from the database in batches: memory stays flat. */
+function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters, now: Date) {
+  const batches = exportRows(db, filters)
+  const lines = async function* () {
+    yield csvHeader()
+    for await (const batch of batches) yield csvLines(batch)
+  }
+  const day = now.toISOString().slice(0, 10)
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="signalements-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines()))
+}
+
+/**
+ * The back-office: every route needs an active super administrator, by the bearer token or, for
+ * the CSV download only, by a signed link that one of them asked for a minute ago.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
+  const exportLinks = createExportLinks(app.deps.config.jwtSecret)
+  // Two sibling scopes: the bearer guard of the first does not apply to the second.
+  await app.register(guardedAdminRoutes(exportLinks))
+  await app.register(exportDownloadRoutes(exportLinks))
+}
+
+function exportDownloadRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      EXPORT_DOWNLOAD_PATH,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Télécharge l’export CSV d’un lien signé (valable une minute)',
+          querystring: z.object({ token: z.string().max(4000) }).strict(),
+        },
+      },
+      async (request, reply) => {
+        const now = app.deps.clock.now()
+        const db = app.deps.db.db
+        const grant = await exportLinks.verify(request.query.token, now)
+        const principal = grant ? await loadPrincipal(db, 'admin', grant.adminId) : null
+        // The administrator may have been deactivated since asking for the link.
+        if (!grant || !principal || !mayAct(principal)) throw new AppError('not_authenticated')
+        return sendReportsCsv(reply, db, grant.filters, now)
+      },
+    )
+  }
+}
+
+function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireAdmin)
+    const db = () => app.deps.db.db
+    const now = () => app.deps.clock.now()
+    const tags = ['admin']
+
+    app.get('/api/admin/stats', { schema: { tags, response: { 200: adminStatsSchema } } }, () =>
+      adminStats(db(), now()),
+    )
+
+    app.get(
+      '/api/admin/reports',
+      { schema: { tags, querystring: adminReportsQuerySchema, response: { 200: adminReportPageSchema } } },
+      (request) => listAdminReports(db(), app.readCache, request.query, request.query.page),
+    )
+
+    app.get(
+      '/api/admin/reports/export.csv',
+      {
+        schema: {
+          tags,
+          summary: 'Export CSV (UTF-8, « ; ») des signalements filtrés',
+          querystring: adminReportFiltersSchema,
+        },
+      },
+      (request, reply) => sendReportsCsv(reply, db(), request.query, now()),
+    )
+
+    app.post(
+      '/api/admin/reports/export-link',
+      {
+        schema: {
+          tags,
+          summary: 'Lien de téléchargement signé (une minute) de l’export CSV des signalements filtrés',
+          body: adminReportFiltersSchema.strict(),
+          response: { 200: exportLinkSchema },
+        },
+      },
+      async (request) => {
+        const { token, expiresAt } = await exportLinks.sign(
+          { adminId: currentAdmin(request).id, filters: request.body },
+          now(),
+        )
+        return { url: `${EXPORT_DOWNLOAD_PATH}?token=${token}`, expiresAt: expiresAt.toISOString() }
+      },
+    )
+
+    app.get(
+      '/api/admin/reports/:id',
+      { schema: { tags, params: uuidParams, response: { 200: adminReportDetailSchema } } },
+      (request) => adminReportDetail(db(), request.params.id),
+    )
+
+    app.patch(
+      '/api/admin/reports/:id',
+      {
+        schema: {
+          tags,
+          params: uuidParams,
+          body: updateAdminReportSchema,
+          response: { 200: adminReportDetailSchema },
+        },
+      },
+      async (request) => {
+        await updateAdminReport(db(), request.params.id, currentAdmin(request).id, request.body, now())
+        await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
+        return adminReportDetail(db(), request.params.id)
+      },
+    )
+
+    app.get(
+      '/api/admin/organizations',
+      {
+        schema: {
+          tags,
+          querystring: adminOrganizationsQuerySchema,
+          response: { 200: adminOrganizationPageSchema },
+        },
+      },
+      (request) => listAdminOrganizations(db(), request.query, request.query.page),
+    )
+
+    app.patch(
+      '/api/admin/organizations/:id',
+      { schema: { tags, params: uuidParams, body: updateAdminOrganizationSchema } },
+      async (request) => {
+        const updated = await updateOrganizationByAdmin(db(), request.params.id, request.body, now())
+        // A suspended or rejected organisation's sessions end now, not at their expiry.
+        if (updated && (!updated.is_active || updated.status !== 'approved')) {
+          await revokeAllOfUser(db(), 'organization', updated.id, now())
+        }
+        await app.events.publish({ type: 'organizations.changed', organizationId: request.params.id })
+        return updated
+      },
+    )
+
+    app.get('/api/admin/users', { schema: { tags, response: { 200: adminUsersSchema } } }, () =>
+      listAdminUsers(db()),
+    )
+
+    app.post(
+      '/api/admin/users',
+      { schema: { tags, body: createAdminUserSchema, response: { 201: adminUserSchema } } },
+      async (request, reply) => reply.status(201).send(await createAdminUser(db(), request.body)),
+    )
+
+    app.patch(
+      '/api/admin/users/:id',
+      {
+        schema: { tags, params: uuidParams, body: updateAdminUserSchema, response: { 200: adminUserSchema } },
+      },
+      (request) => updateAdminUser(db(), request.params.id, request.body),
+    )
+
+    app.post(
+      '/api/admin/categories',
+      { schema: { tags, body: categoryNameSchema, response: { 201: categorySchema } } },
+      async (request, reply) => reply.status(201).send(await createCategory(db(), request.body.nom)),
+    )
+
+    app.patch(
+      '/api/admin/categories/:id',
+      {
+        schema: { tags, params: categoryParams, body: categoryNameSchema, response: { 200: categorySchema } },
+      },
+      (request) => renameCategory(db(), request.params.id, request.body.nom),
+    )
+
+    app.delete(
+      '/api/admin/categories/:id',
+      { schema: { tags, params: categoryParams } },
+      async (request, reply) => {
+        await deleteCategory(db(), request.params.id)
+        return reply.status(204).send()
+      },
+    )
+  }
+}

@@ -1,0 +1,164 @@
+import '../domain/zod-locale'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { MAX_UPLOAD_BYTES } from '../domain/constants'
+import { apiKeyRoutes } from './admin/api-keys-routes'
+import { adminRoutes } from './admin/routes'
+import { createAccessTokens } from './auth/access-tokens'
+import { type AuthService, createAuthService } from './auth/auth-service'
+import { authRoutes } from './auth/routes'
+import { backupRoutes } from './backup/routes'
+import { createReadCache, type ReadCache } from './cache/read-cache'
+import { categoryRoutes } from './categories/routes'
+import { citizenRoutes } from './citizens/routes'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Database } from './db/database'
+import { createEventBus, type EventBus } from './events/event-bus'
+import { eventRoutes } from './events/routes'
+import { fileRoutes } from './files/routes'
+import type { ReverseGeocoder } from './geocoding/reverse-geocoder'
+import { geocodingRoutes } from './geocoding/routes'
+import { healthRoutes } from './health/routes'
+import { answerFrameworkError, installErrorHandlers } from './http/error-handler'
+import { installInputGuard } from './http/input-guard'
+import { serializeRequest } from './http/log-redaction'
+import { installOpenApi, registerOpenApiRoute } from './http/openapi'
+import { installSecurityHeaders } from './http/security-headers'
+import { installWebApp } from './http/web-app'
+import { open311Routes } from './open311/routes'
+import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
+import { reportFilingRoutes } from './reports/filing-routes'
+import { publicReportRoutes } from './reports/routes'
+import type { FileStorage } from './storage/file-storage'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  storage: FileStorage
+  clock: Clock
+  geocoder: ReverseGeocoder
+  /** The secret of DATA_DIR/backup-access.json (embedded database only): who may ask for a dump. */
+  backupSecret?: string
+}
+
+/**
+ * How long a cached read may live without a change: only what a lost notification (a broken
+ * LISTEN connection) could leave stale. Changes empty the cache at once.
+ */
+const READ_CACHE_TTL_MS = 10_000
+/** Map views differ from visitor to visitor: the oldest go first beyond this many. */
+const READ_CACHE_MAX_ENTRIES = 2000
+
+/** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
+export interface RouteEntry {
+  method: string
+  url: string
+  schema: FastifySchema | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+    auth: AuthService
+    events: EventBus
+    /** Public hot reads and search totals, emptied whenever a report changes on any instance. */
+    readCache: ReadCache
+    /** Every route of the app, filled as they are registered (HEAD twins left out). */
+    routeTable: RouteEntry[]
+  }
+}
+
+/** Builds the whole HTTP app from its dependencies; tests drive it with `inject`, no port. */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: deps.config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Credentials never reach the logs: not the headers (never serialised), nor the
+            // tokens that some routes take in their query.
+            serializers: { req: serializeRequest },
+          }
+        : false,
+    // A slow client cannot hold a connection forever.
+    requestTimeout: 60_000,
+    bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy on the same machine (nginx), its X-Forwarded-For is believed;
+    // a client connecting directly cannot pretend to be another address.
+    trustProxy: 'loopback',
+    frameworkErrors: answerFrameworkError,
+  })
+  app.decorate('deps', deps)
+  // Before any plugin: the hook sees every route registered after it, in every scope.
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema })
+    }
+  })
+  if (!deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
+  app.decorate(
+    'auth',
+    createAuthService({
+      db: deps.db.db,
+      clock: deps.clock,
+      tokens: createAccessTokens(deps.config.jwtSecret),
+    }),
+  )
+  app.decorateRequest('principal', null)
+  const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: READ_CACHE_MAX_ENTRIES })
+  const bus = await createEventBus(deps.db, (error) => app.log.warn({ err: error }, 'live event failed'))
+  // Every change to the reports is published on the bus: the instance that makes it forgets its
+  // cached reads at once, the others when the notification reaches them.
+  bus.subscribe(() => readCache.invalidate())
+  const events: EventBus = {
+    ...bus,
+    publish(event) {
+      readCache.invalidate()
+      return bus.publish(event)
+    },
+  }
+  app.decorate('events', events)
+  app.decorate('readCache', readCache)
+  app.addHook('onClose', () => events.close())
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await installSecurityHeaders(app, deps.config.tileUrl)
+  await installOpenApi(app)
+  const sendIndex = await installWebApp(app, { webDir: deps.config.webDir, tileUrl: deps.config.tileUrl })
+  installErrorHandlers(app, sendIndex)
+  installInputGuard(app)
+  // Limits are set per route: by default the plugin would also limit static files.
+  await app.register(rateLimit, { global: false })
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 12, fieldSize: 16 * 1024, parts: 14 },
+  })
+
+  await app.register(healthRoutes)
+  await app.register(categoryRoutes)
+  await app.register(publicReportRoutes)
+  await app.register(reportFilingRoutes)
+  await app.register(fileRoutes)
+  await app.register(geocodingRoutes)
+  await app.register(citizenRoutes)
+  await app.register(authRoutes)
+  await app.register(eventRoutes)
+  await app.register(organizationSignupRoutes)
+  await app.register(organizationSpaceRoutes)
+  await app.register(adminRoutes)
+  await app.register(apiKeyRoutes)
+  await app.register(open311Routes)
+  await app.register(backupRoutes)
+  registerOpenApiRoute(app)
+
+  return app
+}

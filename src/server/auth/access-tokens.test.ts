@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { ACCESS_TOKEN_TTL_S } from '../../domain/auth'
+import { createAccessTokens } from './access-tokens'
+
+describe('createAccessTokens', () => {
+  const tokens = createAccessTokens('a-secret-of-more-than-32-characters-!!')
+  const now = new Date('2026-03-01T10:00:00Z')
+  const later = (seconds: number) => new Date(now.getTime() + seconds * 1000)
+
+  it('accepts its token again and again, until the token expires', async () => {
+    const token = await tokens.sign('user-1', 'admin', now)
+    const claims = { userId: 'user-1', userType: 'admin', issuedAt: now.getTime() / 1000 }
+    expect(await tokens.verify(token, now)).toEqual(claims)
+    expect(await tokens.verify(token, later(ACCESS_TOKEN_TTL_S - 1))).toEqual(claims)
+    expect(await tokens.verify(token, later(ACCESS_TOKEN_TTL_S))).toBeNull()
+  })
+
+  it('refuses a token whose signature is not its own, even after accepting the real one', async () => {
+    const token = await tokens.sign('user-1', 'organization', now)
+    expect(await tokens.verify(token, now)).not.toBeNull()
+    const [header, payload] = token.split('.')
+    expect(await tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`, now)).toBeNull()
+    const other = createAccessTokens('another-secret-of-more-than-32-characters')
+    expect(await other.verify(token, now)).toBeNull()
+  })
+})

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm'
+import {
+  ACCESS_TOKEN_TTL_S,
+  AUTH_MESSAGES,
+  LOGIN_ATTEMPTS_PER_ACCOUNT,
+  LOGIN_ATTEMPTS_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
+  type LoginInput,
+  type Session,
+} from '../../domain/auth'
+import type { Clock } from '../clock'
+import type { Db } from '../db/database'
+import { organizations, superadmins } from '../db/schema'
+import { AppError } from '../errors'
+import { hashPassword, verifyPassword } from '../passwords'
+import type { AccessTokens } from './access-tokens'
+import { AttemptLimiter } from './attempt-limiter'
+import {
+  findAdminByUsername,
+  findOrganizationByEmail,
+  loadPrincipal,
+  mayAct,
+  type Principal,
+  principalId,
+  sessionUserOf,
+} from './principals'
+import { consumeRefreshToken, issueRefreshToken, revokeAllOfUser, revokeByToken } from './refresh-tokens'
+
+// Compared against when the account does not exist, so that both cases take the same time.
+const UNKNOWN_ACCOUNT_HASH = hashPassword('unknown-account-placeholder')
+
+export interface AuthService {
+  login(input: LoginInput, address: string): Promise<Session>
+  refresh(refreshToken: string): Promise<Session>
+  logout(refreshToken: string): Promise<void>
+  changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<Session>
+  /** The principal behind an access token, or null when it no longer may act. */
+  authenticate(accessToken: string): Promise<Principal | null>
+}
+
+export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTokens }): AuthService {
+  const { db, clock, tokens } = deps
+  const perAccount = new AttemptLimiter(LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW_MS)
+  const perAddress = new AttemptLimiter(LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS)
+
+  async function openSession(principal: Principal, family?: { familyId: string; expiresAt: string }) {
+    const now = clock.now()
+    const userType = principal.type
+    const userId = principalId(principal)
+    return {
+      user: sessionUserOf(principal),
+      userType,
+      token: await tokens.sign(userId, userType, now),
+      refreshToken: await issueRefreshToken(db, { userType, userId, ...family }, now),
+      expiresIn: ACCESS_TOKEN_TTL_S,
+    } satisfies Session
+  }
+
+  async function findForLogin(input: LoginInput): Promise<{ principal: Principal | null; hash: string }> {
+    if (input.userType === 'admin') {
+      const admin = await findAdminByUsername(db, input.username)
+      return {
+        principal: admin ? { type: 'admin', admin } : null,
+        hash: admin?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
+      }
+    }
+    const organization = await findOrganizationByEmail(db, input.email)
+    return {
+      principal: organization ? { type: 'organization', organization } : null,
+      hash: organization?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
+    }
+  }
+
+  return {
+    async login(input, address) {
+      const now = clock.now().getTime()
+      const account = `${input.userType}:${(input.userType === 'admin' ? input.username : input.email).toLowerCase()}`
+      if (perAccount.isBlocked(account, now) || perAddress.isBlocked(address, now)) {
+        throw new AppError('too_many_requests', { message: AUTH_MESSAGES.tooManyAttempts })
+      }
+      const { principal, hash } = await findForLogin(input)
+      const passwordOk = await verifyPassword(hash, input.password)
+      if (!principal || !passwordOk || !mayAct(principal)) {
+        perAccount.recordFailure(account, now)
+        perAddress.recordFailure(address, now)
+        throw new AppError('not_authenticated', {
+          message:
+            input.userType === 'admin'
+              ? AUTH_MESSAGES.adminWrongCredentials
+              : AUTH_MESSAGES.organizationWrongCredentials,
+        })
+      }
+      perAccount.reset(account)
+      const lastLogin = clock.now().toISOString()
+      if (principal.type === 'admin') {
+        await db
+          .update(superadmins)
+          .set({ last_login: lastLogin })
+          .where(eq(superadmins.id, principal.admin.id))
+      } else {
+        await db
+          .update(organizations)
+          .set({ last_login: lastLogin })
+          .where(eq(organizations.id, principal.organization.id))
+      }
+      const fresh = await loadPrincipal(db, principal.type, principalId(principal))
+      return openSession(fresh ?? principal)
+    },
+
+    async refresh(refreshToken) {
+      const owner = await consumeRefreshToken(db, refreshToken, clock.now())
+      const principal = owner ? await loadPrincipal(db, owner.userType, owner.userId) : null
+      if (!owner || !principal || !mayAct(principal)) {
+        throw new AppError('not_authenticated', { message: AUTH_MESSAGES.sessionExpired })
+      }
+      return openSession(principal, owner)
+    },
+
+    async logout(refreshToken) {
+      await revokeByToken(db, refreshToken, clock.now())
+    },
+
+    async changePassword(principal, currentPassword, newPassword) {
+      const currentHash =
+        principal.type === 'admin' ? principal.admin.password_hash : principal.organization.password_hash
+      if (!(await verifyPassword(currentHash, currentPassword))) {
+        throw new AppError('invalid_input', {
+          message: AUTH_MESSAGES.wrongCurrentPassword,
+          field: 'currentPassword',
+        })
+      }
+      const now = clock.now()
+      const changes = {
+        password_hash: await hashPassword(newPassword),
+        password_changed_at: now.toISOString(),
+      }
+      const id = principalId(principal)
+      await db.transaction(async (tx) => {
+        if (principal.type === 'admin')
+          await tx.update(superadmins).set(changes).where(eq(superadmins.id, id))
+        else await tx.update(organizations).set(changes).where(eq(organizations.id, id))
+        await revokeAllOfUser(tx as unknown as Db, principal.type, id, now)
+      })
+      const updated = await loadPrincipal(db, principal.type, id)
+      if (!updated) throw new AppError('not_authenticated')
+      // Every other session ends; this one goes on with a fresh token pair.
+      return openSession(updated)
+    },
+
+    async authenticate(accessToken) {
+      const now = clock.now()
+      const claims = await tokens.verify(accessToken, now)
+      if (!claims) return null
+      const principal = await loadPrincipal(db, claims.userType, claims.userId)
+      if (!principal || !mayAct(principal)) return null
+      const changedAt = Math.floor(
+        new Date(
+          principal.type === 'admin'
+            ? principal.admin.password_changed_at
+            : principal.organization.password_changed_at,
+        ).getTime() / 1000,
+      )
+      return claims.issuedAt >= changedAt ? principal : null
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../errors'
+import type { Principal } from './principals'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (!header?.startsWith('Bearer ')) return undefined
+  return header.slice('Bearer '.length).trim() || undefined
+}
+
+/** The caller, or 401: no token, a bad one, or an account that may no longer act. */
+export async function requirePrincipal(request: FastifyRequest): Promise<Principal> {
+  const token = bearerToken(request)
+  const principal = token ? await request.server.auth.authenticate(token) : null
+  if (!principal) throw new AppError('not_authenticated')
+  request.principal = principal
+  return principal
+}
+
+/** preHandler of the organisation space: an approved, active organisation only. */
+export async function requireOrganization(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const principal = await requirePrincipal(request)
+  if (principal.type !== 'organization') throw new AppError('forbidden')
+}
+
+/** preHandler of the back-office: an active super administrator only. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const principal = await requirePrincipal(request)
+  if (principal.type !== 'admin') throw new AppError('forbidden')
+}
+
+/** The organisation behind a request that passed requireOrganization. */
+export function currentOrganization(request: FastifyRequest) {
+  if (request.principal?.type !== 'organization') throw new AppError('forbidden')
+  return request.principal.organization
+}
+
+export function currentAdmin(request: FastifyRequest) {
+  if (request.principal?.type !== 'admin') throw new AppError('forbidden')
+  return request.principal.admin
+}

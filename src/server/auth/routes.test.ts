@@ -1,0 +1,280 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  bearer,
+  createOrganization,
+  login,
+  loginAdmin,
+  loginOrganization,
+  ORG_PASSWORD,
+  setOrganization,
+} from '../test/accounts'
+import { buildTestApp, TEST_ADMIN, type TestContext } from '../test/helper'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await buildTestApp()
+})
+afterAll(() => ctx.close())
+
+const me = (token: string) =>
+  ctx.app.inject({ url: '/api/org/me', headers: { authorization: `Bearer ${token}` } })
+const refresh = (refreshToken: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } })
+
+describe('POST /api/auth/login', () => {
+  it('opens an admin session by username, whatever its case', async () => {
+    const session = await login(ctx.app, {
+      userType: 'admin',
+      username: 'ADMIN',
+      password: TEST_ADMIN.password,
+    })
+    expect(session).toMatchObject({
+      userType: 'admin',
+      user: { username: 'admin', role: 'admin' },
+      expiresIn: 900,
+    })
+    expect(session.token.split('.')).toHaveLength(3)
+    expect(session.refreshToken).toMatch(/^[\w-]{43}$/)
+  })
+
+  it('opens an approved organisation’s session by email, whatever its case', async () => {
+    const org = await createOrganization(ctx.db.db, { email: 'Mairie.Plateau@example.sn' })
+    const session = await loginOrganization(ctx.app, 'mairie.plateau@EXAMPLE.sn')
+    expect(session).toMatchObject({ userType: 'organization', user: { id: org.id, name: org.name } })
+    expect((await me(session.token)).statusCode).toBe(200)
+  })
+
+  it('refuses wrong credentials with the texts of SPEC.md', async () => {
+    const admin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userType: 'admin', username: 'admin', password: 'faux' },
+    })
+    expect(admin.statusCode).toBe(401)
+    expect(admin.json().error.message).toBe("Nom d'utilisateur ou mot de passe incorrect")
+    const org = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userType: 'organization', email: 'personne@example.sn', password: 'faux' },
+    })
+    expect(org.json().error.message).toBe('Email ou mot de passe incorrect, ou compte non approuvé')
+  })
+
+  it.each([
+    ['pending', { status: 'pending' as const }],
+    ['rejected', { status: 'rejected' as const }],
+    ['suspended', { is_active: false }],
+  ])('refuses a %s organisation', async (_label, options) => {
+    const org = await createOrganization(ctx.db.db, options)
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userType: 'organization', email: org.email, password: ORG_PASSWORD },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error.message).toBe('Email ou mot de passe incorrect, ou compte non approuvé')
+  })
+
+  it('requires the username and password', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userType: 'admin', username: '', password: 'x' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ field: 'username', message: "Nom d'utilisateur requis" })
+  })
+
+  it('limits failed attempts per account with a French 429', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const attempt = (password: string, ip: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { userType: 'organization', email: org.email, password },
+        headers: { 'x-forwarded-for': ip },
+      })
+    for (let i = 0; i < 5; i++) expect((await attempt('mauvais', `198.51.100.${i}`)).statusCode).toBe(401)
+    const blocked = await attempt(ORG_PASSWORD, '198.51.100.99')
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error.message).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.')
+  })
+
+  it('limits failed attempts per address', async () => {
+    const attempt = (n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { userType: 'organization', email: `inconnu${n}@example.sn`, password: 'x' },
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+      })
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401)
+    expect((await attempt(99)).statusCode).toBe(429)
+  })
+})
+
+describe('access tokens', () => {
+  it('refuses alg none, another key, a wrong audience and an expired token', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    const [, payload] = session.token.split('.')
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
+    expect((await me(none)).statusCode).toBe(401)
+
+    const claims = { typ: 'organization' }
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(org.id)
+      .setIssuer('alertes-urbaines')
+      .setAudience('alertes-urbaines-api')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('another-key-another-key-another-key!'))
+    expect((await me(forged)).statusCode).toBe(401)
+
+    const secret = new TextEncoder().encode(ctx.config.jwtSecret)
+    const wrongAudience = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(org.id)
+      .setIssuer('alertes-urbaines')
+      .setAudience('someone-else')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(secret)
+    expect((await me(wrongAudience)).statusCode).toBe(401)
+
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(org.id)
+      .setIssuer('alertes-urbaines')
+      .setAudience('alertes-urbaines-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret)
+    expect((await me(expired)).statusCode).toBe(401)
+    expect((await me(session.token)).statusCode).toBe(200)
+  })
+
+  it('stop working at once when the organisation is suspended or rejected', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    await setOrganization(ctx.db.db, org.id, { is_active: false })
+    expect((await me(session.token)).statusCode).toBe(401)
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401)
+    await setOrganization(ctx.db.db, org.id, { is_active: true, status: 'rejected' })
+    expect((await me(session.token)).statusCode).toBe(401)
+  })
+
+  it('give an admin no access to the organisation space', async () => {
+    const admin = await loginAdmin(ctx.app)
+    expect((await ctx.app.inject({ url: '/api/org/me', headers: bearer(admin) })).statusCode).toBe(403)
+  })
+})
+
+describe('POST /api/auth/refresh', () => {
+  it('rotates the refresh token on every use', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const first = await loginOrganization(ctx.app, org.email)
+    const res = await refresh(first.refreshToken)
+    expect(res.statusCode).toBe(200)
+    const second = res.json()
+    expect(second.refreshToken).not.toBe(first.refreshToken)
+    expect((await me(second.token)).statusCode).toBe(200)
+    expect((await refresh(second.refreshToken)).statusCode).toBe(200)
+  })
+
+  it('revokes the whole family when a refresh token is used twice', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const first = await loginOrganization(ctx.app, org.email)
+    const second = (await refresh(first.refreshToken)).json()
+    const replay = await refresh(first.refreshToken)
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json().error.message).toBe('Votre session a expiré. Veuillez vous reconnecter.')
+    // The legitimate holder's newer token is revoked too.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401)
+    // Another session of the same organisation is untouched.
+    const other = await loginOrganization(ctx.app, org.email)
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200)
+  })
+
+  it('refuses an unknown token', async () => {
+    expect((await refresh('x'.repeat(43))).statusCode).toBe(401)
+  })
+
+  it('never renews a session past its absolute end, however often it is rotated', async () => {
+    let now = new Date('2026-06-01T08:00:00Z')
+    const timed = await buildTestApp({ clock: { now: () => now } })
+    try {
+      const org = await createOrganization(timed.db.db)
+      let session = await loginOrganization(timed.app, org.email)
+      const renew = (token: string) =>
+        timed.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: token } })
+      for (const day of [10, 20, 29]) {
+        now = new Date(Date.UTC(2026, 5, 1 + day, 8))
+        const res = await renew(session.refreshToken)
+        expect(res.statusCode).toBe(200)
+        session = res.json()
+      }
+      now = new Date(Date.UTC(2026, 6, 1, 8, 0, 1))
+      expect((await renew(session.refreshToken)).statusCode).toBe(401)
+    } finally {
+      await timed.close()
+    }
+  })
+})
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the session', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: session.refreshToken },
+    })
+    expect(res.statusCode).toBe(204)
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/auth/password', () => {
+  const change = (token: string, currentPassword: string, newPassword: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload: { currentPassword, newPassword },
+      headers: { authorization: `Bearer ${token}` },
+    })
+
+  it('requires the current password and changes nothing when it is wrong', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    const res = await change(session.token, 'pas-le-bon', 'nouveau123')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe('Le mot de passe actuel est incorrect.')
+    await loginOrganization(ctx.app, org.email, ORG_PASSWORD)
+  })
+
+  it('refuses a new password under 6 characters', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    const res = await change(session.token, ORG_PASSWORD, 'abc')
+    expect(res.json().error.message).toBe('Le mot de passe doit faire au moins 6 caractères')
+  })
+
+  it('changes the password and ends the other sessions, keeping this one', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const other = await loginOrganization(ctx.app, org.email)
+    const current = await loginOrganization(ctx.app, org.email)
+    // Tokens issued in an earlier second than the change are the ones it ends.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const res = await change(current.token, ORG_PASSWORD, 'nouveau-mot-2')
+    expect(res.statusCode).toBe(200)
+    const renewed = res.json()
+    expect((await me(renewed.token)).statusCode).toBe(200)
+    expect((await me(other.token)).statusCode).toBe(401)
+    expect((await refresh(other.refreshToken)).statusCode).toBe(401)
+    await loginOrganization(ctx.app, org.email, 'nouveau-mot-2')
+  })
+})

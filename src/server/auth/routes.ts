@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { changePasswordSchema, loginSchema, refreshSchema, sessionSchema } from '../../domain/auth'
+import { requirePrincipal } from './guards'
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Connexion (super administrateur par identifiant, organisation par email)',
+        body: loginSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    (request) => app.auth.login(request.body, request.ip),
+  )
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Renouveler la session',
+        body: refreshSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    (request) => app.auth.refresh(request.body.refreshToken),
+  )
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Déconnexion', body: refreshSchema } },
+    async (request, reply) => {
+      await app.auth.logout(request.body.refreshToken)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/api/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Changer son mot de passe (met fin aux autres sessions)',
+        body: changePasswordSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(request)
+      return app.auth.changePassword(principal, request.body.currentPassword, request.body.newPassword)
+    },
+  )
+}

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { REPORT_FILING_MESSAGES } from '../../domain/report-filing'
+import type { Db } from '../db/database'
+import { citizenDevices } from '../db/schema'
+import { AppError } from '../errors'
+
+/** 32 random bytes, base64url: what a device keeps and sends back in X-Citizen-Token. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+export function newCitizenToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** Only this hash is stored: a leaked database does not let anyone act as a device. */
+export function hashCitizenToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+function unknownDevice() {
+  return new AppError('not_authenticated', { message: REPORT_FILING_MESSAGES.unknownDevice })
+}
+
+/** The hash of a device the server issued; anything else is refused with 401. */
+export async function requireDevice(db: Db, token: string | undefined): Promise<string> {
+  if (!token || !TOKEN_PATTERN.test(token)) throw unknownDevice()
+  const hash = hashCitizenToken(token)
+  const [device] = await db.select().from(citizenDevices).where(eq(citizenDevices.token_hash, hash))
+  if (!device) throw unknownDevice()
+  return hash
+}
+
+/**
+ * The device behind a request that may come from a new device: an existing token is checked,
+ * a missing one gets a new token (recorded by `saveDevice` in the caller's transaction).
+ */
+export async function deviceFor(
+  db: Db,
+  token: string | undefined,
+): Promise<{ token: string; hash: string; isNew: boolean }> {
+  if (token === undefined) {
+    const fresh = newCitizenToken()
+    return { token: fresh, hash: hashCitizenToken(fresh), isNew: true }
+  }
+  return { token, hash: await requireDevice(db, token), isNew: false }
+}
+
+export async function saveDevice(db: Db, device: { hash: string; isNew: boolean }, now: Date): Promise<void> {
+  if (device.isNew) {
+    await db.insert(citizenDevices).values({ token_hash: device.hash, last_seen_at: now.toISOString() })
+  } else {
+    await db
+      .update(citizenDevices)
+      .set({ last_seen_at: now.toISOString() })
+      .where(eq(citizenDevices.token_hash, device.hash))
+  }
+}

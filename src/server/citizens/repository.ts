@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { CitizenNotification, CitizenReport, ReportEvent, TrackedReport } from '../../domain/citizen'
+import { resolutionQuestion } from '../../domain/citizen-rules'
+import type { Db } from '../db/database'
+import { notifications, reportEvents, reportFollows, reportSupports, reports } from '../db/schema'
+import { toIso } from '../reports/repository'
+
+/** The most reports a device lists; far more than a citizen files. */
+const DEVICE_REPORTS_LIMIT = 200
+
+const followedBy = (deviceHash: string) =>
+  sql`reports.id in (select f.report_id from report_follows f where f.reporter_hash = ${deviceHash})`
+
+/**
+ * Reports this device filed, follows or supports, newest first, each with its history and
+ * whether "Est-ce réglé ?" is to be asked.
+ */
+export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Promise<CitizenReport[]> {
+  const rows = await db
+    .select()
+    .from(reports)
+    .where(or(eq(reports.reporter_hash, deviceHash), followedBy(deviceHash)))
+    .orderBy(desc(reports.created_at))
+    .limit(DEVICE_REPORTS_LIMIT)
+  const ids = rows.map((r) => r.id)
+  const history = await historiesOfReports(db, ids)
+  const supported = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: reportSupports.report_id })
+            .from(reportSupports)
+            .where(and(eq(reportSupports.reporter_hash, deviceHash), inArray(reportSupports.report_id, ids)))
+        ).map((support) => support.id),
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    anonymous_code: row.anonymous_code,
+    type: row.type,
+    description: row.description,
+    status: row.status,
+    address: row.address,
+    department: row.department,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    photo_url: row.photo_url,
+    photo_thumb_url: row.photo_thumb_url,
+    audio_url: row.audio_url,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    filed_by_this_device: row.reporter_hash === deviceHash,
+    supported_by_this_device: supported.has(row.id),
+    supporters_count: row.supporters_count,
+    resolution_question: resolutionQuestion({
+      status: row.status,
+      filedByThisDevice: row.reporter_hash === deviceHash,
+      resolvedAt: row.resolved_at ? toIso(row.resolved_at) : null,
+      history: history.get(row.id) ?? [],
+      now,
+    }),
+    history: history.get(row.id) ?? [],
+  }))
+}
+
+export async function historiesOfReports(db: Db, reportIds: string[]): Promise<Map<string, ReportEvent[]>> {
+  const byReport = new Map<string, ReportEvent[]>()
+  if (reportIds.length === 0) return byReport
+  const events = await db
+    .select()
+    .from(reportEvents)
+    .where(inArray(reportEvents.report_id, reportIds))
+    .orderBy(asc(reportEvents.created_at), asc(reportEvents.id))
+  for (const event of events) {
+    const data = event.data as { title?: unknown } | null
+    const list = byReport.get(event.report_id) ?? []
+    list.push({
+      kind: event.kind,
+      from_status: event.from_status,
+      to_status: event.to_status,
+      title: typeof data?.title === 'string' ? data.title : null,
+      created_at: toIso(event.created_at),
+    })
+    byReport.set(event.report_id, list)
+  }
+  return byReport
+}
+
+const ofDevice = (deviceHash: string) => or(eq(reports.reporter_hash, deviceHash), followedBy(deviceHash))
+
+/** Messages organisations sent about this device's reports, newest first. */
+export async function notificationsOfDevice(
+  db: Db,
+  deviceHash: string,
+): Promise<{ items: CitizenNotification[]; unread: number }> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      report_id: notifications.report_id,
+      anonymous_code: reports.anonymous_code,
+      report_type: reports.type,
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      created_at: notifications.created_at,
+      read_at: notifications.read_at,
+    })
+    .from(notifications)
+    .innerJoin(reports, eq(reports.id, notifications.report_id))
+    .where(ofDevice(deviceHash))
+    .orderBy(desc(notifications.created_at))
+    .limit(DEVICE_REPORTS_LIMIT)
+  const items = rows.map((row) => ({
+    ...row,
+    created_at: toIso(row.created_at),
+    read_at: row.read_at ? toIso(row.read_at) : null,
+  }))
+  return { items, unread: items.filter((item) => item.read_at === null).length }
+}
+
+export async function markNotificationsRead(db: Db, deviceHash: string, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ read_at: now.toISOString() })
+    .where(
+      and(
+        isNull(notifications.read_at),
+        sql`${notifications.report_id} in (select ${reports.id} from ${reports} where ${ofDevice(deviceHash)})`,
+      ),
+    )
+}
+
+export async function reportIdByCode(db: Db, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: reports.id }).from(reports).where(eq(reports.anonymous_code, code))
+  return row?.id
+}
+
+export async function followReport(db: Db, deviceHash: string, reportId: string): Promise<void> {
+  await db
+    .insert(reportFollows)
+    .values({ report_id: reportId, reporter_hash: deviceHash })
+    .onConflictDoNothing()
+}
+
+/** Public tracking by code: status and dates only. */
+export async function trackReport(db: Db, code: string): Promise<TrackedReport | undefined> {
+  const [row] = await db.select().from(reports).where(eq(reports.anonymous_code, code))
+  if (!row) return undefined
+  const history = (await historiesOfReports(db, [row.id])).get(row.id) ?? []
+  return {
+    anonymous_code: row.anonymous_code,
+    type: row.type,
+    status: row.status,
+    department: row.department,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
+    resolved_at: row.resolved_at ? toIso(row.resolved_at) : null,
+    history: history.map(({ title: _, ...event }) => event),
+  }
+}

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  citizenNotificationsSchema,
+  citizenReportsSchema,
+  followedReportSchema,
+  followReportSchema,
+  resolutionAnswerSchema,
+  TRACKING_MESSAGES,
+  trackedReportSchema,
+} from '../../domain/citizen'
+import { anonymousCodeSchema } from '../../domain/report'
+import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
+import { AppError } from '../errors'
+import { reportEvent } from '../events/report-audience'
+import { deviceFor, requireDevice, saveDevice } from './device'
+import {
+  followReport,
+  markNotificationsRead,
+  notificationsOfDevice,
+  reportIdByCode,
+  reportsOfDevice,
+  trackReport,
+} from './repository'
+import { answerResolution, type ResolutionAnswerKind } from './resolution-repository'
+
+const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().optional() })
+
+function parseCode(raw: string): string {
+  const parsed = anonymousCodeSchema.safeParse(raw)
+  if (!parsed.success)
+    throw new AppError('invalid_input', { message: TRACKING_MESSAGES.invalidCode, field: 'code' })
+  return parsed.data
+}
+
+export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.db.db
+
+  app.get(
+    '/api/citizen/reports',
+    {
+      schema: {
+        tags: ['citizen'],
+        summary: 'Les signalements de cet appareil, avec leur historique',
+        headers: deviceHeaders,
+        response: { 200: citizenReportsSchema },
+      },
+    },
+    async (request) => {
+      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      return { items: await reportsOfDevice(db(), device, app.deps.clock.now()) }
+    },
+  )
+
+  app.get(
+    '/api/citizen/notifications',
+    {
+      schema: {
+        tags: ['citizen'],
+        summary: 'Les messages des organisations sur les signalements de cet appareil',
+        headers: deviceHeaders,
+        response: { 200: citizenNotificationsSchema },
+      },
+    },
+    async (request) => {
+      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      return notificationsOfDevice(db(), device)
+    },
+  )
+
+  app.post(
+    '/api/citizen/notifications/read',
+    { schema: { tags: ['citizen'], summary: 'Marquer les messages comme lus', headers: deviceHeaders } },
+    async (request, reply) => {
+      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      await markNotificationsRead(db(), device, app.deps.clock.now())
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/api/citizen/follows',
+    {
+      schema: {
+        tags: ['citizen'],
+        summary: 'Suivre un signalement par son code sur cet appareil',
+        headers: deviceHeaders,
+        body: followReportSchema,
+        response: { 201: followedReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const code = parseCode(request.body.code)
+      const reportId = await reportIdByCode(db(), code)
+      if (!reportId) throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
+      const device = await deviceFor(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      await db().transaction(async (tx) => {
+        await saveDevice(tx, device, app.deps.clock.now())
+        await followReport(tx, device.hash, reportId)
+      })
+      return reply.status(201).send({ citizenToken: device.token, report_id: reportId })
+    },
+  )
+
+  // "Est-ce réglé ?": the device that filed a resolved report says yes, or reopens it.
+  const answers: { path: string; answer: ResolutionAnswerKind; summary: string }[] = [
+    { path: 'confirm', answer: 'confirm', summary: 'Confirmer qu’un signalement résolu est bien réglé' },
+    {
+      path: 'reopen',
+      answer: 'reopen',
+      summary: 'Rouvrir un signalement résolu qui ne l’est pas (une fois, sous 30 jours)',
+    },
+  ]
+  for (const { path, answer, summary } of answers) {
+    app.post(
+      `/api/citizen/reports/:id/${path}`,
+      {
+        schema: {
+          tags: ['citizen'],
+          summary,
+          headers: deviceHeaders,
+          params: z.object({ id: z.uuid() }),
+          response: { 200: resolutionAnswerSchema },
+        },
+      },
+      async (request) => {
+        const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
+        const result = await answerResolution(db(), {
+          reportId: request.params.id,
+          deviceHash: device,
+          answer,
+          now: app.deps.clock.now(),
+        })
+        // A reopened report shows as waiting again in the managing organisation's lists.
+        await app.events.publish(await reportEvent(db(), 'reports.changed', result.report_id))
+        return result
+      },
+    )
+  }
+
+  app.get(
+    '/api/reports/track/:code',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Statut public d’un signalement par son code',
+        params: z.object({ code: z.string().max(20) }),
+        response: { 200: trackedReportSchema },
+      },
+    },
+    async (request) => {
+      const tracked = await trackReport(db(), parseCode(request.params.code))
+      if (!tracked) throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
+      return tracked
+    },
+  )
+}

@@ -1,0 +1,113 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Configuration from the environment (DESIGN.md section 4), validated at start-up. A bad
+ * value stops the start with one line naming the variable.
+ */
+const PORT_MESSAGE = 'doit être un numéro de port entre 0 et 65535'
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: PORT_MESSAGE })
+        .int({ error: PORT_MESSAGE })
+        .min(0, { error: PORT_MESSAGE })
+        .max(65535, { error: PORT_MESSAGE })
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+        .optional(),
+    ),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'doit compter au moins 32 caractères aléatoires').optional(),
+    ),
+    ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(6).max(200).optional()),
+    TILE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'doit être une adresse http(s) avec {z}, {x} et {y}')
+        .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    ),
+    // Empty means "no geocoding": places fall back to coordinates.
+    GEOCODER_URL: z
+      .url({ error: 'doit être une adresse http(s) ou vide' })
+      .or(z.literal(''))
+      .default('https://nominatim.openstreetmap.org'),
+    PUBLIC_ORIGIN: z.preprocess(
+      emptyAsUndefined,
+      z.url({ error: 'doit être une adresse http(s)' }).optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'est obligatoire quand DATABASE_URL est défini (toutes les instances doivent signer pareil)',
+      })
+    }
+  })
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  jwtSecret: string | undefined
+  adminUsername: string | undefined
+  adminPassword: string | undefined
+  tileUrl: string
+  geocoderUrl: string
+  publicOrigin: string | undefined
+  logLevel: string
+  /** Where the built web app lives. */
+  webDir: string
+}
+
+// Never echoed back in an error line: they hold secrets.
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL'])
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const variable = String(issue?.path[0] ?? 'environnement')
+    const shown = env[variable] !== undefined && !SECRET_VARIABLES.has(variable)
+    const received = shown ? ` (valeur reçue : « ${env[variable]} »)` : ''
+    throw new ConfigError(`Configuration invalide : ${variable} ${issue?.message ?? ''}${received}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    tileUrl: e.TILE_URL,
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    publicOrigin: e.PUBLIC_ORIGIN,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+  }
+}

@@ -1,0 +1,379 @@
+// The whole data model (DESIGN.md section 5). Migrations are generated from this file with
+// `npm run db:generate` and committed under ./migrations.
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+// Index columns say `.desc().nullsFirst()`: that is what a plain `ORDER BY x DESC` means, and an
+// index serves a query only when the two orders match exactly.
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow()
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' })
+
+export const categories = pgTable(
+  'categorie',
+  {
+    id: serial('id').primaryKey(),
+    nom: text('nom').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categorie_nom_lower_key').on(sql`lower(${t.nom})`),
+    check('categorie_nom_not_blank', sql`length(trim(${t.nom})) > 0`),
+  ],
+)
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    status: text('status').notNull().default('pending'),
+    is_active: boolean('is_active').notNull().default(true),
+    password_hash: text('password_hash').notNull(),
+    /** Access tokens issued before this moment are refused (password change ends sessions). */
+    password_changed_at: moment('password_changed_at').notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: moment('updated_at').notNull().defaultNow(),
+    last_login: moment('last_login'),
+  },
+  (t) => [
+    uniqueIndex('organizations_email_lower_key').on(sql`lower(${t.email})`),
+    check('organizations_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'organizations_type_check',
+      sql`${t.type} in ('mairie', 'conseil_departemental', 'prefecture', 'services_publics', 'entreprise_service', 'ong', 'association', 'autre')`,
+    ),
+    index('organizations_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+)
+
+export const categoryOrganizations = pgTable(
+  'categorie_organization',
+  {
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    categorie_id: integer('categorie_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organization_id, t.categorie_id] }),
+    index('categorie_organization_categorie_idx').on(t.categorie_id),
+  ],
+)
+
+export const superadmins = pgTable(
+  'superadmin',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name'),
+    email: text('email'),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    password_changed_at: moment('password_changed_at').notNull().defaultNow(),
+    status: text('status').notNull().default('active'),
+    created_at: createdAt(),
+    last_login: moment('last_login'),
+  },
+  (t) => [
+    uniqueIndex('superadmin_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('superadmin_email_lower_key').on(sql`lower(${t.email})`),
+    check('superadmin_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+)
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    anonymous_code: text('anonymous_code').notNull(),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** The category's name as filed: renaming a category does not rewrite history. */
+    type: text('type').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('en-attente'),
+    priority: text('priority').notNull().default('normal'),
+    address: text('address'),
+    department: text('department'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    photo_url: text('photo_url'),
+    photo_thumb_url: text('photo_thumb_url'),
+    audio_url: text('audio_url'),
+    created_at: createdAt(),
+    updated_at: moment('updated_at').notNull().defaultNow(),
+    assigned_organization_id: uuid('assigned_organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    claimed_at: moment('claimed_at'),
+    resolved_at: moment('resolved_at'),
+    estimated_resolution_time: text('estimated_resolution_time').notNull().default(''),
+    actual_resolution_time: text('actual_resolution_time').notNull().default(''),
+    /** Hash of the citizen device token; never returned by the API. */
+    reporter_hash: text('reporter_hash'),
+    /** Sent by clients that queue reports offline: a repeated key returns the first report. */
+    idempotency_key: text('idempotency_key'),
+    supporters_count: integer('supporters_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('reports_anonymous_code_key').on(t.anonymous_code),
+    uniqueIndex('reports_idempotency_key_key').on(t.idempotency_key),
+    check('reports_status_check', sql`${t.status} in ('en-attente', 'en-cours', 'resolu', 'rejete')`),
+    check('reports_priority_check', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
+    check('reports_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('reports_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('reports_supporters_count_check', sql`${t.supporters_count} >= 0`),
+    // Every list orders by a unique key (the id breaks ties), so that a page read backwards from
+    // the end (the last pages) or from a day boundary (deep pages) is the same as read forwards.
+    // Home page and admin list: newest first.
+    index('reports_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin list sorted by "Moi aussi" supporters, then newest.
+    index('reports_supporters_idx').on(
+      t.supporters_count.desc().nullsFirst(),
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Organisation "managed" list: newest claim first.
+    index('reports_assigned_idx').on(
+      t.assigned_organization_id,
+      t.claimed_at.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Organisation "available" list: unassigned, newest first; the category is read from the
+    // index itself (an organisation with two categories walks one index, no merge needed).
+    index('reports_available_idx')
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id)
+      .where(sql`${t.assigned_organization_id} is null and ${t.status} <> 'rejete'`),
+    // Admin list filtered by status.
+    index('reports_status_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reports_reporter_idx').on(t.reporter_hash),
+    // Map queries: reports inside a small bounding box (larger ones read report_map_cells).
+    index('reports_location_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Written by hand in migration 0002_read_models (drizzle cannot say it): the trigram index
+    // `reports_search_idx` of the text searches (see reports/search.ts).
+  ],
+)
+
+export const reportEvents = pgTable(
+  'report_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    report_id: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actor_type: text('actor_type').notNull(),
+    actor_id: text('actor_id'),
+    from_status: text('from_status'),
+    to_status: text('to_status'),
+    data: jsonb('data'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      'report_events_kind_check',
+      sql`${t.kind} in ('created', 'claimed', 'status_changed', 'priority_changed', 'message_sent', 'supported', 'confirmed', 'reopened')`,
+    ),
+    check(
+      'report_events_actor_type_check',
+      sql`${t.actor_type} in ('citizen', 'organization', 'admin', 'system')`,
+    ),
+    index('report_events_report_idx').on(t.report_id, t.created_at),
+  ],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    report_id: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    organization_id: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull().default('info'),
+    anonymous_code: text('anonymous_code'),
+    created_at: createdAt(),
+    read_at: moment('read_at'),
+  },
+  (t) => [
+    index('notifications_report_idx').on(t.report_id, t.created_at.desc().nullsFirst()),
+    index('notifications_organization_idx').on(t.organization_id, t.created_at.desc().nullsFirst()),
+  ],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token_hash: text('token_hash').notNull(),
+    family_id: uuid('family_id').notNull(),
+    user_type: text('user_type').notNull(),
+    user_id: uuid('user_id').notNull(),
+    created_at: createdAt(),
+    expires_at: moment('expires_at').notNull(),
+    used_at: moment('used_at'),
+    revoked_at: moment('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+    index('refresh_tokens_user_idx').on(t.user_type, t.user_id),
+    check('refresh_tokens_user_type_check', sql`${t.user_type} in ('admin', 'organization')`),
+  ],
+)
+
+/**
+ * Citizen devices: the server issues each device a random token on its first report and keeps
+ * only its hash, so that an unknown token is refused rather than taken as a new identity.
+ */
+export const citizenDevices = pgTable('citizen_devices', {
+  token_hash: text('token_hash').primaryKey(),
+  created_at: createdAt(),
+  last_seen_at: moment('last_seen_at').notNull().defaultNow(),
+})
+
+/** "Moi aussi": one support per report and citizen device. */
+export const reportSupports = pgTable(
+  'report_supports',
+  {
+    report_id: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    reporter_hash: text('reporter_hash').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.report_id, t.reporter_hash] })],
+)
+
+/** Reports a device follows by code from /suivi, besides the ones it filed. */
+export const reportFollows = pgTable(
+  'report_follows',
+  {
+    report_id: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    reporter_hash: text('reporter_hash').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reporter_hash, t.report_id] }),
+    index('report_follows_report_idx').on(t.report_id),
+  ],
+)
+
+/** Reverse geocoding answers by rounded coordinates. */
+export const geocodeCache = pgTable(
+  'geocode_cache',
+  {
+    lat_key: integer('lat_key').notNull(),
+    lon_key: integer('lon_key').notNull(),
+    answer: jsonb('answer').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lat_key, t.lon_key] })],
+)
+
+/** Keys that administrators issue to Open311 clients; only their hash is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    key_hash: text('key_hash').notNull(),
+    created_by: uuid('created_by').references(() => superadmins.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    last_used_at: moment('last_used_at'),
+    revoked_at: moment('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.key_hash)],
+)
+
+/** Settings the server keeps about itself (e.g. the generated JWT secret in embedded mode). */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated_at: moment('updated_at').notNull().defaultNow(),
+})
+
+// Read models of the reports table, kept up to date by triggers in the same transaction as the
+// change (migration 0002_read_models): counts and map clusters that never scan a million rows.
+// See docs/decisions/0002-read-models-and-micro-cache.md.
+
+/** How many reports in each combination of the list filters. */
+export const reportCounts = pgTable(
+  'report_counts',
+  {
+    category_id: integer('category_id').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    /** Whether an organisation manages the reports. */
+    assigned: boolean('assigned').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    /** Resolved reports with a resolution date, and the sum of their resolution times. */
+    resolved_n: bigint('resolved_n', { mode: 'number' }).notNull().default(0),
+    resolution_seconds: doublePrecision('resolution_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category_id, t.status, t.priority, t.assigned] })],
+)
+
+/**
+ * The same counts per day of filing (UTC): the dashboard's "today" and "this week", and where
+ * the n-th report of a list is, so that a deep page starts at its day instead of skipping rows.
+ */
+export const reportDailyCounts = pgTable(
+  'report_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    category_id: integer('category_id').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    assigned: boolean('assigned').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.category_id, t.status, t.priority, t.assigned] })],
+)
+
+/**
+ * The public reports on a pyramid of square grids (cell side 360 / 2^z degrees, z from
+ * MAP_CELL_MIN_ZOOM to MAP_CELL_MAX_ZOOM): how many in each cell and the sum of their
+ * coordinates, so that a clustered map of any view reads a few thousand cells at most.
+ */
+export const reportMapCells = pgTable(
+  'report_map_cells',
+  {
+    z: smallint('z').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    n: integer('n').notNull().default(0),
+    lat_sum: doublePrecision('lat_sum').notNull().default(0),
+    lon_sum: doublePrecision('lon_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.z, t.x, t.y] })],
+)

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto'
+import { count } from 'drizzle-orm'
+import { DEFAULT_CATEGORIES } from '../../domain/category'
+import { hashPassword } from '../passwords'
+import type { Db } from './database'
+import { categories, superadmins } from './schema'
+
+export interface FirstAdmin {
+  username: string
+  /** Set only when the password was generated: it is shown once, never stored in clear. */
+  generatedPassword: string | undefined
+}
+
+/**
+ * First start: the default categories and the first super administrator. Idempotent, and safe
+ * when several instances start together (unique indexes + ON CONFLICT DO NOTHING).
+ */
+export async function seedDefaults(
+  db: Db,
+  admin: { username?: string; password?: string },
+): Promise<FirstAdmin | null> {
+  const [categoryRows] = await db.select({ n: count() }).from(categories)
+  if (categoryRows?.n === 0) {
+    await db
+      .insert(categories)
+      .values(DEFAULT_CATEGORIES.map((nom) => ({ nom })))
+      .onConflictDoNothing()
+  }
+
+  const [adminRows] = await db.select({ n: count() }).from(superadmins)
+  if (adminRows && adminRows.n > 0) return null
+  const username = admin.username ?? 'admin'
+  const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url')
+  const password = admin.password ?? generatedPassword ?? ''
+  const inserted = await db
+    .insert(superadmins)
+    .values({ username, name: 'Super administrateur', password_hash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: superadmins.id })
+  return inserted.length > 0 ? { username, generatedPassword } : null
+}

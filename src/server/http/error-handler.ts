@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from '../errors'
+import { invalidInput } from './validation'
+import type { IndexResponder } from './web-app'
+
+/**
+ * The one place that turns a failure into an answer. Bad input is never a 500, and a 5xx body
+ * never shows internals (they go to the log only).
+ */
+export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexResponder | null) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const appError = toAppError(error)
+    if (appError.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed')
+    }
+    return reply.status(appError.statusCode).send(appError.toBody())
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const ownedByWebApp =
+      sendIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/files/')
+    // The client-side router answers every other page, its not-found page included.
+    if (ownedByWebApp) return sendIndex(reply)
+    return reply.status(404).send(new AppError('route_not_found').toBody())
+  })
+}
+
+/**
+ * Errors Fastify answers before any route runs (a path that is not valid percent-encoding, a
+ * path parameter longer than the router takes): the same JSON error as every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('invalid_input', { status: 414 })
+      : new AppError('invalid_input')
+  return reply.status(appError.statusCode).send(appError.toBody())
+}
+
+function toAppError(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0]
+    const path = first?.instancePath.split('/').filter(Boolean) ?? []
+    return invalidInput(first ? { message: first.message ?? '', path } : undefined)
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_json')
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('payload_too_large')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type')
+    case 'FST_ERR_RATE_LIMIT':
+      return new AppError('too_many_requests')
+  }
+  const status = error.statusCode ?? 500
+  if (status === 429) return new AppError('too_many_requests')
+  if (status === 413) return new AppError('payload_too_large')
+  if (status === 415) return new AppError('unsupported_media_type')
+  if (status === 404) return new AppError('not_found')
+  if (status === 403) return new AppError('forbidden')
+  if (status >= 400 && status < 500) return new AppError('invalid_input', { status })
+  return new AppError('internal')
+}

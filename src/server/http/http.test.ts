@@ -1,0 +1,222 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestContext } from '../test/helper'
+import { multipartBody } from '../test/multipart'
+
+// A small stand-in for the built web app, so that serving is tested without a Vite build.
+const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-'))
+mkdirSync(path.join(webDir, 'assets'))
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html lang="fr"><head><title>Alertes</title></head><body><div id="root"></div></body></html>',
+)
+const script = 'console.log("alertes urbaines");'.repeat(50)
+writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script)
+writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(script))
+writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n')
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await buildTestApp({ webDir, env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' } })
+  ctx.app.get('/api/test/crash', async () => {
+    throw new Error('connection string postgres://secret@db')
+  })
+  ctx.app.post('/api/test/echo', async (request) => request.body)
+})
+afterAll(async () => {
+  await ctx.close()
+  rmSync(webDir, { recursive: true, force: true })
+})
+
+describe('error model', () => {
+  it('answers an unknown /api route with a JSON 404', async () => {
+    const res = await ctx.app.inject('/api/does-not-exist')
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.json()).toEqual({
+      error: { code: 'route_not_found', message: 'Cette adresse de l’API n’existe pas.' },
+    })
+  })
+
+  it('answers malformed JSON with a 400 in French', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.code).toBe('invalid_json')
+  })
+
+  it('answers an unsupported body type with a 415, not a 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.code).toBe('unsupported_media_type')
+  })
+
+  it('answers a path that is not valid percent-encoding with the JSON 400 (found by fuzzing)', async () => {
+    const res = await ctx.app.inject('/api/reports/track/%')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.code).toBe('invalid_input')
+  })
+
+  it('answers a path parameter longer than the router takes with a JSON 414 (found by fuzzing)', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${'A'.repeat(500)}/claim` })
+    expect(res.statusCode).toBe(414)
+    expect(res.json().error.code).toBe('invalid_input')
+  })
+
+  it('answers a multipart body cut short with a 400, not a 500 (found by fuzzing)', async () => {
+    const body =
+      '--a\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n1\r\n--a\r\nContent-Disposition: form-da'
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: body,
+      headers: { 'content-type': 'multipart/form-data; boundary=a', 'x-forwarded-for': '198.18.7.7' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.code).toBe('invalid_input')
+  })
+
+  it('refuses a NUL character anywhere in the input with a 400, not a 500 from the database (found by fuzzing)', async () => {
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/organizations/signup',
+      payload: {
+        name: 'Mairie\u0000',
+        type: 'mairie',
+        email: 'nul@example.sn',
+        phone: '+221 33 800 00 00',
+        address: 'Rue 1',
+        city: 'Dakar',
+        categoryIds: [1],
+        password: 'abcdef12',
+      },
+    })
+    expect(json.statusCode).toBe(400)
+    expect(json.json().error).toMatchObject({ code: 'invalid_input', field: 'name' })
+    expect((await ctx.app.inject('/api/reports/track/AB%00CDEFG')).statusCode).toBe(400)
+    const query = await ctx.app.inject('/api/reports/map?bbox=1,2,3,4%00')
+    expect(query.statusCode).toBe(400)
+    const form = multipartBody({
+      categoryId: 1,
+      description: 'Trou\u0000 dans la chaussée',
+      latitude: 14.7,
+      longitude: -17.4,
+    })
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-forwarded-for': '198.18.7.8' },
+    })
+    expect(multipart.statusCode).toBe(400)
+    expect(multipart.json().error.field).toBe('description')
+  })
+
+  it('answers JSON nested 100,000 levels deep with a 400 (found by fuzzing)', async () => {
+    for (const payload of [
+      '['.repeat(100_000) + ']'.repeat(100_000),
+      `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.code).toMatch(/^invalid_/)
+    }
+  })
+
+  it('never shows internals in a 5xx body', async () => {
+    const res = await ctx.app.inject('/api/test/crash')
+    expect(res.statusCode).toBe(500)
+    expect(res.body).not.toContain('secret')
+    expect(res.json()).toEqual({
+      error: { code: 'internal', message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' },
+    })
+  })
+})
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, nosniff and frame protection', async () => {
+    const res = await ctx.app.inject('/api/health')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain('https://*.tiles.example.org')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+  })
+})
+
+describe('web app', () => {
+  it('serves index.html for every page of the client-side router, never cached', async () => {
+    for (const url of ['/', '/signaler', '/une/page/inconnue']) {
+      const res = await ctx.app.inject(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toContain('<div id="root">')
+    }
+  })
+
+  it('tells the page which tile server to use', async () => {
+    const res = await ctx.app.inject('/')
+    expect(res.body).toContain(
+      '<meta name="tile-url" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png">',
+    )
+  })
+
+  it('serves hashed assets precompressed and cached for a year', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves other public files with a short cache', async () => {
+    const res = await ctx.app.inject('/robots.txt')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=86400')
+  })
+
+  it('does not answer a missing asset with the page', async () => {
+    const res = await ctx.app.inject('/api/unknown.js')
+    expect(res.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('describes the API in OpenAPI from the validation schemas', async () => {
+    const res = await ctx.app.inject('/api/docs')
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/categories', '/api/reports/recent', '/api/reports/count']),
+    )
+    expect(
+      doc.paths['/api/reports/count'].get.responses['200'].content['application/json'].schema,
+    ).toMatchObject({
+      type: 'object',
+      properties: { count: { type: 'integer' } },
+    })
+  })
+})

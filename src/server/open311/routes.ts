@@ -1,0 +1,161 @@
+import type { FastifyError, FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  OPEN311_BASE_PATH,
+  OPEN311_MESSAGES,
+  OPEN311_SERVICE_NOTICE,
+  open311CreatedSchema,
+  open311NewRequestSchema,
+  open311RequestSchema,
+  open311RequestsQuerySchema,
+  open311RequestsSchema,
+  open311ServicesSchema,
+} from '../../domain/open311'
+import { acceptApiKey } from '../admin/api-keys-repository'
+import { AppError } from '../errors'
+import { reportEvent } from '../events/report-audience'
+import { createReport } from '../reports/create-report'
+import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
+
+/** Reports filed through Open311 from one address within an hour (a partner's server). */
+const OPEN311_POSTS_PER_ADDRESS = 300
+const HOUR_MS = 60 * 60 * 1000
+
+/** GeoReport v2 errors: the HTTP status and a list of `{code, description}`. */
+function sendErrors(reply: FastifyReply, status: number, description: string) {
+  return reply.status(status).send([{ code: status, description }])
+}
+
+/**
+ * Open311 GeoReport v2 under /open311/v2, in JSON: services (the categories), service requests
+ * (the public fields of reports), and new requests from applications holding an API key that
+ * an administrator issued. Its errors take the standard's shape, not the platform API's.
+ */
+export const open311Routes: FastifyPluginAsyncZod = async (parent) => {
+  await parent.register(open311Endpoint, { prefix: OPEN311_BASE_PATH })
+}
+
+const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.db.db
+  const tags = ['open311']
+
+  // The standard posts HTML-form-encoded parameters; JSON is taken too.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendErrors(reply, error.statusCode, error.message)
+    if (hasZodFastifySchemaValidationErrors(error))
+      return sendErrors(reply, 400, OPEN311_MESSAGES.invalidInput)
+    const status = error.statusCode ?? 500
+    if (status === 429) return sendErrors(reply, 429, OPEN311_MESSAGES.tooManyRequests)
+    if (status >= 400 && status < 500) return sendErrors(reply, status, OPEN311_MESSAGES.invalidInput)
+    request.log.error({ err: error }, 'open311 request failed')
+    return sendErrors(reply, 500, OPEN311_MESSAGES.internal)
+  })
+  app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, OPEN311_MESSAGES.notFound))
+
+  app.get(
+    '/services.json',
+    {
+      schema: {
+        tags,
+        summary: 'GeoReport v2 : les services (catégories)',
+        querystring: z.object({ jurisdiction_id: z.string().max(100).optional() }),
+        response: { 200: open311ServicesSchema },
+      },
+    },
+    () => open311Services(db()),
+  )
+
+  app.get(
+    '/requests.json',
+    {
+      schema: {
+        tags,
+        summary: 'GeoReport v2 : les demandes (signalements publics)',
+        querystring: open311RequestsQuerySchema,
+        response: { 200: open311RequestsSchema },
+      },
+    },
+    (request) => open311Requests(db(), request.query, app.deps.clock.now()),
+  )
+
+  app.get(
+    '/requests/:id.json',
+    {
+      schema: {
+        tags,
+        summary: 'GeoReport v2 : une demande',
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ jurisdiction_id: z.string().max(100).optional() }),
+        response: { 200: z.array(open311RequestSchema) },
+      },
+    },
+    async (request) => {
+      const parsed = z.uuid().safeParse(request.params.id)
+      const found = parsed.success ? await open311Request(db(), parsed.data) : undefined
+      if (!found) throw new AppError('not_found', { message: OPEN311_MESSAGES.unknownRequest })
+      // The standard answers a list, even for one request.
+      return [found]
+    },
+  )
+
+  app.post(
+    '/requests.json',
+    {
+      config: {
+        rateLimit: {
+          max: OPEN311_POSTS_PER_ADDRESS,
+          timeWindow: HOUR_MS,
+          errorResponseBuilder: () =>
+            new AppError('too_many_requests', { message: OPEN311_MESSAGES.tooManyRequests }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
+        querystring: z.object({ api_key: z.string().max(200).optional() }),
+        body: open311NewRequestSchema,
+        response: { 201: open311CreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.body.api_key ?? request.query.api_key
+      if (!key || !(await acceptApiKey(db(), key, app.deps.clock.now()))) {
+        throw new AppError('forbidden', { message: OPEN311_MESSAGES.invalidApiKey })
+      }
+      const { service_code, lat, long, address_string, description } = request.body
+      if (!(await serviceExists(db(), service_code))) {
+        throw new AppError('invalid_input', { message: OPEN311_MESSAGES.unknownService })
+      }
+      const { storage, clock } = app.deps
+      const created = await createReport(
+        { db: db(), storage, clock },
+        {
+          fields: {
+            categoryId: Number(service_code),
+            description,
+            address: address_string,
+            latitude: lat,
+            longitude: long,
+          },
+          photo: undefined,
+          audio: undefined,
+          citizenToken: undefined,
+          idempotencyKey: undefined,
+          source: 'open311',
+        },
+      )
+      await app.events.publish(await reportEvent(db(), 'reports.changed', created.id))
+      return reply
+        .status(201)
+        .send([{ service_request_id: created.id, service_notice: OPEN311_SERVICE_NOTICE, account_id: null }])
+    },
+  )
+}

@@ -1,0 +1,332 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
+import type { OrganizationProfile } from '../../domain/organization'
+import {
+  CLAIM_MESSAGES,
+  type OrganizationReport,
+  type OrganizationStats,
+  resolutionRate,
+} from '../../domain/organization-space'
+import type { Page } from '../../domain/pagination'
+import type { OrganizationSettableStatus } from '../../domain/report-states'
+import type { ReadCache } from '../cache/read-cache'
+import type { Db } from '../db/database'
+import {
+  categories,
+  categoryOrganizations,
+  notifications,
+  organizations,
+  reportEvents,
+  reports,
+} from '../db/schema'
+import { AppError } from '../errors'
+import { type PageRead, readPage } from '../reports/paging'
+import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
+import { toIso } from '../reports/repository'
+import { textMatches } from '../reports/search'
+import { availableScope, availableTo, inCategoriesOf, managedBy } from './report-access'
+
+const searchedColumns = [reports.type, reports.description, reports.department]
+
+// Written out with table names: drizzle leaves columns unqualified inside a select list.
+export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
+
+type ReportRow = typeof reports.$inferSelect & { notifications_count: number }
+
+export function toOrganizationReport(row: ReportRow): OrganizationReport {
+  return {
+    id: row.id,
+    anonymous_code: row.anonymous_code,
+    type: row.type,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    address: row.address,
+    department: row.department,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    photo_url: row.photo_url,
+    photo_thumb_url: row.photo_thumb_url,
+    audio_url: row.audio_url,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    assigned_organization_id: row.assigned_organization_id,
+    claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
+    supporters_count: row.supporters_count,
+    notifications_count: Number(row.notifications_count),
+  }
+}
+
+type ListOrder = (reverse: boolean) => SQL[]
+
+const newestFirst: ListOrder = (reverse) =>
+  reverse ? [asc(reports.created_at), asc(reports.id)] : [desc(reports.created_at), desc(reports.id)]
+
+const newestClaimFirst: ListOrder = (reverse) =>
+  reverse
+    ? [sql`${reports.claimed_at} asc nulls first`, asc(reports.id)]
+    : [sql`${reports.claimed_at} desc nulls last`, desc(reports.id)]
+
+function pageOfReports(
+  db: Db,
+  list: {
+    where: SQL | undefined
+    order: ListOrder
+    total: () => Promise<number>
+    /** For lists in filing order: where their reports are, day by day. */
+    scope?: CountedScope
+  },
+  page: number,
+): Promise<Page<OrganizationReport>> {
+  const { scope } = list
+  return readPage(
+    {
+      total: list.total,
+      rows: async ({ offset, limit, reverse, before }: PageRead) => {
+        const order = list.order(reverse)
+        // The page's ids through the index that serves the order, then their rows: one query.
+        const pageIds = db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(list.where, before ? lt(reports.created_at, before) : undefined))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+        const rows = await db
+          .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+          .from(reports)
+          .where(inArray(reports.id, pageIds))
+          .orderBy(...order)
+        return rows.map(toOrganizationReport)
+      },
+      ...(scope ? { days: () => dayCountsInScope(db, scope) } : {}),
+    },
+    page,
+    ORGANIZATION_PAGE_SIZE,
+  )
+}
+
+const countRows = async (db: Db, where: SQL | undefined) =>
+  (await db.select({ n: count() }).from(reports).where(where))[0]?.n ?? 0
+
+/**
+ * Unassigned reports of its categories. Without a search, the total comes from the count
+ * tables; with one, it is counted once and kept by the read cache until a report changes.
+ */
+export function availableReports(
+  db: Db,
+  cache: ReadCache,
+  organizationId: string,
+  q: string | undefined,
+  page: number,
+) {
+  const where = and(availableTo(organizationId), textMatches(q, searchedColumns))
+  const scope = availableScope(organizationId)
+  return pageOfReports(
+    db,
+    {
+      where,
+      order: newestFirst,
+      total: () =>
+        q
+          ? cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () => countRows(db, where))
+          : countInScope(db, scope),
+      ...(q ? {} : { scope }),
+    },
+    page,
+  )
+}
+
+/** Its own reports: an index range of a few thousand rows at most, counted as they are. */
+export function managedReports(
+  db: Db,
+  organizationId: string,
+  filters: { q?: string; status?: string },
+  page: number,
+) {
+  const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
+  const where = and(managedBy(organizationId), status, textMatches(filters.q, searchedColumns))
+  return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
+}
+
+/**
+ * Claims a report: one conditional update, so that of many organisations claiming at once exactly
+ * one wins and the others get a 409.
+ */
+export async function claimReport(db: Db, organizationId: string, reportId: string, now: Date) {
+  const [current] = await db.select().from(reports).where(eq(reports.id, reportId))
+  if (!current) throw new AppError('not_found')
+  if (current.assigned_organization_id === organizationId) return current
+  // A report outside its categories does not exist for this organisation, claimed or not: a 409
+  // would tell it that the report exists and who holds it.
+  const inItsCategories = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), ne(reports.status, 'rejete'), inCategoriesOf(organizationId)))
+  if (inItsCategories.length === 0) throw new AppError('not_found')
+  if (current.assigned_organization_id)
+    throw new AppError('conflict', { message: CLAIM_MESSAGES.alreadyClaimed })
+
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(reports)
+      .set({
+        assigned_organization_id: organizationId,
+        status: 'en-cours',
+        claimed_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(reports.id, reportId), availableTo(organizationId)))
+      .returning()
+    if (!claimed) throw new AppError('conflict', { message: CLAIM_MESSAGES.claimedMeanwhile })
+    await tx.insert(reportEvents).values({
+      report_id: reportId,
+      kind: 'claimed',
+      actor_type: 'organization',
+      actor_id: organizationId,
+      from_status: current.status,
+      to_status: 'en-cours',
+      created_at: now.toISOString(),
+    })
+    return claimed
+  })
+}
+
+export async function reportWithCounts(db: Db, reportId: string): Promise<OrganizationReport> {
+  const [row] = await db
+    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+    .from(reports)
+    .where(eq(reports.id, reportId))
+  if (!row) throw new AppError('not_found')
+  return toOrganizationReport(row)
+}
+
+export async function setReportStatus(
+  db: Db,
+  report: typeof reports.$inferSelect,
+  organizationId: string,
+  status: OrganizationSettableStatus,
+  now: Date,
+) {
+  if (report.status === status) return
+  await db.transaction(async (tx) => {
+    await tx
+      .update(reports)
+      .set({
+        status,
+        updated_at: now.toISOString(),
+        resolved_at: status === 'resolu' ? now.toISOString() : null,
+      })
+      .where(and(eq(reports.id, report.id), managedBy(organizationId)))
+    await tx.insert(reportEvents).values({
+      report_id: report.id,
+      kind: 'status_changed',
+      actor_type: 'organization',
+      actor_id: organizationId,
+      from_status: report.status,
+      to_status: status,
+      created_at: now.toISOString(),
+    })
+  })
+}
+
+export async function sendNotification(
+  db: Db,
+  report: typeof reports.$inferSelect,
+  organizationId: string,
+  message: { title: string; message: string },
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [sent] = await tx
+      .insert(notifications)
+      .values({
+        report_id: report.id,
+        organization_id: organizationId,
+        title: message.title,
+        message: message.message,
+        type: 'info',
+        anonymous_code: report.anonymous_code,
+        created_at: now.toISOString(),
+      })
+      .returning()
+    await tx.insert(reportEvents).values({
+      report_id: report.id,
+      kind: 'message_sent',
+      actor_type: 'organization',
+      actor_id: organizationId,
+      data: { title: message.title },
+      created_at: now.toISOString(),
+    })
+    if (!sent) throw new Error('insert returned no row')
+    return { ...sent, report_type: report.type, created_at: toIso(sent.created_at) }
+  })
+}
+
+export async function sentNotifications(db: Db, organizationId: string) {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      report_id: notifications.report_id,
+      report_type: reports.type,
+      anonymous_code: notifications.anonymous_code,
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      created_at: notifications.created_at,
+    })
+    .from(notifications)
+    .innerJoin(reports, eq(reports.id, notifications.report_id))
+    .where(eq(notifications.organization_id, organizationId))
+    .orderBy(desc(notifications.created_at))
+    .limit(500)
+  return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }))
+}
+
+/** The dashboard's counts, in one query. */
+export async function organizationStats(db: Db, organizationId: string): Promise<OrganizationStats> {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${reports.status} = 'en-attente')::int`,
+      in_progress: sql<number>`count(*) filter (where ${reports.status} = 'en-cours')::int`,
+      resolved: sql<number>`count(*) filter (where ${reports.status} = 'resolu')::int`,
+      notifications_sent: sql<number>`(select count(*)::int from ${notifications} where ${notifications.organization_id} = ${organizationId})`,
+    })
+    .from(reports)
+    .where(managedBy(organizationId))
+  const total = Number(row?.total ?? 0)
+  const resolved = Number(row?.resolved ?? 0)
+  return {
+    total,
+    pending: Number(row?.pending ?? 0),
+    in_progress: Number(row?.in_progress ?? 0),
+    resolved,
+    resolution_rate: resolutionRate(resolved, total),
+    notifications_sent: Number(row?.notifications_sent ?? 0),
+  }
+}
+
+export async function organizationProfile(db: Db, organizationId: string): Promise<OrganizationProfile> {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (!organization) throw new AppError('not_found')
+  const handled = await db
+    .select({ id: categories.id, nom: categories.nom })
+    .from(categoryOrganizations)
+    .innerJoin(categories, eq(categories.id, categoryOrganizations.categorie_id))
+    .where(eq(categoryOrganizations.organization_id, organizationId))
+  return {
+    id: organization.id,
+    name: organization.name,
+    type: organization.type,
+    email: organization.email,
+    phone: organization.phone,
+    address: organization.address,
+    city: organization.city,
+    status: organization.status,
+    is_active: organization.is_active,
+    created_at: toIso(organization.created_at),
+    last_login: organization.last_login ? toIso(organization.last_login) : null,
+    categories: handled,
+  }
+}

@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Session } from '../../domain/auth'
+import { reportEvents, reports } from '../db/schema'
+import { bearer, createOrganization, loginOrganization } from '../test/accounts'
+import { fileReportAs } from '../test/citizen'
+import { insertReport } from '../test/factories'
+import { buildTestApp, type TestContext } from '../test/helper'
+
+let ctx: TestContext
+let roads: Session
+let lighting: Session
+let roadsOrgId: string
+
+beforeAll(async () => {
+  ctx = await buildTestApp()
+  const roadsOrg = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+  roadsOrgId = roadsOrg.id
+  const lightingOrg = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
+  roads = await loginOrganization(ctx.app, roadsOrg.email)
+  lighting = await loginOrganization(ctx.app, lightingOrg.email)
+})
+afterAll(() => ctx.close())
+
+const get = (url: string, session: Session) => ctx.app.inject({ url, headers: bearer(session) })
+const claim = (id: string, session: Session) =>
+  ctx.app.inject({ method: 'POST', url: `/api/org/reports/${id}/claim`, headers: bearer(session) })
+const setStatus = (id: string, status: string, session: Session) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/org/reports/${id}`,
+    payload: { status },
+    headers: bearer(session),
+  })
+const sendMessage = (id: string, payload: Record<string, string>, session: Session) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/org/reports/${id}/notifications`,
+    payload,
+    headers: bearer(session),
+  })
+
+describe('GET /api/org/reports/available', () => {
+  it('shows only unassigned, public reports in the organisation’s categories, 8 a page, newest first', async () => {
+    for (let i = 0; i < 10; i++) {
+      await insertReport(ctx.db.db, {
+        description: `Route abîmée numéro ${i}`,
+        created_at: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
+      })
+    }
+    await insertReport(ctx.db.db, { categoryName: 'Éclairage public', description: 'Lampadaire éteint' })
+    await insertReport(ctx.db.db, { description: 'Spam rejeté', status: 'rejete' })
+    await insertReport(ctx.db.db, {
+      description: 'Déjà pris',
+      assigned_organization_id: roadsOrgId,
+      status: 'en-cours',
+    })
+
+    const page1 = (await get('/api/org/reports/available', roads)).json()
+    expect(page1).toMatchObject({ total: 10, page: 1, pageSize: 8 })
+    expect(page1.items).toHaveLength(8)
+    expect(page1.items[0].description).toBe('Route abîmée numéro 9')
+    const page2 = (await get('/api/org/reports/available?page=2', roads)).json()
+    expect(page2.items.map((r: { description: string }) => r.description)).toEqual([
+      'Route abîmée numéro 1',
+      'Route abîmée numéro 0',
+    ])
+    const other = (await get('/api/org/reports/available', lighting)).json()
+    expect(other.items.map((r: { description: string }) => r.description)).toEqual(['Lampadaire éteint'])
+  })
+
+  it('searches by type, description or department, case-insensitively, with wildcards taken literally', async () => {
+    await insertReport(ctx.db.db, { description: 'Caniveau bouché à 100% rue 7', department: 'Pikine' })
+    const byDescription = (await get('/api/org/reports/available?q=CANIVEAU', roads)).json()
+    expect(byDescription.items.map((r: { department: string }) => r.department)).toEqual(['Pikine'])
+    expect((await get('/api/org/reports/available?q=pikine', roads)).json().total).toBe(1)
+    expect((await get('/api/org/reports/available?q=100%25', roads)).json().total).toBe(1)
+    expect((await get('/api/org/reports/available?q=_', roads)).json().total).toBe(0)
+  })
+})
+
+describe('POST /api/org/reports/:id/claim', () => {
+  it('gives the report to the organisation, en cours, first in its managed list, gone from available', async () => {
+    const report = await insertReport(ctx.db.db, { description: 'Nid-de-poule à réclamer' })
+    const res = await claim(report.id, roads)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      id: report.id,
+      status: 'en-cours',
+      assigned_organization_id: roadsOrgId,
+    })
+    const managed = (await get('/api/org/reports/managed', roads)).json()
+    expect(managed.items[0].id).toBe(report.id)
+    const available = (await get('/api/org/reports/available?q=réclamer', roads)).json()
+    expect(available.total).toBe(0)
+    const history = await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, report.id))
+    expect(history.map((e) => [e.kind, e.to_status])).toEqual([['claimed', 'en-cours']])
+  })
+
+  it('has exactly one winner among 50 concurrent claims from several organisations', async () => {
+    const report = await insertReport(ctx.db.db, { description: 'Convoité' })
+    const sessions: Session[] = []
+    for (let i = 0; i < 5; i++) {
+      const org = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+      sessions.push(await loginOrganization(ctx.app, org.email))
+    }
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => claim(report.id, sessions[i % sessions.length] as Session)),
+    )
+    const winners = new Set(
+      results.filter((r) => r.statusCode === 200).map((r) => r.json().assigned_organization_id),
+    )
+    expect(winners.size).toBe(1)
+    const refused = results.filter((r) => r.statusCode === 409)
+    const winnerSession = sessions.find((s) => winners.has(s.user.id))
+    const winnerRetries = results.filter((r) => r.statusCode === 200).length - 1
+    expect(refused.length + winnerRetries + 1).toBe(50)
+    expect(winnerSession).toBeDefined()
+    for (const r of refused) {
+      expect([
+        'Ce signalement a déjà été pris en charge par une autre organisation',
+        'Ce signalement a été pris en charge par une autre organisation entre-temps',
+      ]).toContain(r.json().error.message)
+    }
+    const claims = await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, report.id))
+    expect(claims).toHaveLength(1)
+  })
+
+  it('refuses a report of another category with 404, and one already claimed with the SPEC.md text', async () => {
+    const lamp = await insertReport(ctx.db.db, { categoryName: 'Éclairage public' })
+    expect((await claim(lamp.id, roads)).statusCode).toBe(404)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, lamp.id))
+    expect(row?.assigned_organization_id).toBeNull()
+    expect((await claim(lamp.id, lighting)).statusCode).toBe(200)
+
+    const road = await insertReport(ctx.db.db)
+    await claim(road.id, roads)
+    const other = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const late = await claim(road.id, await loginOrganization(ctx.app, other.email))
+    expect(late.statusCode).toBe(409)
+    expect(late.json().error.message).toBe(
+      'Ce signalement a déjà été pris en charge par une autre organisation',
+    )
+  })
+
+  it('answers 404, not 409, for a report of another category already claimed: its existence stays hidden', async () => {
+    const lamp = await insertReport(ctx.db.db, { categoryName: 'Éclairage public' })
+    expect((await claim(lamp.id, lighting)).statusCode).toBe(200)
+    const probe = await claim(lamp.id, roads)
+    expect(probe.statusCode).toBe(404)
+    expect(probe.body).not.toContain('déjà été pris en charge')
+  })
+
+  it('refuses a malformed id with 400 and an unknown one with 404', async () => {
+    expect((await claim('not-a-uuid', roads)).statusCode).toBe(400)
+    expect((await claim('00000000-0000-4000-8000-000000000000', roads)).statusCode).toBe(404)
+  })
+})
+
+describe('PATCH /api/org/reports/:id', () => {
+  it('lets the managing organisation set any of its statuses, recorded in the history', async () => {
+    const report = await insertReport(ctx.db.db)
+    await claim(report.id, roads)
+    for (const status of ['resolu', 'en-attente', 'en-cours', 'resolu']) {
+      const res = await setStatus(report.id, status, roads)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().status).toBe(status)
+    }
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, report.id))
+    expect(row?.resolved_at).not.toBeNull()
+    const history = await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, report.id))
+    expect(history.map((e) => e.to_status)).toEqual([
+      'en-cours',
+      'resolu',
+      'en-attente',
+      'en-cours',
+      'resolu',
+    ])
+  })
+
+  it('refuses another organisation and statuses it may not set, changing nothing', async () => {
+    const report = await insertReport(ctx.db.db)
+    await claim(report.id, roads)
+    const other = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const otherSession = await loginOrganization(ctx.app, other.email)
+    expect((await setStatus(report.id, 'resolu', otherSession)).statusCode).toBe(404)
+    expect((await setStatus(report.id, 'rejete', roads)).statusCode).toBe(400)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, report.id))
+    expect(row?.status).toBe('en-cours')
+  })
+
+  it('refuses an unclaimed report in its categories with 403', async () => {
+    const report = await insertReport(ctx.db.db)
+    expect((await setStatus(report.id, 'resolu', roads)).statusCode).toBe(403)
+  })
+})
+
+describe('POST /api/org/reports/:id/notifications', () => {
+  it('sends a message that reaches the citizen’s notifications', async () => {
+    const filed = await fileReportAs(ctx.app, { categoryId: (await insertReport(ctx.db.db)).category_id })
+    await claim(filed.id, roads)
+    const res = await sendMessage(filed.id, { title: 'Intervention', message: 'Nous passons jeudi.' }, roads)
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({
+      title: 'Intervention',
+      type: 'info',
+      anonymous_code: filed.anonymous_code,
+    })
+
+    const citizen = await ctx.app.inject({
+      url: '/api/citizen/notifications',
+      headers: { 'x-citizen-token': filed.citizenToken },
+    })
+    expect(citizen.json().items[0]).toMatchObject({ title: 'Intervention', message: 'Nous passons jeudi.' })
+    const sent = (await get('/api/org/notifications', roads)).json()
+    expect(sent.items[0]).toMatchObject({ report_id: filed.id, title: 'Intervention' })
+    const managed = (await get('/api/org/reports/managed', roads)).json()
+    expect(managed.items.find((r: { id: string }) => r.id === filed.id).notifications_count).toBe(1)
+  })
+
+  it('requires a title and a message, and refuses a report it does not manage', async () => {
+    const report = await insertReport(ctx.db.db)
+    await claim(report.id, roads)
+    const blank = await sendMessage(report.id, { title: '  ', message: 'x' }, roads)
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().error.message).toBe('Veuillez remplir tous les champs')
+    expect((await sendMessage(report.id, { title: 'a', message: 'b' }, lighting)).statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/org/stats and /api/org/me', () => {
+  it('counts the managed reports and the messages sent', async () => {
+    const org = await createOrganization(ctx.db.db, { categories: ['Propreté'] })
+    const session = await loginOrganization(ctx.app, org.email)
+    expect((await get('/api/org/stats', session)).json()).toEqual({
+      total: 0,
+      pending: 0,
+      in_progress: 0,
+      resolved: 0,
+      resolution_rate: 0,
+      notifications_sent: 0,
+    })
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) ids.push((await insertReport(ctx.db.db, { categoryName: 'Propreté' })).id)
+    for (const id of ids) await claim(id, session)
+    await setStatus(ids[0] ?? '', 'resolu', session)
+    await setStatus(ids[1] ?? '', 'en-attente', session)
+    await sendMessage(ids[0] ?? '', { title: 'Fini', message: 'Nettoyé.' }, session)
+    expect((await get('/api/org/stats', session)).json()).toEqual({
+      total: 3,
+      pending: 1,
+      in_progress: 1,
+      resolved: 1,
+      resolution_rate: 33,
+      notifications_sent: 1,
+    })
+  })
+
+  it('reads and edits the profile, refusing an email taken by another organisation', async () => {
+    const org = await createOrganization(ctx.db.db, { categories: ['Propreté', 'Voirie'] })
+    const session = await loginOrganization(ctx.app, org.email)
+    const profile = (await get('/api/org/me', session)).json()
+    expect(profile).toMatchObject({ id: org.id, status: 'approved', is_active: true })
+    expect(profile.categories.map((c: { nom: string }) => c.nom).sort()).toEqual(['Propreté', 'Voirie'])
+    expect(JSON.stringify(profile)).not.toContain('password')
+
+    const edit = (payload: Record<string, string>) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/org/me', payload, headers: bearer(session) })
+    const res = await edit({ name: 'Nouveau nom', city: 'Thiès' })
+    expect(res.json()).toMatchObject({ name: 'Nouveau nom', city: 'Thiès' })
+    const other = await createOrganization(ctx.db.db)
+    expect((await edit({ email: other.email.toUpperCase() })).statusCode).toBe(409)
+    expect((await edit({ status: 'approved' })).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  organizationProfileSchema,
+  SIGNUP_MESSAGES,
+  signupSchema,
+  updateProfileSchema,
+} from '../../domain/organization'
+import {
+  availableReportsQuerySchema,
+  managedReportsQuerySchema,
+  organizationReportPageSchema,
+  organizationReportSchema,
+  organizationStatsSchema,
+  sendNotificationSchema,
+  sentNotificationSchema,
+  sentNotificationsSchema,
+  updateReportStatusSchema,
+} from '../../domain/organization-space'
+import { currentOrganization, requireOrganization } from '../auth/guards'
+import { organizations } from '../db/schema'
+import { AppError } from '../errors'
+import { reportEvent } from '../events/report-audience'
+import { isUniqueViolation } from '../reports/create-report'
+import { requireManagedReport } from './report-access'
+import {
+  availableReports,
+  claimReport,
+  managedReports,
+  organizationProfile,
+  organizationStats,
+  reportWithCounts,
+  sendNotification,
+  sentNotifications,
+  setReportStatus,
+} from './repository'
+import { signUpOrganization } from './signup'
+
+const reportParams = z.object({ id: z.uuid() })
+
+export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/organizations/signup',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Inscription d’une organisation (en attente d’approbation)',
+        body: signupSchema,
+        response: { 201: z.object({ id: z.string(), status: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await signUpOrganization(app.deps.db.db, request.body)
+      await app.events.publish({ type: 'organizations.changed', organizationId: created.id })
+      return reply.status(201).send(created)
+    },
+  )
+}
+
+/** The organisation space: every route needs an approved, active organisation. */
+export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireOrganization)
+  const db = () => app.deps.db.db
+  const now = () => app.deps.clock.now()
+  const tags = ['organization']
+
+  app.get('/api/org/me', { schema: { tags, response: { 200: organizationProfileSchema } } }, (request) =>
+    organizationProfile(db(), currentOrganization(request).id),
+  )
+
+  app.patch(
+    '/api/org/me',
+    { schema: { tags, body: updateProfileSchema, response: { 200: organizationProfileSchema } } },
+    async (request) => {
+      const organization = currentOrganization(request)
+      try {
+        await db()
+          .update(organizations)
+          .set({ ...request.body, updated_at: now().toISOString() })
+          .where(eq(organizations.id, organization.id))
+      } catch (error) {
+        if (isUniqueViolation(error, 'organizations_email_lower_key')) {
+          throw new AppError('conflict', { message: SIGNUP_MESSAGES.emailTaken, field: 'email' })
+        }
+        throw error
+      }
+      await app.events.publish({ type: 'organizations.changed', organizationId: organization.id })
+      return organizationProfile(db(), organization.id)
+    },
+  )
+
+  app.get('/api/org/stats', { schema: { tags, response: { 200: organizationStatsSchema } } }, (request) =>
+    organizationStats(db(), currentOrganization(request).id),
+  )
+
+  app.get(
+    '/api/org/reports/available',
+    {
+      schema: {
+        tags,
+        querystring: availableReportsQuerySchema,
+        response: { 200: organizationReportPageSchema },
+      },
+    },
+    (request) =>
+      availableReports(
+        db(),
+        app.readCache,
+        currentOrganization(request).id,
+        request.query.q,
+        request.query.page,
+      ),
+  )
+
+  app.get(
+    '/api/org/reports/managed',
+    {
+      schema: {
+        tags,
+        querystring: managedReportsQuerySchema,
+        response: { 200: organizationReportPageSchema },
+      },
+    },
+    (request) => managedReports(db(), currentOrganization(request).id, request.query, request.query.page),
+  )
+
+  app.post(
+    '/api/org/reports/:id/claim',
+    { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
+    async (request) => {
+      const organization = currentOrganization(request)
+      await claimReport(db(), organization.id, request.params.id, now())
+      await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
+      return reportWithCounts(db(), request.params.id)
+    },
+  )
+
+  app.patch(
+    '/api/org/reports/:id',
+    {
+      schema: {
+        tags,
+        params: reportParams,
+        body: updateReportStatusSchema,
+        response: { 200: organizationReportSchema },
+      },
+    },
+    async (request) => {
+      const organization = currentOrganization(request)
+      const report = await requireManagedReport(db(), organization.id, request.params.id)
+      await setReportStatus(db(), report, organization.id, request.body.status, now())
+      await app.events.publish(await reportEvent(db(), 'reports.changed', report.id))
+      return reportWithCounts(db(), report.id)
+    },
+  )
+
+  app.post(
+    '/api/org/reports/:id/notifications',
+    {
+      schema: {
+        tags,
+        params: reportParams,
+        body: sendNotificationSchema,
+        response: { 201: sentNotificationSchema },
+      },
+    },
+    async (request, reply) => {
+      const organization = currentOrganization(request)
+      const report = await requireManagedReport(db(), organization.id, request.params.id)
+      const sent = await sendNotification(db(), report, organization.id, request.body, now())
+      await app.events.publish(await reportEvent(db(), 'notifications.created', report.id))
+      return reply.status(201).send(sent)
+    },
+  )
+
+  app.get(
+    '/api/org/notifications',
+    { schema: { tags, response: { 200: sentNotificationsSchema } } },
+    async (request) => ({
+      items: await sentNotifications(db(), currentOrganization(request).id),
+    }),
+  )
+}

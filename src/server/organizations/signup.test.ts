@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categoryOrganizations, organizations } from '../db/schema'
+import { buildTestApp, type TestContext } from '../test/helper'
+
+let ctx: TestContext
+let categoryIds: number[]
+beforeAll(async () => {
+  ctx = await buildTestApp()
+  categoryIds = ((await ctx.app.inject('/api/categories')).json() as { id: number }[]).map((c) => c.id)
+})
+afterAll(() => ctx.close())
+
+const signup = (payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/organizations/signup', payload })
+
+const valid = (email: string) => ({
+  name: 'Mairie de la Médina',
+  type: 'mairie',
+  email,
+  phone: '+221 33 821 00 00',
+  address: 'Rue 6, Médina',
+  city: 'Dakar',
+  categoryIds: categoryIds.slice(0, 2),
+  password: 'medina2026',
+})
+
+describe('POST /api/organizations/signup', () => {
+  it('creates a pending organisation with its categories and a hashed password', async () => {
+    const res = await signup(valid('contact@mairie-medina.sn'))
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ id: expect.any(String), status: 'pending' })
+    const [row] = await ctx.db.db.select().from(organizations).where(eq(organizations.id, res.json().id))
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/)
+    const links = await ctx.db.db
+      .select()
+      .from(categoryOrganizations)
+      .where(eq(categoryOrganizations.organization_id, res.json().id))
+    expect(links.map((l) => l.categorie_id).sort()).toEqual(categoryIds.slice(0, 2).sort())
+  })
+
+  it('refuses an email already used, whatever its case', async () => {
+    await signup(valid('doublon@example.sn'))
+    const res = await signup(valid('DOUBLON@Example.SN'))
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe('Cette adresse email est déjà utilisée.')
+  })
+
+  it('refuses an unknown organisation type', async () => {
+    const res = await signup({ ...valid('type@example.sn'), type: 'multinationale' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe(
+      "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",
+    )
+  })
+
+  it('asks for a type when none is chosen', async () => {
+    const res = await signup({ ...valid('sans-type@example.sn'), type: '' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ field: 'type', message: 'Le type d’organisation est requis' })
+  })
+
+  it('refuses no category, an unknown category, or a short password, and creates nothing', async () => {
+    const before = (await ctx.db.db.select().from(organizations)).length
+    const none = await signup({ ...valid('a@example.sn'), categoryIds: [] })
+    expect(none.json().error.message).toBe('Veuillez sélectionner au moins une catégorie pour continuer')
+    const unknown = await signup({ ...valid('b@example.sn'), categoryIds: [999999] })
+    expect(unknown.statusCode).toBe(400)
+    // Past PostgreSQL's integer range: an unknown category too, not a 500 (found by fuzzing).
+    const outOfRange = await signup({ ...valid('b@example.sn'), categoryIds: [2_147_483_648] })
+    expect(outOfRange.statusCode).toBe(400)
+    expect(outOfRange.json().error.field).toBe('categoryIds')
+    const short = await signup({ ...valid('c@example.sn'), password: 'abc' })
+    expect(short.json().error.message).toBe('Le mot de passe doit faire au moins 6 caractères')
+    expect(await ctx.db.db.select().from(organizations)).toHaveLength(before)
+  })
+})

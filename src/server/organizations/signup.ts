@@ -1,0 +1,49 @@
+import { inArray } from 'drizzle-orm'
+import { SIGNUP_MESSAGES, type SignupInput } from '../../domain/organization'
+import { type Db, isSerialId } from '../db/database'
+import { categories, categoryOrganizations, organizations } from '../db/schema'
+import { AppError } from '../errors'
+import { hashPassword } from '../passwords'
+import { isUniqueViolation } from '../reports/create-report'
+
+/** Signs an organisation up, pending approval: the organisation and its categories in one transaction. */
+export async function signUpOrganization(
+  db: Db,
+  input: SignupInput,
+): Promise<{ id: string; status: string }> {
+  const known = input.categoryIds.every(isSerialId)
+    ? await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categoryIds))
+    : []
+  if (known.length !== input.categoryIds.length) {
+    throw new AppError('invalid_input', { message: SIGNUP_MESSAGES.invalidData, field: 'categoryIds' })
+  }
+  const passwordHash = await hashPassword(input.password).catch(() => {
+    throw new AppError('internal', { message: SIGNUP_MESSAGES.hashingFailed })
+  })
+  try {
+    return await db.transaction(async (tx) => {
+      const [organization] = await tx
+        .insert(organizations)
+        .values({
+          name: input.name,
+          type: input.type,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          password_hash: passwordHash,
+        })
+        .returning({ id: organizations.id, status: organizations.status })
+      if (!organization) throw new Error('insert returned no row')
+      await tx
+        .insert(categoryOrganizations)
+        .values(input.categoryIds.map((categorie_id) => ({ organization_id: organization.id, categorie_id })))
+      return organization
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'organizations_email_lower_key')) {
+      throw new AppError('conflict', { message: SIGNUP_MESSAGES.emailTaken, field: 'email' })
+    }
+    throw error
+  }
+}

@@ -1,0 +1,352 @@
+import { readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { citizenDevices, reportEvents, reports } from '../db/schema'
+import { buildTestApp, type TestContext } from '../test/helper'
+import {
+  htmlNamedJpg,
+  jpegWithGpsExif,
+  mp3VoiceNote,
+  oggVoiceNote,
+  png,
+  svgImage,
+  webmVoiceNote,
+} from '../test/media-fixtures'
+import { type FilePart, multipartBody } from '../test/multipart'
+
+let ctx: TestContext
+let voirieId: number
+let address = 0
+
+beforeAll(async () => {
+  ctx = await buildTestApp()
+  const categories = (await ctx.app.inject('/api/categories')).json() as { id: number; nom: string }[]
+  voirieId = categories.find((c) => c.nom === 'Voirie')?.id ?? 0
+})
+afterAll(() => ctx.close())
+beforeEach(async () => {
+  await ctx.db.db.delete(reports)
+  rmSync(path.join(ctx.config.dataDir, 'uploads'), { recursive: true, force: true })
+})
+
+const validFields = () => ({
+  categoryId: voirieId,
+  description: 'Nid-de-poule dangereux devant l’école primaire',
+  latitude: 14.6928,
+  longitude: -17.4467,
+  address: 'Rue 10, Médina',
+  department: 'Dakar',
+})
+
+/** Each call comes from its own address unless told otherwise, so the spam limit stays out of the way. */
+function fileReport(
+  fields: Record<string, string | number>,
+  files: FilePart[] = [],
+  headers: Record<string, string> = {},
+) {
+  const body = multipartBody(fields, files)
+  address += 1
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: body.payload,
+    headers: {
+      ...body.headers,
+      'x-forwarded-for': `10.0.${Math.floor(address / 250)}.${address % 250}`,
+      ...headers,
+    },
+  })
+}
+
+const photoPart = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): FilePart => ({
+  name: 'photo',
+  filename,
+  contentType,
+  data,
+})
+const audioPart = (data: Buffer, filename = 'note.webm', contentType = 'audio/webm'): FilePart => ({
+  name: 'audio',
+  filename,
+  contentType,
+  data,
+})
+
+function storedFiles(): string[] {
+  const root = path.join(ctx.config.dataDir, 'uploads')
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+  } catch {
+    return []
+  }
+}
+
+async function expectNothingStored() {
+  expect(await ctx.db.db.select().from(reports)).toEqual([])
+  expect(storedFiles()).toEqual([])
+}
+
+describe('POST /api/reports', () => {
+  it('files a report and returns its anonymous code and a device token, stored only as a hash', async () => {
+    const res = await fileReport(validFields())
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body.anonymous_code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/)
+    expect(body.citizenToken).toMatch(/^[\w-]{43}$/)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, body.id))
+    expect(row).toMatchObject({
+      type: 'Voirie',
+      status: 'en-attente',
+      priority: 'normal',
+      description: 'Nid-de-poule dangereux devant l’école primaire',
+      address: 'Rue 10, Médina',
+      assigned_organization_id: null,
+    })
+    expect(row?.reporter_hash).not.toContain(body.citizenToken)
+    const devices = await ctx.db.db.select().from(citizenDevices)
+    expect(JSON.stringify(devices)).not.toContain(body.citizenToken)
+    const events = await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, body.id))
+    expect(events.map((e) => e.kind)).toEqual(['created'])
+  })
+
+  it('reuses the device token the device sends back', async () => {
+    const first = (await fileReport(validFields())).json()
+    const second = await fileReport(validFields(), [], { 'x-citizen-token': first.citizenToken })
+    expect(second.statusCode).toBe(201)
+    expect(second.json().citizenToken).toBe(first.citizenToken)
+    expect(second.json().anonymous_code).not.toBe(first.anonymous_code)
+    const rows = await ctx.db.db.select().from(reports)
+    expect(new Set(rows.map((r) => r.reporter_hash)).size).toBe(1)
+  })
+
+  it('refuses a device token the server never issued, and stores nothing', async () => {
+    const res = await fileReport(validFields(), [photoPart(await png())], {
+      'x-citizen-token': 'A'.repeat(43),
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error.message).toBe(
+      'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
+    )
+    await expectNothingStored()
+  })
+
+  it('re-encodes a photo without its EXIF and GPS data, upright, with a thumbnail', async () => {
+    const res = await fileReport(validFields(), [photoPart(await jpegWithGpsExif())])
+    expect(res.statusCode).toBe(201)
+    const [row] = await ctx.db.db.select().from(reports)
+    expect(row?.photo_url).toMatch(/^\/files\/[a-f0-9]{2}\/[a-f0-9]{32}\.webp$/)
+    const served = await ctx.app.inject(row?.photo_url ?? '')
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/webp')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+    const metadata = await sharp(served.rawPayload).metadata()
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.orientation).toBeUndefined()
+    expect([metadata.width, metadata.height]).toEqual([200, 400])
+    expect(served.rawPayload.includes(Buffer.from('TestPhone'))).toBe(false)
+    const thumb = await ctx.app.inject(row?.photo_thumb_url ?? '')
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320)
+  })
+
+  it.each([
+    ['WebM', webmVoiceNote, 'audio/webm'],
+    ['Ogg Opus', oggVoiceNote, 'audio/ogg'],
+    ['MP3', mp3VoiceNote, 'audio/mpeg'],
+  ])('accepts a %s voice note alone as a complete report', async (_name, data, servedAs) => {
+    const res = await fileReport({ ...validFields(), description: '' }, [audioPart(data)])
+    expect(res.statusCode).toBe(201)
+    const [row] = await ctx.db.db.select().from(reports)
+    const served = await ctx.app.inject(row?.audio_url ?? '')
+    expect(served.headers['content-type']).toBe(servedAs)
+    expect(served.rawPayload.equals(data)).toBe(true)
+  })
+
+  it('refuses a category id past PostgreSQL’s integer range as an unknown category (found by fuzzing)', async () => {
+    const res = await fileReport({ ...validFields(), categoryId: 2_147_483_648 })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.field).toBe('categoryId')
+    await expectNothingStored()
+  })
+
+  it('asks for 10 characters of description when there is no voice note', async () => {
+    const res = await fileReport({ ...validFields(), description: 'trou' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toEqual({
+      code: 'invalid_input',
+      field: 'description',
+      message: 'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+    })
+    await expectNothingStored()
+  })
+
+  it('refuses HTML named .jpg with 415, and stores nothing', async () => {
+    const res = await fileReport(validFields(), [photoPart(htmlNamedJpg)])
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.message).toBe('La photo doit être une image JPEG, PNG ou WebP.')
+    await expectNothingStored()
+  })
+
+  it('refuses an SVG image with 415', async () => {
+    const res = await fileReport(validFields(), [photoPart(svgImage, 'image.svg', 'image/svg+xml')])
+    expect(res.statusCode).toBe(415)
+    await expectNothingStored()
+  })
+
+  it('refuses an image given as the voice note with 415', async () => {
+    const res = await fileReport(validFields(), [audioPart(await png(), 'note.webm')])
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.message).toBe('La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.')
+    await expectNothingStored()
+  })
+
+  it('refuses an 11 MB photo with 413, and stores nothing', async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(11 * 1024 * 1024)])
+    const res = await fileReport(validFields(), [photoPart(big, 'big.png', 'image/png')])
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error.message).toBe('Le fichier est trop volumineux (10 Mo au maximum).')
+    await expectNothingStored()
+  })
+
+  it('refuses a valid photo when the audio is bad, leaving no photo file behind', async () => {
+    const res = await fileReport(validFields(), [photoPart(await png()), audioPart(htmlNamedJpg)])
+    expect(res.statusCode).toBe(415)
+    await expectNothingStored()
+  })
+
+  it.each([
+    [{ latitude: 999 }, 'latitude', 'La position du signalement n’est pas valide.'],
+    [{ longitude: 'abc' }, 'longitude', 'La position du signalement n’est pas valide.'],
+    [{ categoryId: 99999 }, 'categoryId', 'Choisissez une catégorie dans la liste.'],
+    [{ categoryId: '' }, 'categoryId', undefined],
+  ])('refuses %o with a 400 naming %s', async (override, field, message) => {
+    const res = await fileReport({ ...validFields(), ...override })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.field).toBe(field)
+    if (message) expect(res.json().error.message).toBe(message)
+    await expectNothingStored()
+  })
+
+  it('refuses a report without a category', async () => {
+    const { categoryId: _, ...fields } = validFields()
+    const res = await fileReport(fields)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.field).toBe('categoryId')
+    await expectNothingStored()
+  })
+
+  it('refuses unknown fields and unknown files', async () => {
+    expect((await fileReport({ ...validFields(), status: 'resolu' })).statusCode).toBe(400)
+    const other: FilePart = {
+      name: 'document',
+      filename: 'a.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('%PDF'),
+    }
+    expect((await fileReport(validFields(), [other])).statusCode).toBe(400)
+    await expectNothingStored()
+  })
+
+  it('refuses a JSON body with 415', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/reports', payload: validFields() })
+    expect(res.statusCode).toBe(415)
+  })
+
+  it('returns the first report for a repeated Idempotency-Key instead of a second one', async () => {
+    const headers = { 'idempotency-key': 'offline-queue-0001' }
+    const first = await fileReport(validFields(), [], headers)
+    const token = first.json().citizenToken
+    const again = await fileReport(validFields(), [], { ...headers, 'x-citizen-token': token })
+    expect(again.statusCode).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
+  })
+
+  it('gives a device that lost the first answer a token that still shows the report', async () => {
+    const headers = { 'idempotency-key': 'lost-answer-0001' }
+    const first = (await fileReport(validFields(), [], headers)).json()
+    // The connection dropped before the answer: the device sends the same report again, without a token.
+    const again = await fileReport(validFields(), [], headers)
+    expect(again.statusCode).toBe(201)
+    const replayed = again.json()
+    expect(replayed).toMatchObject({ id: first.id, anonymous_code: first.anonymous_code })
+    expect(replayed.citizenToken).toMatch(/^[\w-]{43}$/)
+    expect(replayed.citizenToken).not.toBe(first.citizenToken)
+    expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
+    const mine = await ctx.app.inject({
+      url: '/api/citizen/reports',
+      headers: { 'x-citizen-token': replayed.citizenToken },
+    })
+    expect(mine.json().items.map((r: { anonymous_code: string }) => r.anonymous_code)).toEqual([
+      first.anonymous_code,
+    ])
+  })
+
+  it('refuses a repeated Idempotency-Key sent with a token the server never issued', async () => {
+    const headers = { 'idempotency-key': 'replay-unknown-0001' }
+    await fileReport(validFields(), [], headers)
+    const res = await fileReport(validFields(), [], { ...headers, 'x-citizen-token': 'C'.repeat(43) })
+    expect(res.statusCode).toBe(401)
+    expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
+  })
+
+  it('refuses a malformed Idempotency-Key with 400, and stores nothing', async () => {
+    const res = await fileReport(validFields(), [], { 'idempotency-key': 'bad key!' })
+    expect(res.statusCode).toBe(400)
+    await expectNothingStored()
+  })
+
+  it('accepts an MP4/AAC voice note (Safari records those), served as audio/mp4', async () => {
+    const m4a = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypM4A '),
+      Buffer.alloc(4),
+      Buffer.from('M4A isom'),
+      Buffer.alloc(1024),
+    ])
+    const res = await fileReport({ ...validFields(), description: '' }, [
+      audioPart(m4a, 'note.m4a', 'audio/mp4'),
+    ])
+    expect(res.statusCode).toBe(201)
+    const [row] = await ctx.db.db.select().from(reports)
+    expect(row?.audio_url).toMatch(/\.m4a$/)
+    const served = await ctx.app.inject(row?.audio_url ?? '')
+    expect(served.headers['content-type']).toBe('audio/mp4')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('refuses an 11 MB voice note with 413, and stores nothing', async () => {
+    const big = Buffer.concat([webmVoiceNote, Buffer.alloc(11 * 1024 * 1024)])
+    const res = await fileReport(validFields(), [photoPart(await png()), audioPart(big)])
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error.message).toBe('Le fichier est trop volumineux (10 Mo au maximum).')
+    await expectNothingStored()
+  })
+
+  it('limits the reports filed from one address, in French', async () => {
+    const body = multipartBody(validFields())
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: body.payload,
+        headers: { ...body.headers, 'x-forwarded-for': '192.0.2.77' },
+      })
+    for (let i = 0; i < 20; i++) expect((await send()).statusCode).toBe(201)
+    const refused = await send()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toBe(
+      'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
+    )
+  })
+})
+
+describe('GET /files/…', () => {
+  it('serves only names the server gave', async () => {
+    for (const url of ['/files/../../etc/passwd', '/files/ab/index.html', '/files/ab/abc.svg', '/files/zz']) {
+      expect((await ctx.app.inject(url)).statusCode).toBe(404)
+    }
+  })
+})

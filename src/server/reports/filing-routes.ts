@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  CITIZEN_TOKEN_HEADER,
+  createdReportSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  REPORT_FILING_MESSAGES,
+  REPORTS_PER_ADDRESS,
+  REPORTS_RATE_WINDOW_MS,
+  reportFieldsSchema,
+} from '../../domain/report-filing'
+import { AppError } from '../errors'
+import { reportEvent } from '../events/report-audience'
+import { readMultipart } from '../http/multipart'
+import { parseOrThrow } from '../http/validation'
+import { createReport } from './create-report'
+import { supportRoutes } from './supports-routes'
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+
+export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // "Moi aussi" instead of a second report of the same problem.
+  await app.register(supportRoutes)
+
+  app.post(
+    '/api/reports',
+    {
+      config: {
+        rateLimit: {
+          max: REPORTS_PER_ADDRESS,
+          timeWindow: REPORTS_RATE_WINDOW_MS,
+          errorResponseBuilder: () =>
+            new AppError('too_many_requests', { message: REPORT_FILING_MESSAGES.tooManyReports }),
+        },
+      },
+      schema: {
+        tags: ['public'],
+        summary: 'Déposer un signalement (multipart : champs, photo, audio)',
+        consumes: ['multipart/form-data'],
+        response: { 201: createdReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, ['photo', 'audio'])
+      const fields = parseOrThrow(reportFieldsSchema, form.fields)
+      const idempotencyKey = headerValue(request.headers[IDEMPOTENCY_KEY_HEADER])
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+        throw new AppError('invalid_input', { field: IDEMPOTENCY_KEY_HEADER })
+      }
+      const { db, storage, clock } = app.deps
+      const created = await createReport(
+        { db: db.db, storage, clock },
+        {
+          fields,
+          photo: form.files.photo,
+          audio: form.files.audio,
+          citizenToken: headerValue(request.headers[CITIZEN_TOKEN_HEADER]),
+          idempotencyKey,
+        },
+      )
+      await app.events.publish(await reportEvent(db.db, 'reports.changed', created.id))
+      return reply.status(201).send(created)
+    },
+  )
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}

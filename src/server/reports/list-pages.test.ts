@@ -1,0 +1,125 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../db/database'
+import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
+import { buildTestApp, type TestContext } from '../test/helper'
+
+// Deep pages are read from the end or from the day that holds them (reports/paging.ts): with
+// enough reports to reach the middle of a list, every page must be the one plain skipping gives.
+const REPORTS = 6000
+let ctx: TestContext
+let adminToken: { authorization: string }
+let orgToken: { authorization: string }
+let orgId: string
+
+beforeAll(async () => {
+  ctx = await buildTestApp()
+  adminToken = bearer(await loginAdmin(ctx.app))
+  const org = await createOrganization(ctx.db.db, { categories: ['Voirie', 'Propreté'] })
+  orgId = org.id
+  orgToken = bearer(await loginOrganization(ctx.app, org.email))
+  // Twenty days of reports, two by two at the same second (the id breaks the tie), most of them
+  // pending; a few rejected or claimed by someone else.
+  await ctx.db.db.execute(sql`
+    insert into reports (anonymous_code, category_id, type, description, status, priority, latitude, longitude,
+      created_at, updated_at, supporters_count, assigned_organization_id)
+    select 'P' || lpad(g::text, 7, '0'), c.id, c.nom, 'Ligne ' || g,
+      case when g % 10 = 0 then 'resolu' when g % 37 = 0 then 'rejete' else 'en-attente' end,
+      (array['low', 'normal', 'high', 'urgent'])[1 + g % 4], 14.7, -17.45,
+      now() - (g % 20) * interval '1 day' - (g / 2) * interval '1 second', now(), g % 7,
+      case when g % 10 = 0 then ${orgId}::uuid end
+    from generate_series(1, ${REPORTS}) g
+    join categorie c on c.nom = case when g % 2 = 0 then 'Voirie' else 'Propreté' end`)
+})
+afterAll(() => ctx.close())
+
+async function expectedIds(where: SQL, order: SQL, page: number, pageSize: number) {
+  const rows = await queryRows<{ id: string }>(
+    ctx.db.db,
+    sql`select id from reports where ${where} order by ${order} offset ${(page - 1) * pageSize} limit ${pageSize}`,
+  )
+  return rows.map((row) => row.id)
+}
+
+async function listedIds(url: string, headers: Record<string, string>) {
+  const res = await ctx.app.inject({ url, headers })
+  expect(res.statusCode).toBe(200)
+  const body = res.json() as { items: { id: string }[]; total: number }
+  return { ids: body.items.map((item) => item.id), total: body.total }
+}
+
+const newest = sql`created_at desc, id desc`
+
+describe('pages of the admin report list', () => {
+  const cases: [string, SQL, SQL, number[]][] = [
+    ['', sql`true`, newest, [1, 150, 300, 301, 450, 599, 600, 601]],
+    ['status=en-attente', sql`status = 'en-attente'`, newest, [1, 100, 263, 300, 525, 526]],
+    [
+      'priority=urgent&status=en-attente',
+      sql`priority = 'urgent' and status = 'en-attente'`,
+      newest,
+      [1, 66, 131, 132],
+    ],
+    ['sort=supporters', sql`true`, sql`supporters_count desc, created_at desc, id desc`, [1, 300, 450, 600]],
+    ['q=ligne&sort=newest', sql`description ilike '%ligne%'`, newest, [1, 300, 600]],
+    ['q=li', sql`description ilike '%li%'`, newest, [300]],
+  ]
+  it.each(cases)('?%s gives the pages plain skipping gives', async (query, where, order, pages) => {
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.db.db,
+      sql`select count(*)::int as n from reports where ${where}`,
+    )) as [{ n: number }]
+    for (const page of pages) {
+      const listed = await listedIds(`/api/admin/reports?${query}&page=${page}`, adminToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, order, page, 10))
+    }
+  })
+})
+
+describe('pages of an organisation’s available reports', () => {
+  it('gives the pages plain skipping gives, deep ones included', async () => {
+    const where = sql`assigned_organization_id is null and status <> 'rejete'`
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.db.db,
+      sql`select count(*)::int as n from reports where ${where}`,
+    )) as [{ n: number }]
+    expect(n).toBeGreaterThan(5000)
+    for (const page of [1, 300, 329, 400, Math.ceil(n / 8)]) {
+      const listed = await listedIds(`/api/org/reports/available?page=${page}`, orgToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
+    }
+  })
+
+  it('gives the managed list by newest claim, from either end', async () => {
+    const where = sql`assigned_organization_id = ${orgId}::uuid`
+    const order = sql`claimed_at desc nulls last, id desc`
+    for (const page of [1, 38, 75]) {
+      const listed = await listedIds(`/api/org/reports/managed?page=${page}`, orgToken)
+      expect(listed.ids).toEqual(await expectedIds(where, order, page, 8))
+    }
+  })
+})
+
+describe('the CSV export of the admin list', () => {
+  it.each([
+    ['newest', newest],
+    ['supporters', sql`supporters_count desc, created_at desc, id desc`],
+  ])('sends every row once, in the order of sort=%s, across batches', async (sort, order) => {
+    const res = await ctx.app.inject({
+      url: `/api/admin/reports/export.csv?sort=${sort}`,
+      headers: adminToken,
+    })
+    const codes = res.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';')[0])
+    const expected = await queryRows<{ code: string }>(
+      ctx.db.db,
+      sql`select anonymous_code as code from reports order by ${order}`,
+    )
+    expect(codes).toEqual(expected.map((row) => row.code))
+  })
+})

@@ -1,0 +1,108 @@
+// Reads of the report counts that the triggers of migration 0002_read_models keep in the
+// transaction of every change: totals and dashboard figures without counting a million rows.
+import { type SQL, sql } from 'drizzle-orm'
+import type { AdminStats } from '../../domain/admin'
+import { STATS_WEEK_DAYS } from '../../domain/constants'
+import { type Db, queryRows } from '../db/database'
+
+/**
+ * A set of reports described twice: on the columns of the count tables (`category_id`,
+ * `status`, `priority`, `assigned`), and on the reports table itself. Both must select the same
+ * reports; the tests of each list compare the total with the rows.
+ */
+export interface CountedScope {
+  counts: SQL
+  rows: SQL | undefined
+}
+
+/** How many reports in the scope, from report_counts (a few hundred rows at most). */
+export async function countInScope(db: Db, scope: CountedScope): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select coalesce(sum(n), 0) as n from report_counts where ${scope.counts}`,
+  )
+  return Number(row?.n ?? 0)
+}
+
+export interface DayCount {
+  /** YYYY-MM-DD, UTC. */
+  day: string
+  n: number
+}
+
+/** Reports of the scope per day of filing (UTC), newest day first, empty days left out. */
+export async function dayCountsInScope(db: Db, scope: CountedScope): Promise<DayCount[]> {
+  const rows = await queryRows<{ day: string | Date; n: string | number }>(
+    db,
+    sql`select day::text as day, sum(n) as n from report_daily_counts where ${scope.counts}
+      group by day having sum(n) > 0 order by day desc`,
+  )
+  return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
+}
+
+/** Rejected reports (spam, abuse) never count in public. */
+export const publicScope: CountedScope = {
+  counts: sql`status <> 'rejete'`,
+  rows: sql`reports.status <> 'rejete'`,
+}
+
+export function startOfUtcDay(moment: Date): Date {
+  return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()))
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Every figure of the admin dashboard in one query: statuses and resolution times from
+ * report_counts, "today" and most of "this week" from the days of report_daily_counts, and the
+ * rest of the week's first day (it starts at this time of day, 7 days ago) from the reports of
+ * that part of a day.
+ */
+export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStats> {
+  const today = startOfUtcDay(now)
+  const weekAgo = new Date(now.getTime() - STATS_WEEK_DAYS * DAY_MS)
+  const dayAfterWeekAgo = new Date(startOfUtcDay(weekAgo).getTime() + DAY_MS)
+  const isoDay = (moment: Date) => moment.toISOString().slice(0, 10)
+  const [row] = await queryRows<Record<keyof AdminStats, number | string | null>>(
+    db,
+    sql`with by_status as (
+        select
+          coalesce(sum(n) filter (where status = 'en-attente'), 0) as pending,
+          coalesce(sum(n) filter (where status = 'en-cours'), 0) as in_progress,
+          coalesce(sum(n) filter (where status = 'resolu'), 0) as resolved,
+          coalesce(sum(n) filter (where status = 'rejete'), 0) as rejected,
+          coalesce(sum(n), 0) as total,
+          sum(resolved_n) filter (where status = 'resolu') as resolved_n,
+          sum(resolution_seconds) filter (where status = 'resolu') as resolution_seconds
+        from report_counts
+      ),
+      by_day as (
+        select
+          coalesce(sum(n) filter (where day >= ${isoDay(today)}::date), 0) as today,
+          coalesce(sum(n) filter (where day >= ${isoDay(dayAfterWeekAgo)}::date), 0) as whole_days
+        from report_daily_counts where day >= ${isoDay(dayAfterWeekAgo)}::date
+      )
+      select
+        pending::int as pending_reports,
+        in_progress::int as in_progress_reports,
+        resolved::int as resolved_reports,
+        rejected::int as rejected_reports,
+        total::int as total_reports,
+        coalesce(round((resolution_seconds / nullif(resolved_n, 0) / 3600)::numeric), 0)::int as avg_resolution_hours,
+        today::int as today_reports,
+        (whole_days + (select count(*) from reports
+          where created_at >= ${weekAgo.toISOString()} and created_at < ${dayAfterWeekAgo.toISOString()}))::int as week_reports
+      from by_status, by_day`,
+  )
+  const value = (key: keyof AdminStats) => Number(row?.[key] ?? 0)
+  return {
+    pending_reports: value('pending_reports'),
+    in_progress_reports: value('in_progress_reports'),
+    resolved_reports: value('resolved_reports'),
+    rejected_reports: value('rejected_reports'),
+    total_reports: value('total_reports'),
+    avg_resolution_hours: value('avg_resolution_hours'),
+    today_reports: value('today_reports'),
+    week_reports: value('week_reports'),
+  }
+}

@@ -1,0 +1,37 @@
+import { desc, ne } from 'drizzle-orm'
+import { HOME_RECENT_REPORTS } from '../../domain/constants'
+import type { RecentReport } from '../../domain/report'
+import type { Db } from '../db/database'
+import { reports } from '../db/schema'
+import { countInScope, publicScope } from './read-models'
+
+// Rejected reports (spam, abuse) never appear in public lists.
+const isPublic = ne(reports.status, 'rejete')
+
+export async function recentReports(db: Db): Promise<RecentReport[]> {
+  const rows = await db
+    .select({
+      id: reports.id,
+      type: reports.type,
+      description: reports.description,
+      status: reports.status,
+      created_at: reports.created_at,
+      address: reports.address,
+      department: reports.department,
+    })
+    .from(reports)
+    .where(isPublic)
+    .orderBy(desc(reports.created_at), desc(reports.id))
+    .limit(HOME_RECENT_REPORTS)
+  return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }))
+}
+
+/** From the count tables: the home page never counts a million rows. */
+export function countPublicReports(db: Db): Promise<number> {
+  return countInScope(db, publicScope)
+}
+
+/** Timestamps come back from either driver as PostgreSQL text; the API speaks ISO 8601 UTC. */
+export function toIso(value: string | Date): string {
+  return new Date(value).toISOString()
+}

@@ -1,0 +1,22 @@
+/** The 19 communes of the department of Dakar with an approximate centre, for demo and bench data. */
+export const DAKAR_COMMUNES = [
+  { name: 'Dakar-Plateau', latitude: 14.6681, longitude: -17.4347 },
+  { name: 'Médina', latitude: 14.6813, longitude: -17.4493 },
+  { name: 'Gueule Tapée-Fass-Colobane', latitude: 14.6859, longitude: -17.4557 },
+  { name: 'Fann-Point E-Amitié', latitude: 14.6917, longitude: -17.4672 },
+  { name: 'Gorée', latitude: 14.6673, longitude: -17.3984 },
+  { name: 'Grand Dakar', latitude: 14.7066, longitude: -17.4503 },
+  { name: 'Biscuiterie', latitude: 14.7113, longitude: -17.4427 },
+  { name: 'HLM', latitude: 14.7098, longitude: -17.4469 },
+  { name: 'Hann Bel-Air', latitude: 14.7178, longitude: -17.4268 },
+  { name: 'Sicap-Liberté', latitude: 14.7167, longitude: -17.4597 },
+  { name: 'Dieuppeul-Derklé', latitude: 14.7226, longitude: -17.4557 },
+  { name: 'Mermoz-Sacré-Cœur', latitude: 14.7085, longitude: -17.478 },
+  { name: 'Ouakam', latitude: 14.7235, longitude: -17.4893 },
+  { name: 'Ngor', latitude: 14.7485, longitude: -17.5132 },
+  { name: 'Yoff', latitude: 14.7564, longitude: -17.4795 },
+  { name: 'Grand Yoff', latitude: 14.7369, longitude: -17.4556 },
+  { name: 'Patte d’Oie', latitude: 14.7447, longitude: -17.4427 },
+  { name: 'Parcelles Assainies', latitude: 14.7637, longitude: -17.4419 },
+  { name: 'Cambérène', latitude: 14.7665, longitude: -17.426 },
+] as const

@@ -1,0 +1,76 @@
+// Accounts written straight to the database, and sessions opened through the real login route.
+import { eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Session } from '../../domain/auth'
+import type { OrganizationStatus, OrganizationType } from '../../domain/organization'
+import type { Db } from '../db/database'
+import { categories, categoryOrganizations, organizations, superadmins } from '../db/schema'
+import { hashPassword } from '../passwords'
+import { TEST_ADMIN } from './helper'
+
+export const ORG_PASSWORD = 'motdepasse1'
+let counter = 0
+
+export async function createOrganization(
+  db: Db,
+  options: {
+    categories?: string[]
+    status?: OrganizationStatus
+    is_active?: boolean
+    email?: string
+    type?: OrganizationType
+  } = {},
+) {
+  counter += 1
+  const [organization] = await db
+    .insert(organizations)
+    .values({
+      name: `Organisation ${counter}`,
+      type: options.type ?? 'mairie',
+      email: options.email ?? `org${counter}-${Date.now()}@example.sn`,
+      phone: '+221 33 800 00 00',
+      address: 'Place de l’Indépendance',
+      city: 'Dakar',
+      status: options.status ?? 'approved',
+      is_active: options.is_active ?? true,
+      password_hash: await hashPassword(ORG_PASSWORD),
+    })
+    .returning()
+  if (!organization) throw new Error('insert failed')
+  const names = options.categories ?? ['Voirie']
+  const rows = await db.select().from(categories).where(inArray(categories.nom, names))
+  if (rows.length > 0) {
+    await db
+      .insert(categoryOrganizations)
+      .values(rows.map((c) => ({ organization_id: organization.id, categorie_id: c.id })))
+  }
+  return organization
+}
+
+export async function login(app: FastifyInstance, body: Record<string, string>): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: body })
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+export function loginOrganization(app: FastifyInstance, email: string, password = ORG_PASSWORD) {
+  return login(app, { userType: 'organization', email, password })
+}
+
+export function loginAdmin(app: FastifyInstance) {
+  return login(app, { userType: 'admin', ...TEST_ADMIN })
+}
+
+export const bearer = (session: { token: string }) => ({ authorization: `Bearer ${session.token}` })
+
+export async function setOrganization(
+  db: Db,
+  id: string,
+  changes: Partial<typeof organizations.$inferInsert>,
+) {
+  await db.update(organizations).set(changes).where(eq(organizations.id, id))
+}
+
+export async function setAdminStatus(db: Db, username: string, status: 'active' | 'inactive') {
+  await db.update(superadmins).set({ status }).where(eq(superadmins.username, username))
+}

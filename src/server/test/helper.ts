@@ -1,0 +1,128 @@
+// Builds the real app on a fresh database for API tests: in-memory PGlite, or a new database on
+// the PostgreSQL server of TEST_DATABASE_URL when the suite runs as `api-postgres`.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../app'
+import type { Clock } from '../clock'
+import { type Config, loadConfig } from '../config'
+import { type Database, openPglite, openPostgres } from '../db/database'
+import { seedDefaults } from '../db/seed'
+import { geocoderFromConfig, type ReverseGeocoder } from '../geocoding/reverse-geocoder'
+import { createDiskStorage } from '../storage/file-storage'
+
+export interface TestContext {
+  app: FastifyInstance
+  db: Database
+  config: Config
+  close(): Promise<void>
+}
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' }
+/** The secret that lets `npm run backup` ask a test app for a dump (embedded database only). */
+export const TEST_BACKUP_SECRET = 'test-backup-secret-test-backup-secret'
+
+/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suites')
+  const name = `ua_test_${randomBytes(6).toString('hex')}`
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+export interface TestDatabase {
+  db: Database
+  /**
+   * A second connection to the same database, as another server instance has. PGlite is one
+   * process-local database: its "other instance" shares the connection.
+   */
+  connectAgain(): Promise<Database>
+  drop(): Promise<void>
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = await openPglite(undefined)
+    return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
+  }
+  const created = await createPostgresDatabase()
+  const db = await openPostgres(created.url)
+  const others: Database[] = []
+  return {
+    db,
+    async connectAgain() {
+      const other = await openPostgres(created.url)
+      others.push(other)
+      return other
+    },
+    async drop() {
+      for (const other of others) await other.close()
+      await db.close()
+      await created.drop()
+    },
+  }
+}
+
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>
+    clock?: Clock
+    webDir?: string
+    /** Where the app logs (at LOG_LEVEL); no log at all without it. */
+    logStream?: NodeJS.WritableStream
+    /** Instead of the configured one (off in tests: GEOCODER_URL is empty). */
+    geocoder?: ReverseGeocoder
+    /** Another instance on the database of this one, with the same signing key. */
+    sameDatabaseAs?: { testDb: TestDatabase; config: Config }
+  } = {},
+): Promise<TestContext & { testDb: TestDatabase }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-test-'))
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', ...options.env }),
+    jwtSecret: options.sameDatabaseAs?.config.jwtSecret ?? randomBytes(32).toString('hex'),
+    // No built web app unless a test asks for one.
+    webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
+  }
+  const shared = options.sameDatabaseAs?.testDb
+  const testDb = shared ?? (await openTestDatabase())
+  const db = shared ? await shared.connectAgain() : testDb.db
+  if (!shared) await seedDefaults(db.db, TEST_ADMIN)
+  const app = await buildApp(
+    {
+      config,
+      db,
+      storage: createDiskStorage(path.join(dataDir, 'uploads')),
+      clock: options.clock ?? { now: () => new Date() },
+      geocoder: options.geocoder ?? geocoderFromConfig(config),
+      backupSecret: TEST_BACKUP_SECRET,
+    },
+    { logStream: options.logStream },
+  )
+  return {
+    app,
+    db,
+    config,
+    testDb,
+    async close() {
+      await app.close()
+      if (shared) await db.close()
+      else await testDb.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

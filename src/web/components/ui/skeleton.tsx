@@ -1,0 +1,26 @@
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/class-names'
+
+export interface SkeletonProps extends ComponentProps<'div'> {
+  shape?: 'block' | 'pill'
+}
+
+/** A grey placeholder block shown while content loads; hidden from assistive technology. */
+export function Skeleton({ shape = 'block', className, ...props }: SkeletonProps) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'animate-pulse bg-slate-200 motion-reduce:animate-none',
+        shape === 'pill' ? 'rounded-full' : 'rounded-md',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+/** Keys for identical loading placeholders: they are never reordered, only replaced. */
+export function placeholderKeys(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `placeholder-${index}`)
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { AdminOrganization } from '../../../../domain/admin'
+import type { Page } from '../../../../domain/pagination-rules'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { type AdminOrganizationFilters, adminKeys, searchParams } from './query-keys'
+
+export interface AdminOrganizationPage extends Page<AdminOrganization> {
+  counts: { total: number; approved: number; pending: number; suspended: number }
+}
+
+export function getAdminOrganizations(
+  filters: AdminOrganizationFilters,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AdminOrganizationPage> {
+  const query = searchParams({ ...filters, page: page > 1 ? page : undefined })
+  return authRequest<AdminOrganizationPage>(`/api/admin/organizations${query}`, { signal })
+}
+
+export const adminOrganizationsQueryOptions = (filters: AdminOrganizationFilters, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.organizationList(filters, page),
+    queryFn: ({ signal }) => getAdminOrganizations(filters, page, { signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** One page of organisations with the four counts (GET /api/admin/organizations). */
+export function useAdminOrganizations(filters: AdminOrganizationFilters, page: number) {
+  return useQuery(adminOrganizationsQueryOptions(filters, page))
+}

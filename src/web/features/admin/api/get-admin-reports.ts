@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { AdminReport, AdminReportFilters } from '../../../../domain/admin'
+import type { Page } from '../../../../domain/pagination-rules'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { adminKeys, searchParams } from './query-keys'
+
+export function getAdminReports(
+  filters: AdminReportFilters,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Page<AdminReport>> {
+  const query = searchParams({ ...filters, page: page > 1 ? page : undefined })
+  return authRequest<Page<AdminReport>>(`/api/admin/reports${query}`, { signal })
+}
+
+export const adminReportsQueryOptions = (filters: AdminReportFilters, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.reportList(filters, page),
+    queryFn: ({ signal }) => getAdminReports(filters, page, { signal }),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  })
+
+/** One page of reports, searched and filtered by the server (GET /api/admin/reports). */
+export function useAdminReports(filters: AdminReportFilters, page: number) {
+  return useQuery(adminReportsQueryOptions(filters, page))
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { AdminStats } from '../../../../domain/admin'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { adminKeys } from './query-keys'
+
+export function getAdminStats({ signal }: { signal?: AbortSignal } = {}): Promise<AdminStats> {
+  return authRequest<AdminStats>('/api/admin/stats', { signal })
+}
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getAdminStats({ signal }) })
+
+/** The dashboard's figures, computed by the server in one query (GET /api/admin/stats). */
+export function useAdminStats() {
+  return useQuery(adminStatsQueryOptions())
+}

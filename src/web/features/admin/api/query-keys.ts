@@ -1,0 +1,33 @@
+import type { AdminReportFilters } from '../../../../domain/admin'
+import type { OrganizationStatus } from '../../../../domain/organization'
+
+export interface AdminOrganizationFilters {
+  q?: string
+  status?: OrganizationStatus | 'all'
+}
+
+/** Every admin query lives under ['admin'], so that a logout drops them all at once. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  reports: () => ['admin', 'reports'] as const,
+  reportList: (filters: AdminReportFilters, page: number) =>
+    ['admin', 'reports', 'list', filters, page] as const,
+  report: (id: string) => ['admin', 'reports', 'detail', id] as const,
+  organizations: () => ['admin', 'organizations'] as const,
+  organizationList: (filters: AdminOrganizationFilters, page: number) =>
+    ['admin', 'organizations', 'list', filters, page] as const,
+  users: () => ['admin', 'users'] as const,
+  apiKeys: () => ['admin', 'api-keys'] as const,
+}
+
+/** A query string without the filters that mean "no filter" (empty text, "all"). */
+export function searchParams(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === '' || value === 'all') continue
+    params.set(key, String(value))
+  }
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Category } from '../../../../domain/category'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+import { signInAsAdmin } from '../../../test/sessions'
+
+const NAMES = ['Assainissement', 'Autre', 'Éclairage public', 'Espaces verts', 'Marchés', 'Propreté']
+const many: Category[] = [
+  ...NAMES.map((nom, index) => ({ id: index + 1, nom })),
+  ...Array.from({ length: 6 }, (_, index) => ({ id: 100 + index, nom: `Voirie ${index + 1}` })),
+]
+
+beforeEach(() => signInAsAdmin())
+
+describe('Admin categories', () => {
+  it('shows the total, the table with the usage note, ten a page, and searches', async () => {
+    stubApi({ '/api/categories': { status: 200, body: many } })
+    renderRoute('/admin/categories')
+    expect(
+      await within(await screen.findByRole('region', { name: 'Total des catégories' })).findByText('12'),
+    ).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Liste des catégories' })
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(10)
+    expect(within(table).getAllByText('Visible dans le formulaire de signalement').length).toBeGreaterThan(0)
+    expect(screen.getByText('Page 1 / 2')).toBeInTheDocument()
+    const u = userEvent.setup()
+    await u.click(screen.getByRole('button', { name: /Suivant/ }))
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2)
+
+    await u.type(screen.getByLabelText('Rechercher'), 'eclairage')
+    expect(within(screen.getByRole('table')).getAllByRole('row').slice(1)).toHaveLength(1)
+    expect(screen.getByText('Éclairage public')).toBeInTheDocument()
+    await u.clear(screen.getByLabelText('Rechercher'))
+    await u.type(screen.getByLabelText('Rechercher'), 'zzz')
+    expect(screen.getByText('Aucune catégorie trouvée')).toBeInTheDocument()
+  })
+
+  it('creates and renames a category with their toasts', async () => {
+    const { calls } = stubApi({
+      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      'POST /api/admin/categories': { status: 201, body: { id: 9, nom: 'Espaces verts' } },
+      'PATCH /api/admin/categories/2': { status: 200, body: { id: 2, nom: 'Divers' } },
+    })
+    renderRoute('/admin/categories')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
+    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'Espaces verts')
+    await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
+    expect(await screen.findByText('Catégorie créée')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ nom: 'Espaces verts' })
+
+    await u.click(await screen.findByRole('button', { name: 'Modifier Autre' }))
+    dialog = await screen.findByRole('dialog', { name: 'Modifier la catégorie' })
+    const field = within(dialog).getByLabelText('Nom de la catégorie')
+    expect(field).toHaveValue('Autre')
+    await u.clear(field)
+    await u.type(field, 'Divers')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Catégorie modifiée')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ nom: 'Divers' })
+    // The list is reloaded after each change.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/categories')).toHaveLength(3))
+  })
+
+  it('says when a name is taken, under the field', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      'POST /api/admin/categories': apiError(409, 'conflict', 'Une catégorie porte déjà ce nom.', 'nom'),
+    })
+    renderRoute('/admin/categories')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
+    const dialog = await screen.findByRole('dialog')
+    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'autre')
+    await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
+    expect(await within(dialog).findByText('Une catégorie porte déjà ce nom.')).toBeInTheDocument()
+    expect(await screen.findByText('Impossible de créer la catégorie')).toBeInTheDocument()
+  })
+
+  it('deletes without confirmation, and says when a category in use cannot be deleted', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { calls } = stubApi({
+      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      'DELETE /api/admin/categories/1': apiError(409, 'conflict', 'Impossible de supprimer la catégorie'),
+      'DELETE /api/admin/categories/2': { status: 204 },
+    })
+    renderRoute('/admin/categories')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Supprimer Autre' }))
+    expect(await screen.findByText('Catégorie supprimée')).toBeInTheDocument()
+    await u.click(screen.getByRole('button', { name: 'Supprimer Assainissement' }))
+    expect(await screen.findByText('Impossible de supprimer la catégorie')).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/admin/categories/2',
+      '/api/admin/categories/1',
+    ])
+  })
+})

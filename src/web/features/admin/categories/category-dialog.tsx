@@ -1,0 +1,91 @@
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { categoryNameSchema } from '../../../../domain/admin'
+import type { Category } from '../../../../domain/category'
+import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { Input } from '../../../components/ui/input'
+import { showServerFieldError } from '../../../lib/server-field-error'
+import { zodResolver } from '../../../lib/zod-form'
+import { useCreateCategory, useRenameCategory } from '../api/category-mutations'
+
+const FORM_ID = 'category-form'
+
+/** What the dialog is doing: creating a category, or renaming this one. */
+export type CategoryDialogState = { mode: 'create' } | { mode: 'edit'; category: Category } | null
+
+/** The create and edit dialogs of the categories screen: one field, "Nom de la catégorie". */
+export function CategoryDialog({ state, onClose }: { state: CategoryDialogState; onClose: () => void }) {
+  const { t } = useTranslation('admin')
+  const { t: tRoot } = useTranslation()
+  const create = useCreateCategory()
+  const rename = useRenameCategory()
+  const editing = state?.mode === 'edit' ? state.category : null
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<{ nom: string }>({ resolver: zodResolver(categoryNameSchema), defaultValues: { nom: '' } })
+
+  useEffect(() => reset({ nom: editing?.nom ?? '' }), [editing, reset])
+
+  const pending = create.isPending || rename.isPending
+  const onError = (failure: string) => (error: Error) => {
+    showServerFieldError(error, ['nom'], setError)
+    toast.error(tRoot('common.error'), { description: failure })
+  }
+  const onSubmit = ({ nom }: { nom: string }) => {
+    if (editing) {
+      rename.mutate(
+        { id: editing.id, nom },
+        {
+          onSuccess: () => {
+            toast.success(t('categories.updated'))
+            onClose()
+          },
+          onError: onError(t('categories.updateFailed')),
+        },
+      )
+    } else {
+      create.mutate(nom, {
+        onSuccess: () => {
+          toast.success(t('categories.created'))
+          onClose()
+        },
+        onError: onError(t('categories.createFailed')),
+      })
+    }
+  }
+
+  return (
+    <Dialog
+      open={state !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          onClose()
+          reset({ nom: '' })
+        }
+      }}
+    >
+      {state ? (
+        <FormDialogContent
+          title={editing ? t('categories.editTitle') : t('categories.createTitle')}
+          description={t('categories.subtitle')}
+          formId={FORM_ID}
+          onSubmit={handleSubmit(onSubmit)}
+          busy={pending}
+          label={editing ? tRoot('common.save') : t('actions.create')}
+          busyLabel={tRoot('common.saving')}
+        >
+          <Field label={t('categories.field')} error={errors.nom?.message}>
+            {(control) => <Input {...control} {...register('nom')} autoComplete="off" />}
+          </Field>
+        </FormDialogContent>
+      ) : null}
+    </Dialog>
+  )
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdminStats } from '../../../../domain/admin'
+import { pageReply, stubApi } from '../../../test/api-stub'
+import { adminReport } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { signInAsAdmin } from '../../../test/sessions'
+
+const stats: AdminStats = {
+  pending_reports: 12,
+  in_progress_reports: 7,
+  resolved_reports: 21,
+  rejected_reports: 2,
+  total_reports: 42,
+  avg_resolution_hours: 17,
+  today_reports: 3,
+  week_reports: 9,
+}
+
+beforeEach(() => signInAsAdmin())
+
+describe('Admin dashboard', () => {
+  it('shows a loading skeleton while the figures and the recent reports load', async () => {
+    stubApi({ '/api/admin/stats': 'pending', '/api/admin/reports': 'pending' })
+    renderRoute('/admin/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText("Vue d'ensemble des signalements et statistiques")).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement des statistiques...')
+    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4)
+    expect(screen.getAllByTestId('recent-skeleton')).toHaveLength(5)
+    expect(screen.queryByText('Temps moyen de résolution')).not.toBeInTheDocument()
+    expect(screen.queryByText('Aucun signalement récent')).not.toBeInTheDocument()
+  })
+
+  it('shows the four counters, the performance card and the 5 newest reports with their badges', async () => {
+    const reports = [
+      adminReport({ type: 'Éclairage public', department: 'Pikine', status: 'en-cours', priority: 'urgent' }),
+      adminReport({ type: 'Voirie', department: null, status: 'resolu', priority: 'low' }),
+      ...Array.from({ length: 5 }, () => adminReport({ type: 'Propreté' })),
+    ]
+    const { calls } = stubApi({
+      '/api/admin/stats': { status: 200, body: stats },
+      '/api/admin/reports': pageReply(reports, { total: 42 }),
+    })
+    renderRoute('/admin')
+
+    const pending = await screen.findByRole('region', { name: 'En attente' })
+    expect(await within(pending).findByText('12')).toBeInTheDocument()
+    expect(within(pending).getByText('Signalements à traiter')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'En cours' })).getByText('7')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'En cours' })).getByText('En cours de traitement'),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Résolus' })).getByText('21')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'Résolus' })).getByText('Problèmes résolus'),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Total' })).getByText('42')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'Total' })).getByText('Tous les signalements'),
+    ).toBeInTheDocument()
+
+    const performance = screen.getByRole('region', { name: 'Performance' })
+    // 21 resolved out of 42: 50 %.
+    expect(within(performance).getByText('50 %')).toBeInTheDocument()
+    expect(within(performance).getByRole('progressbar', { name: 'Taux de résolution' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    )
+    expect(within(performance).getByText("Aujourd'hui").nextElementSibling).toHaveTextContent('3')
+    expect(within(performance).getByText('Cette semaine').nextElementSibling).toHaveTextContent('9')
+    expect(within(performance).getByText('Temps moyen de résolution').nextElementSibling).toHaveTextContent(
+      '17 h',
+    )
+
+    const recent = screen.getByRole('region', { name: 'Signalements récents' })
+    const rows = await within(recent).findAllByRole('listitem')
+    expect(rows).toHaveLength(5)
+    const [lighting, road] = rows as [HTMLElement, HTMLElement]
+    expect(lighting).toHaveTextContent('Éclairage public')
+    expect(lighting).toHaveTextContent('Pikine · 22 novembre 2026')
+    expect(within(lighting).getByText('Urgent')).toBeInTheDocument()
+    expect(within(lighting).getByText('En cours')).toBeInTheDocument()
+    expect(road).toHaveTextContent('Non spécifié')
+    expect(within(road).getByText('Faible')).toBeInTheDocument()
+    expect(within(road).getByText('Résolu')).toBeInTheDocument()
+    // Signed-in calls carry the administrator's token.
+    expect(calls.every((call) => call.headers.get('authorization') === 'Bearer admin-token')).toBe(true)
+    expect(document.title).toBe('Tableau de bord | Administration')
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+  })
+
+  it('hides the average resolution time when it is zero, and says when there is no recent report', async () => {
+    stubApi({
+      '/api/admin/stats': {
+        status: 200,
+        body: { ...stats, avg_resolution_hours: 0, resolved_reports: 0, total_reports: 0 },
+      },
+      '/api/admin/reports': pageReply([]),
+    })
+    renderRoute('/admin/dashboard')
+    expect(await screen.findByText('Aucun signalement récent')).toBeInTheDocument()
+    const performance = screen.getByRole('region', { name: 'Performance' })
+    await within(performance).findByText('0 %')
+    expect(within(performance).queryByText('Temps moyen de résolution')).not.toBeInTheDocument()
+  })
+
+  it('only logs a failed load: the figures read 0 and no message is shown', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const failure = {
+      status: 500,
+      body: { error: { code: 'internal', message: 'Une erreur interne est survenue.' } },
+    }
+    stubApi({ '/api/admin/stats': failure, '/api/admin/reports': failure })
+    renderRoute('/admin/dashboard')
+    expect(await screen.findByText('Aucun signalement récent')).toBeInTheDocument()
+    expect(await within(screen.getByRole('region', { name: 'Total' })).findByText('0')).toBeInTheDocument()
+    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2))
+    expect(screen.queryByText('Erreur')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,209 @@
+import ArrowRight from 'lucide-react/icons/arrow-right'
+import FileText from 'lucide-react/icons/file-text'
+import Inbox from 'lucide-react/icons/inbox'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { ADMIN_DASHBOARD_RECENT_REPORTS } from '../../../../domain/constants'
+import { resolutionRate } from '../../../../domain/organization-space-rules'
+import { REPORT_STATUSES } from '../../../../domain/report-states'
+import { PageHeader } from '../../../components/layout/page-header'
+import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
+import { REPORT_STATUS_ICONS } from '../../../components/report/report-status-icons'
+import { Card } from '../../../components/ui/card'
+import { Progress } from '../../../components/ui/progress'
+import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
+import { StatCard, StatGrid } from '../../../components/ui/stat-card'
+import { formatLongDate } from '../../../lib/french-dates'
+import { formatPercent } from '../../../lib/french-numbers'
+import { useAdminReports } from '../api/get-admin-reports'
+import { useAdminStats } from '../api/get-admin-stats'
+import { useAdminPageMeta } from '../components/use-admin-page-meta'
+import '../i18n/fr'
+
+function Performance({
+  loading,
+  resolved,
+  total,
+  today,
+  week,
+  averageHours,
+}: {
+  loading: boolean
+  resolved: number
+  total: number
+  today: number
+  week: number
+  averageHours: number
+}) {
+  const { t } = useTranslation('admin')
+  const rate = resolutionRate(resolved, total)
+  const figure = (value: number | string) =>
+    loading ? (
+      <Skeleton className="h-6 w-12" />
+    ) : (
+      <span className="text-lg font-bold text-slate-900">{value}</span>
+    )
+  return (
+    <Card asChild>
+      <section aria-labelledby="performance-title" className="flex flex-col gap-4 p-5">
+        <h2 id="performance-title" className="text-lg font-bold text-slate-900">
+          {t('dashboard.performance')}
+        </h2>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span className="font-medium text-slate-700">{t('dashboard.resolutionRate')}</span>
+            {figure(formatPercent(rate))}
+          </div>
+          <Progress value={loading ? 0 : rate} label={t('dashboard.resolutionRate')} />
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">{t('dashboard.today')}</dt>
+            <dd>{figure(today)}</dd>
+          </div>
+          <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">{t('dashboard.thisWeek')}</dt>
+            <dd>{figure(week)}</dd>
+          </div>
+          {/* Shown only when there is something to say (SPEC.md section 9). */}
+          {!loading && averageHours !== 0 ? (
+            <div className="col-span-2 flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
+              <dt className="text-slate-600">{t('dashboard.averageResolution')}</dt>
+              <dd className="text-lg font-bold text-slate-900">
+                {t('dashboard.hours', { count: averageHours })}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+    </Card>
+  )
+}
+
+function RecentReports() {
+  const { t } = useTranslation('admin')
+  const { t: tRoot } = useTranslation()
+  // The first page of the report management list: the newest first, shared with that screen.
+  const { data, isPending } = useAdminReports({}, 1)
+  const recent = data?.items.slice(0, ADMIN_DASHBOARD_RECENT_REPORTS) ?? []
+  return (
+    <Card asChild>
+      <section aria-labelledby="recent-title" className="flex flex-col gap-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
+          <h2 id="recent-title" className="text-lg font-bold text-slate-900">
+            {t('dashboard.recent')}
+          </h2>
+          <Link
+            to="/admin/reports"
+            className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+          >
+            {t('dashboard.seeAll')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        {isPending ? (
+          <ul className="flex flex-col gap-3" aria-hidden="true">
+            {placeholderKeys(ADMIN_DASHBOARD_RECENT_REPORTS).map((key) => (
+              <li key={key} data-testid="recent-skeleton" className="flex items-center justify-between gap-3">
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-4 w-1/3" />
+                  <Skeleton className="h-3 w-1/2" />
+                </div>
+                <Skeleton shape="pill" className="h-5 w-16" />
+              </li>
+            ))}
+          </ul>
+        ) : recent.length === 0 ? (
+          <p className="flex items-center gap-2 py-6 text-sm text-slate-600">
+            <Inbox aria-hidden="true" className="size-5" />
+            {t('dashboard.recentEmpty')}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {recent.map((report) => (
+              <li
+                key={report.id}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="flex min-w-0 flex-col">
+                  <p className="truncate font-semibold text-slate-900">{report.type}</p>
+                  <p className="text-sm text-slate-600">
+                    {report.department || tRoot('common.notSpecified')} · {formatLongDate(report.created_at)}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <ReportPriorityBadge priority={report.priority} />
+                  <ReportStatusBadge status={report.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  )
+}
+
+/** /admin/dashboard: the four counters, the performance card and the newest reports. */
+export function AdminDashboardPage() {
+  const { t } = useTranslation('admin')
+  useAdminPageMeta(t('meta.dashboard'))
+  // A failed load is only logged (SPEC.md section 8): the figures then read 0.
+  const { data: stats, isPending } = useAdminStats()
+  const value = (key: keyof NonNullable<typeof stats>) => stats?.[key] ?? 0
+  const counter = (key: keyof NonNullable<typeof stats>) => (isPending ? undefined : value(key))
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('nav.dashboard')} subtitle={t('dashboard.subtitle')} />
+      {isPending ? (
+        <p role="status" className="sr-only">
+          {t('dashboard.loading')}
+        </p>
+      ) : null}
+      <StatGrid>
+        <StatCard
+          label={REPORT_STATUSES['en-attente'].label}
+          hint={t('dashboard.pendingHint')}
+          value={counter('pending_reports')}
+          icon={REPORT_STATUS_ICONS['en-attente']}
+          tone="red"
+        />
+        <StatCard
+          label={REPORT_STATUSES['en-cours'].label}
+          hint={t('dashboard.inProgressHint')}
+          value={counter('in_progress_reports')}
+          icon={REPORT_STATUS_ICONS['en-cours']}
+          tone="yellow"
+        />
+        <StatCard
+          label={t('dashboard.resolved')}
+          hint={t('dashboard.resolvedHint')}
+          value={counter('resolved_reports')}
+          icon={REPORT_STATUS_ICONS.resolu}
+          tone="green"
+        />
+        <StatCard
+          label={t('fields.total')}
+          hint={t('dashboard.totalHint')}
+          value={counter('total_reports')}
+          icon={FileText}
+          tone="blue"
+        />
+      </StatGrid>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_2fr]">
+        <Performance
+          loading={isPending}
+          resolved={value('resolved_reports')}
+          total={value('total_reports')}
+          today={value('today_reports')}
+          week={value('week_reports')}
+          averageHours={value('avg_resolution_hours')}
+        />
+        <RecentReports />
+      </div>
+    </div>
+  )
+}
+
+export const Component = AdminDashboardPage

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdminOrganization } from '../../../../domain/admin'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { renderRoute } from '../../../test/render-route'
+import { signInAsAdmin } from '../../../test/sessions'
+
+const organization = (overrides: Partial<AdminOrganization>): AdminOrganization => ({
+  id: '00000000-0000-4000-8000-00000000000a',
+  name: 'Mairie de Dakar-Plateau',
+  type: 'mairie',
+  email: 'contact@plateau.sn',
+  phone: '+221 33 800 00 00',
+  address: 'Place de l’Indépendance',
+  city: 'Dakar',
+  status: 'pending',
+  is_active: true,
+  created_at: '2026-10-05T09:00:00Z',
+  last_login: null,
+  categories: ['Voirie', 'Propreté'],
+  ...overrides,
+})
+
+const pending = organization({})
+const suspended = organization({
+  id: '00000000-0000-4000-8000-00000000000b',
+  name: 'ONG Setal',
+  type: 'ong',
+  status: 'approved',
+  is_active: false,
+  phone: '',
+  email: 'setal@ong.sn',
+})
+
+const list = (items: AdminOrganization[], total = items.length) => ({
+  status: 200,
+  body: { items, total, page: 1, pageSize: 10, counts: { total: 14, approved: 9, pending: 4, suspended: 1 } },
+})
+
+beforeEach(() => signInAsAdmin())
+
+describe('Admin organisations', () => {
+  it('shows the counts and the table, a suspended organisation as "Suspendu"', async () => {
+    stubApi({ '/api/admin/organizations': list([pending, suspended], 14) })
+    renderRoute('/admin/organizations')
+    expect(await screen.findByRole('heading', { name: 'Organisations', level: 1 })).toBeInTheDocument()
+    expect(await within(screen.getByRole('region', { name: 'Total' })).findByText('14')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Approuvées' })).getByText('9')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'En attente' })).getByText('4')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Suspendues' })).getByText('1')).toBeInTheDocument()
+
+    const table = screen.getByRole('table', { name: 'Liste des organisations' })
+    const [, first, second] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement]
+    expect(first).toHaveTextContent('Mairie de Dakar-Plateau')
+    expect(first).toHaveTextContent('contact@plateau.sn')
+    expect(first).toHaveTextContent('+221 33 800 00 00')
+    expect(first).toHaveTextContent('Mairie')
+    expect(first).toHaveTextContent('5 octobre 2026')
+    expect(within(first).getByText('En attente')).toBeInTheDocument()
+    expect(within(second).getByText('Suspendu')).toBeInTheDocument()
+    expect(second).toHaveTextContent('ONG')
+    expect(screen.getByText('Page 1 / 2')).toBeInTheDocument()
+  })
+
+  it('searches and filters on the server', async () => {
+    const { calls } = stubApi({ '/api/admin/organizations': list([]) })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    expect(await screen.findByText('Aucune organisation trouvée')).toBeInTheDocument()
+    await user.selectOptions(screen.getByLabelText('Statut'), 'rejected')
+    await user.type(screen.getByLabelText('Rechercher'), 'thiès')
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe(
+        `/api/admin/organizations?q=${encodeURIComponent('thiès')}&status=rejected`,
+      ),
+    )
+  })
+
+  it('approves from the row menu with the toast', async () => {
+    const { calls } = stubApi({
+      '/api/admin/organizations': list([pending]),
+      [`PATCH /api/admin/organizations/${pending.id}`]: {
+        status: 200,
+        body: { id: pending.id, status: 'approved', is_active: true },
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'Rejeter' })).toBeInTheDocument()
+    expect(within(menu).getByRole('menuitem', { name: 'Suspendre' })).toBeInTheDocument()
+    await user.click(within(menu).getByRole('menuitem', { name: 'Approuver' }))
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'approved' })
+    // The list is reloaded after the change.
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2))
+  })
+
+  it('shows the details, "Non renseigné" for a missing phone, and reactivates from there', async () => {
+    const { calls } = stubApi({
+      '/api/admin/organizations': list([suspended]),
+      [`PATCH /api/admin/organizations/${suspended.id}`]: {
+        status: 200,
+        body: { id: suspended.id, status: 'approved', is_active: true },
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions pour ONG Setal' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Voir les détails' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de l’organisation' })
+    expect(within(dialog).getByText('Non renseigné')).toBeInTheDocument()
+    expect(within(dialog).getByText('Place de l’Indépendance, Dakar')).toBeInTheDocument()
+    expect(within(dialog).getByText('Voirie')).toBeInTheDocument()
+    expect(within(dialog).getByText('Suspendu')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: "Annuler l'approbation" }))
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'pending' })
+    await user.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ is_active: true }),
+    )
+  })
+
+  it('says when the list cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({ '/api/admin/organizations': apiError(500, 'internal', 'Une erreur interne est survenue.') })
+    renderRoute('/admin/organizations')
+    expect(await screen.findByText('Impossible de charger les organisations')).toBeInTheDocument()
+  })
+
+  it('stacks the organisations as cards on a phone', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    )
+    stubApi({ '/api/admin/organizations': list([pending, suspended]) })
+    renderRoute('/admin/organizations')
+    const cards = await screen.findAllByRole('article')
+    expect(cards).toHaveLength(2)
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(
+      within(cards[0] as HTMLElement).getByRole('heading', { name: 'Mairie de Dakar-Plateau' }),
+    ).toBeInTheDocument()
+    expect(within(cards[1] as HTMLElement).getByText('Suspendu')).toBeInTheDocument()
+  })
+
+  it('reloads by itself when the server says an organisation changed', async () => {
+    stubEventSource()
+    const { calls } = stubApi({ '/api/admin/organizations': list([pending]) })
+    renderRoute('/admin/organizations')
+    await screen.findByText('Mairie de Dakar-Plateau')
+    // The stream is opened with the administrator's token, so that it hears about every organisation.
+    const stream = FakeEventSource.open().at(-1)
+    expect(stream?.url).toBe('/api/events?token=admin-token')
+    stream?.emit('organizations.changed', { type: 'organizations.changed', organizationId: pending.id })
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/admin/organizations')).toHaveLength(2),
+    )
+  })
+})

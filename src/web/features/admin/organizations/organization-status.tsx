@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import type { AdminOrganization } from '../../../../domain/admin'
+import {
+  ORGANIZATION_STATUSES,
+  ORGANIZATION_TYPES,
+  type OrganizationStatus,
+  SUSPENDED_LABEL,
+} from '../../../../domain/organization-rules'
+import { Badge, type BadgeTone } from '../../../components/ui/badge'
+import { type AdminOrganizationChanges, useUpdateAdminOrganization } from '../api/update-admin-organization'
+
+const STATUS_TONES: Record<OrganizationStatus, BadgeTone> = {
+  approved: 'green',
+  pending: 'yellow',
+  rejected: 'red',
+}
+
+/** An inactive organisation shows "Suspendu" whatever its status (SPEC.md section 4). */
+export function OrganizationStatusBadge({ organization }: { organization: AdminOrganization }) {
+  if (!organization.is_active) return <Badge tone="orange">{SUSPENDED_LABEL}</Badge>
+  const status = organization.status as OrganizationStatus
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'grey'}>
+      {ORGANIZATION_STATUSES[status]?.label ?? organization.status}
+    </Badge>
+  )
+}
+
+export function organizationTypeLabel(type: string): string {
+  return ORGANIZATION_TYPES[type as keyof typeof ORGANIZATION_TYPES] ?? type
+}
+
+export interface OrganizationAction {
+  key: 'approve' | 'unapprove' | 'reject' | 'suspend' | 'reactivate'
+  changes: AdminOrganizationChanges
+  danger: boolean
+}
+
+/**
+ * What an administrator may do to an organisation in its current state: approve it (from any
+ * other state) or cancel the approval, reject it, and suspend or reactivate it.
+ */
+export function organizationActions(organization: AdminOrganization): OrganizationAction[] {
+  const actions: OrganizationAction[] = []
+  if (organization.status === 'approved') {
+    actions.push({ key: 'unapprove', changes: { status: 'pending' }, danger: false })
+  } else {
+    actions.push({ key: 'approve', changes: { status: 'approved' }, danger: false })
+  }
+  if (organization.status !== 'rejected') {
+    actions.push({ key: 'reject', changes: { status: 'rejected' }, danger: true })
+  }
+  actions.push(
+    organization.is_active
+      ? { key: 'suspend', changes: { is_active: false }, danger: true }
+      : { key: 'reactivate', changes: { is_active: true }, danger: false },
+  )
+  return actions
+}
+
+/** Runs an action with its toasts: "Statut mis à jour", or "Erreur" / "Impossible de mettre à jour le statut". */
+export function useOrganizationAction() {
+  const { t } = useTranslation('admin')
+  const { t: tRoot } = useTranslation()
+  const update = useUpdateAdminOrganization()
+  const run = (
+    organization: AdminOrganization,
+    action: OrganizationAction,
+    onDone?: (changed: Pick<AdminOrganization, 'status' | 'is_active'>) => void,
+  ) =>
+    update.mutate(
+      { id: organization.id, changes: action.changes },
+      {
+        onSuccess: (changed) => {
+          toast.success(t('status.updated'))
+          onDone?.(changed)
+        },
+        onError: () => toast.error(tRoot('common.error'), { description: t('status.updateFailed') }),
+      },
+    )
+  return { run, isPending: update.isPending }
+}

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdminReportDetail } from '../../../../domain/admin'
+import { type ApiCall, apiError, pageReply, stubApi } from '../../../test/api-stub'
+import { adminReport } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { signInAsAdmin } from '../../../test/sessions'
+
+beforeEach(() => signInAsAdmin())
+
+const listCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/reports')
+
+describe('Admin report management', () => {
+  it('lists the reports as cards with their count, badges, place, date and code', async () => {
+    stubApi({
+      '/api/admin/reports': pageReply(
+        [
+          adminReport({
+            type: 'Éclairage public',
+            description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
+            status: 'en-cours',
+            priority: 'high',
+            department: 'Pikine',
+            anonymous_code: 'ABCD2345',
+          }),
+          adminReport({ department: null, anonymous_code: '', status: 'archive-inconnu', priority: 'x' }),
+        ],
+        { total: 12 },
+      ),
+    })
+    renderRoute('/admin/reports')
+    expect(await screen.findByRole('heading', { name: 'Gestion des signalements' })).toBeInTheDocument()
+    expect(await screen.findByText('12 signalement(s) trouvé(s)')).toBeInTheDocument()
+    const [lighting, other] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(within(lighting).getByRole('heading', { name: 'Éclairage public' })).toBeInTheDocument()
+    expect(within(lighting).getByText('En cours')).toBeInTheDocument()
+    expect(within(lighting).getByText('Élevé')).toBeInTheDocument()
+    expect(
+      within(lighting).getByText('Lampadaire éteint depuis deux semaines devant la pharmacie.'),
+    ).toHaveClass('line-clamp-2')
+    expect(lighting).toHaveTextContent('Pikine')
+    expect(lighting).toHaveTextContent('22 novembre 2026')
+    expect(lighting).toHaveTextContent('ABCD2345')
+    expect(within(lighting).getByRole('button', { name: 'Voir le signalement ABCD2345' })).toBeInTheDocument()
+    // Unknown status and priority read as "En attente" and "Normal"; no department, no code.
+    expect(within(other).getByText('En attente')).toBeInTheDocument()
+    expect(within(other).getByText('Normal')).toBeInTheDocument()
+    expect(other).toHaveTextContent('Non spécifié')
+    expect(other).toHaveTextContent('Anonyme')
+    expect(screen.getByText('Page 1 / 2')).toBeInTheDocument()
+  })
+
+  it('asks the server again with the search, the filters and the page', async () => {
+    const { calls } = stubApi({
+      '/api/admin/reports': (call) =>
+        pageReply([adminReport()], { total: call.url.includes('status=resolu') ? 1 : 25 }),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await screen.findByText('25 signalement(s) trouvé(s)')
+    await user.click(screen.getByRole('button', { name: /Suivant/ }))
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?page=2'))
+    expect(screen.getByText('Page 2 / 3')).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByLabelText('Statut'), 'resolu')
+    await user.selectOptions(screen.getByLabelText('Priorité'), 'urgent')
+    await user.type(screen.getByLabelText('Rechercher'), 'Médina')
+    // Typing is debounced: one request for the whole word, back on the first page.
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe(
+        `/api/admin/reports?q=${encodeURIComponent('Médina')}&status=resolu&priority=urgent`,
+      ),
+    )
+    expect(listCalls(calls).filter((call) => call.url.includes('q=M%C3%A9d&'))).toHaveLength(0)
+    expect(await screen.findByText('1 signalement(s) trouvé(s)')).toBeInTheDocument()
+  })
+
+  it('shows the empty state when nothing matches', async () => {
+    stubApi({ '/api/admin/reports': pageReply([]) })
+    renderRoute('/admin/reports')
+    expect(await screen.findByText('Aucun signalement trouvé')).toBeInTheDocument()
+    expect(screen.getByText('Essayez de modifier vos filtres de recherche')).toBeInTheDocument()
+    expect(screen.getByText('0 signalement(s) trouvé(s)')).toBeInTheDocument()
+  })
+
+  it('says it could not load the reports', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({ '/api/admin/reports': apiError(500, 'internal', 'Une erreur interne est survenue.') })
+    renderRoute('/admin/reports')
+    expect(await screen.findByText('Impossible de charger les signalements')).toBeInTheDocument()
+    expect(screen.getByText('Erreur')).toBeInTheDocument()
+  })
+
+  it('reloads with "Actualiser"', async () => {
+    const { calls } = stubApi({ '/api/admin/reports': pageReply([adminReport()]) })
+    renderRoute('/admin/reports')
+    await screen.findByText('1 signalement(s) trouvé(s)')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualiser' }))
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2))
+  })
+
+  it('opens the detail, with history, messages, photo and voice note, and rejects a spam report', async () => {
+    const report = adminReport({
+      anonymous_code: 'SPAM2345',
+      type: 'Propreté',
+      description: 'Achetez nos produits !',
+      address: 'Rue 10, Plateau',
+      photo_url: '/files/photo.jpg',
+      photo_thumb_url: '/files/photo-thumb.jpg',
+      audio_url: '/files/note.webm',
+      assigned_organization_name: 'Mairie de Dakar',
+    })
+    const detail: AdminReportDetail = {
+      ...report,
+      history: [
+        {
+          kind: 'created',
+          from_status: null,
+          to_status: null,
+          title: null,
+          created_at: '2026-11-22T10:00:00Z',
+        },
+        {
+          kind: 'status_changed',
+          from_status: 'en-attente',
+          to_status: 'en-cours',
+          title: null,
+          created_at: '2026-11-22T11:00:00Z',
+        },
+      ],
+      notifications: [
+        {
+          id: 'n1',
+          title: 'Intervention prévue',
+          message: 'Une équipe passe demain.',
+          created_at: '2026-11-22T12:00:00Z',
+        },
+      ],
+    }
+    const { calls } = stubApi({
+      '/api/admin/reports': pageReply([report]),
+      [`/api/admin/reports/${report.id}`]: { status: 200, body: detail },
+      [`PATCH /api/admin/reports/${report.id}`]: (call) => ({
+        status: 200,
+        body: { ...detail, ...(call.body as object) },
+      }),
+      '/api/admin/stats': pageReply([]),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement SPAM2345' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(dialog).getByText('Code: SPAM2345')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Achetez nos produits !')).toBeInTheDocument()
+    expect(within(dialog).getByText('Rue 10, Plateau')).toBeInTheDocument()
+    expect(within(dialog).getByText('Mairie de Dakar')).toBeInTheDocument()
+    expect(within(dialog).getByRole('img', { name: 'Photo du signalement SPAM2345' })).toHaveAttribute(
+      'src',
+      '/files/photo-thumb.jpg',
+    )
+    expect(dialog.querySelector('audio')).toHaveAttribute('src', '/files/note.webm')
+    expect(within(dialog).getByText('Signalement envoyé')).toBeInTheDocument()
+    expect(within(dialog).getByText('Statut modifié : En attente → En cours')).toBeInTheDocument()
+    expect(within(dialog).getByText('Intervention prévue')).toBeInTheDocument()
+    expect(within(dialog).getByText('Une équipe passe demain.')).toBeInTheDocument()
+
+    await user.selectOptions(within(dialog).getByLabelText('Statut'), 'rejete')
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'rejete' })
+    expect(within(dialog).getByLabelText('Statut')).toHaveValue('rejete')
+
+    await user.selectOptions(within(dialog).getByLabelText('Priorité'), 'urgent')
+    expect(await screen.findByText('Priorité mise à jour')).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ priority: 'urgent' })
+  })
+
+  it('says when a status cannot be changed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const report = adminReport({ anonymous_code: 'FAIL2345' })
+    stubApi({
+      '/api/admin/reports': pageReply([report]),
+      [`/api/admin/reports/${report.id}`]: {
+        status: 200,
+        body: { ...report, history: [], notifications: [] },
+      },
+      [`PATCH /api/admin/reports/${report.id}`]: apiError(
+        500,
+        'internal',
+        'Une erreur interne est survenue.',
+      ),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement FAIL2345' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText('Aucun événement')
+    expect(within(dialog).getByText('Aucun message envoyé')).toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByLabelText('Statut'), 'resolu')
+    expect(await screen.findByText('Impossible de mettre à jour le statut')).toBeInTheDocument()
+  })
+
+  it('exports the filtered rows through a signed link that the browser downloads', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '')
+    })
+    const { calls } = stubApi({
+      '/api/admin/reports': pageReply([adminReport()]),
+      'POST /api/admin/reports/export-link': {
+        status: 200,
+        body: { url: '/api/admin/reports/export-download?token=abc', expiresAt: '2026-11-22T10:01:00Z' },
+      },
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await screen.findByText('1 signalement(s) trouvé(s)')
+    await user.selectOptions(screen.getByLabelText('Priorité'), 'high')
+    await user.click(screen.getByRole('button', { name: 'Exporter' }))
+    await waitFor(() => expect(clicked).toEqual(['/api/admin/reports/export-download?token=abc']))
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ priority: 'high' })
+  })
+
+  it('says when the export cannot start', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      '/api/admin/reports': pageReply([adminReport()]),
+      'POST /api/admin/reports/export-link': apiError(500, 'internal', 'Une erreur interne est survenue.'),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await screen.findByText('1 signalement(s) trouvé(s)')
+    await user.click(screen.getByRole('button', { name: 'Exporter' }))
+    expect(await screen.findByText('Impossible d’exporter les signalements')).toBeInTheDocument()
+  })
+})

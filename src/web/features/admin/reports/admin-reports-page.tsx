@@ -1,0 +1,141 @@
+import Download from 'lucide-react/icons/download'
+import FileSearch from 'lucide-react/icons/file-search'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import type { AdminReportFilters } from '../../../../domain/admin'
+import {
+  ADMIN_REPORT_SORT_VALUES,
+  ADMIN_REPORT_SORTS,
+  type AdminReportSort,
+  DEFAULT_ADMIN_REPORT_SORT,
+} from '../../../../domain/admin-rules'
+import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
+import {
+  REPORT_STATUS_VALUES,
+  type ReportPriority,
+  type ReportStatus,
+} from '../../../../domain/report-states'
+import { PageHeader } from '../../../components/layout/page-header'
+import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
+import { priorityOptions, statusOptions } from '../../../components/report/report-options'
+import { Button } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FilterCard } from '../../../components/ui/filter-card'
+import { Pagination } from '../../../components/ui/pagination'
+import { RefreshButton } from '../../../components/ui/refresh-button'
+import { SearchField } from '../../../components/ui/search-field'
+import { SelectField } from '../../../components/ui/select-field'
+import { placeholderKeys } from '../../../components/ui/skeleton'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useClampedPage, useListPage } from '../../../lib/use-list-page'
+import { useExportReports } from '../api/create-export-link'
+import { useAdminReports } from '../api/get-admin-reports'
+import { useAdminPageMeta } from '../components/use-admin-page-meta'
+import { useLoadErrorToast } from '../components/use-load-error-toast'
+import { AdminReportCard } from './report-card'
+import { ReportDetailDialog } from './report-detail-dialog'
+import '../i18n/fr'
+
+/** /admin/reports: every report, searched, filtered and paged by the server, exported as CSV. */
+export function AdminReportsPage() {
+  const { t } = useTranslation('admin')
+  const { t: tRoot } = useTranslation()
+  useAdminPageMeta(t('meta.reports'))
+
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<ReportStatus | 'all'>('all')
+  const [priority, setPriority] = useState<ReportPriority | 'all'>('all')
+  const [sort, setSort] = useState<AdminReportSort>(DEFAULT_ADMIN_REPORT_SORT)
+  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
+  const q = useDebouncedValue(search.trim())
+
+  // Only the filters in use: the unfiltered first page is the same query as the dashboard's.
+  const filters = useMemo(() => {
+    const value: AdminReportFilters = {}
+    if (q) value.q = q
+    if (status !== 'all') value.status = status
+    if (priority !== 'all') value.priority = priority
+    if (sort !== DEFAULT_ADMIN_REPORT_SORT) value.sort = sort
+    return value
+  }, [q, status, priority, sort])
+  const [page, setPage] = useListPage(`${q}|${status}|${priority}|${sort}`)
+
+  const reports = useAdminReports(filters, page)
+  // The list shrank under the current page (a report was rejected meanwhile): go to the last one.
+  useClampedPage(page, setPage, reports.data)
+  useLoadErrorToast(reports.isError, reports.errorUpdatedAt, t('reports.loadFailed'))
+  const exportReports = useExportReports()
+
+  const onExport = () =>
+    exportReports.mutate(filters, {
+      onError: () => toast.error(tRoot('common.error'), { description: t('reports.exportFailed') }),
+    })
+
+  const total = reports.data?.total ?? 0
+  const items = reports.data?.items ?? []
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('reports.title')} subtitle={t('reports.found', { count: total })}>
+        <RefreshButton onRefresh={() => void reports.refetch()} busy={reports.isFetching} />
+        <Button onClick={onExport} disabled={exportReports.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          {exportReports.isPending ? t('reports.exporting') : t('reports.export')}
+        </Button>
+      </PageHeader>
+
+      <FilterCard title={t('reports.filters')}>
+        <SearchField placeholder={t('reports.searchPlaceholder')} value={search} onChange={setSearch} />
+        <SelectField
+          label={t('fields.status')}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'all', label: t('reports.allStatuses') },
+            ...statusOptions(REPORT_STATUS_VALUES),
+          ]}
+        />
+        <SelectField
+          label={t('fields.priority')}
+          value={priority}
+          onChange={setPriority}
+          options={[{ value: 'all', label: t('reports.allPriorities') }, ...priorityOptions()]}
+        />
+        <SelectField
+          label={t('reports.sortBy')}
+          value={sort}
+          onChange={setSort}
+          options={ADMIN_REPORT_SORT_VALUES.map((value) => ({
+            value,
+            label: ADMIN_REPORT_SORTS[value].label,
+          }))}
+        />
+      </FilterCard>
+
+      <section aria-label={t('reports.list')} aria-busy={reports.isFetching} className="flex flex-col gap-3">
+        {reports.isPending ? (
+          placeholderKeys(3).map((key) => <ReportCardSkeleton key={key} />)
+        ) : items.length === 0 ? (
+          <EmptyState icon={FileSearch} title={t('reports.emptyTitle')} text={t('reports.emptyText')} />
+        ) : (
+          items.map((report) => (
+            <AdminReportCard
+              key={report.id}
+              report={report}
+              onView={() => setOpened({ id: report.id, code: report.anonymous_code })}
+            />
+          ))
+        )}
+        <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={setPage} />
+      </section>
+
+      <ReportDetailDialog
+        reportId={opened?.id ?? null}
+        code={opened?.code ?? ''}
+        onClose={() => setOpened(null)}
+      />
+    </div>
+  )
+}
+
+export const Component = AdminReportsPage

@@ -1,0 +1,33 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+
+describe('/a-propos', () => {
+  it('says what the platform is, how it works in three steps, and what stays anonymous', async () => {
+    stubApi({})
+    renderRoute('/a-propos')
+    expect(
+      await screen.findByRole('heading', { name: 'À propos d’Alertes urbaines', level: 1 }),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('À propos | Alertes urbaines'))
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      '1. Vous signalez',
+      '2. Une organisation s’en charge',
+      '3. Vous suivez',
+    ])
+    const privacy = screen.getByRole('region', { name: 'Ce qui est conservé, ce qui reste anonyme' })
+    expect(within(privacy).getByText(/Aucun nom, aucun numéro de téléphone/)).toBeInTheDocument()
+    expect(
+      within(privacy).getByText(/métadonnées \(appareil, position GPS, date\) sont supprimées/),
+    ).toBeInTheDocument()
+    expect(within(privacy).getByText(/n’en garde qu’une empreinte \(un hachage\)/)).toBeInTheDocument()
+    const main = within(screen.getByRole('main'))
+    expect(main.getByRole('link', { name: 'Signaler un problème' })).toHaveAttribute('href', '/signaler')
+    expect(main.getByRole('link', { name: 'Espace Organisation' })).toHaveAttribute(
+      'href',
+      '/organization/login',
+    )
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+  })
+})

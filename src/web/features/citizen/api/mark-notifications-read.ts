@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import { citizenHeaders } from '../../../lib/citizen-device'
+import {
+  type CitizenNotifications,
+  citizenNotificationsQueryOptions,
+} from '../../../lib/citizen-notifications'
+
+/**
+ * Marks this device's messages read (POST /api/citizen/notifications/read). The list keeps
+ * what it showed; only the read dates and the bell's count change.
+ */
+export function useMarkNotificationsRead(token: string | null) {
+  const queryClient = useQueryClient()
+  const { queryKey } = citizenNotificationsQueryOptions(token)
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<null>('/api/citizen/notifications/read', { method: 'POST', headers: citizenHeaders(token) }),
+    onSuccess: () => {
+      const readAt = new Date().toISOString()
+      queryClient.setQueryData<CitizenNotifications>(queryKey, (current) =>
+        current
+          ? {
+              unread: 0,
+              items: current.items.map((item) => ({ ...item, read_at: item.read_at ?? readAt })),
+            }
+          : current,
+      )
+    },
+  })
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SupportedReport } from '../../../../domain/citizen'
+import { ApiError, apiRequest } from '../../../lib/api-client'
+import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+
+/**
+ * "C'est le même problème" (POST /api/reports/:id/supports): this device's support instead of
+ * a second report. A device without a token gets one, as when it files.
+ */
+export function useSupportReport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (reportId: string) =>
+      apiRequest<SupportedReport>(`/api/reports/${reportId}/supports`, {
+        method: 'POST',
+        headers: citizenHeaders(useCitizenDeviceStore.getState().citizenToken),
+      }),
+    onSuccess: ({ citizenToken }) => {
+      useCitizenDeviceStore.getState().setCitizenToken(citizenToken)
+      void queryClient.invalidateQueries({ queryKey: ['reports'] })
+      void queryClient.invalidateQueries({ queryKey: ['citizen'] })
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401)
+        useCitizenDeviceStore.getState().forgetCitizenToken()
+    },
+  })
+}

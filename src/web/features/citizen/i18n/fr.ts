@@ -1,0 +1,266 @@
+import {
+  REPORT_EVENT_KINDS,
+  RESOLUTION_MESSAGES,
+  SUPPORT_MESSAGES,
+  TOO_MANY_SUPPORTS_MESSAGE,
+  TRACKING_MESSAGES,
+} from '../../../../domain/citizen-rules'
+import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
+import { registerCatalogue } from '../../../i18n'
+
+// The texts of the citizen screens, in French. Registered as the "citizen" namespace when the
+// first of these screens loads: use `useTranslation('citizen')`. English and Wolof (en.ts,
+// wo.ts) are fetched only by those who choose them.
+export const citizenFr = {
+  common: {
+    code: 'Code',
+    trackWithCode: 'Suivre avec un code',
+    seeMyReports: 'Voir mes signalements',
+  },
+  device: {
+    unknownTitle: 'Cet appareil n’est plus reconnu',
+    unknownText:
+      'Le serveur ne connaît pas l’identifiant enregistré sur cet appareil : ses signalements ne peuvent pas être affichés ici. Vous pouvez retrouver un signalement avec son code dans « Suivi des signalements ».',
+    forget: 'Oublier cet identifiant',
+  },
+  reportForm: {
+    meta: {
+      title: 'Signaler un problème | Alertes urbaines',
+      description:
+        'Signalez anonymement un problème urbain à Dakar : voirie, éclairage public, propreté. Une photo, une note vocale, et c’est envoyé.',
+    },
+    intro:
+      'Anonyme et gratuit : ni nom, ni numéro de téléphone. Une note vocale suffit si vous préférez parler.',
+    category: {
+      legend: 'Quel est le problème ?',
+      loading: 'Chargement des catégories...',
+      error: 'Impossible de charger les catégories.',
+    },
+    place: {
+      legend: 'Où se trouve-t-il ?',
+      mapLabel: 'Carte : déplacez le repère sur le lieu du problème',
+      mapHint: 'Touchez la carte ou faites glisser le repère pour indiquer le lieu exact.',
+      pin: 'Lieu du problème',
+      useMyPosition: 'Utiliser ma position',
+      locating: 'Recherche de votre position...',
+      position: 'Position : {{coordinates}}',
+      address: 'Adresse',
+      addressHint: 'Remplie d’après la carte ; vous pouvez la corriger.',
+      addressLookup: 'Recherche de l’adresse...',
+      addressPlaceholder: 'Rue, quartier, repère connu…',
+      department: 'Département',
+    },
+    description: {
+      label: 'Description',
+      hint: 'Au moins 10 caractères, ou enregistrez une note vocale à la place.',
+      placeholder: 'Exemple : nid-de-poule profond devant l’école, les motos tombent.',
+    },
+    photo: {
+      legend: 'Photo (facultative)',
+      camera: 'Prendre une photo',
+      gallery: 'Choisir dans la galerie',
+      compressing: 'Préparation de la photo...',
+      preview: 'Aperçu de la photo',
+      size: 'Photo prête : {{size}} (au lieu de {{original}})',
+      remove: 'Retirer la photo',
+      unreadable: 'Cette image ne peut pas être lue. Choisissez une photo JPEG, PNG ou WebP.',
+    },
+    voice: {
+      legend: 'Note vocale (facultative)',
+      hint: 'Expliquez le problème à voix haute, jusqu’à {{minutes}} minutes.',
+      record: 'Enregistrer une note vocale',
+      stop: 'Arrêter',
+      recording: 'Enregistrement en cours',
+      elapsed: '{{elapsed}} / {{max}}',
+      ready: 'Note vocale : {{duration}}, {{size}}',
+      player: 'Écouter la note vocale',
+      delete: 'Supprimer la note vocale',
+      denied:
+        'L’accès au micro a été refusé. Autorisez le micro pour ce site dans les réglages du navigateur, ou décrivez le problème par écrit.',
+      noMicrophone: 'Aucun micro n’a été trouvé sur cet appareil. Décrivez le problème par écrit.',
+      unsupported: 'Ce navigateur ne sait pas enregistrer de note vocale. Décrivez le problème par écrit.',
+      failed: 'L’enregistrement a échoué. Réessayez ou décrivez le problème par écrit.',
+    },
+    summary: {
+      size: 'Taille de l’envoi : {{size}}',
+      textOnly: 'Texte seulement : moins de 1 Ko',
+    },
+    submit: 'Envoyer le signalement',
+    submitting: 'Envoi en cours...',
+    progress: 'Envoi du signalement',
+    progressValue: 'Envoi : {{percent}} %',
+    sent: 'Signalement envoyé',
+  },
+  nearby: {
+    title: 'Moi aussi : est-ce le même problème ?',
+    intro:
+      'Ces signalements de la même catégorie sont à moins de {{radius}} m. Si c’est le même problème, soutenez-le au lieu d’en envoyer un autre : l’organisation saura que vous êtes plusieurs.',
+    distance: 'À {{distance}} m',
+    same: 'C’est le même problème',
+    supporting: 'Envoi...',
+    yours: 'Vous avez envoyé ce signalement',
+    alreadySupported: 'Vous le soutenez déjà',
+    different: 'Ce n’est pas le même ? Continuez le formulaire ci-dessous.',
+    supportedToast: 'Merci ! Votre soutien est compté',
+    supportedTitle: 'Merci ! Vous soutenez ce signalement',
+    supportedText:
+      '{{count}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+  },
+  queued: {
+    title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+    text: 'Il partira tout seul dès le retour de la connexion, même si vous fermez cette page. En attendant, il apparaît dans « Mes signalements » avec la mention « En attente d’envoi ».',
+  },
+  outbox: {
+    badge: 'En attente d’envoi',
+    refusedBadge: 'Non envoyé',
+    queuedOn: 'Préparé le {{date}}',
+    photo: 'Photo : {{size}}',
+    voiceNote: 'Note vocale : {{size}}',
+    waiting: 'Hors connexion : il partira tout seul dès le retour du réseau.',
+    sending: 'Envoi dès que possible...',
+    refused: 'Le serveur a refusé ce signalement : {{message}}',
+    sendNow: 'Envoyer maintenant',
+    cancel: 'Annuler l’envoi',
+    cancelTitle: 'Annuler ce signalement ?',
+    cancelText:
+      'Il n’a pas encore été envoyé : il sera effacé de ce téléphone, avec sa photo et sa note vocale.',
+    cancelConfirm: 'Oui, l’effacer',
+    cancelled: 'Signalement annulé',
+  },
+  resolution: {
+    question: 'Est-ce réglé ?',
+    text: 'L’organisation a marqué ce signalement « Résolu ». Le problème a-t-il vraiment disparu ?',
+    noMoreReopen: 'Vous l’avez déjà rouvert une fois : vous pouvez seulement confirmer.',
+    yes: 'Oui, c’est réglé',
+    no: 'Non, toujours là',
+    confirmed: 'Merci ! Résolution confirmée',
+    reopenTitle: 'Rouvrir ce signalement ?',
+    reopenText:
+      'Il repassera « En attente » chez l’organisation qui s’en occupe. Vous ne pouvez le rouvrir qu’une fois, dans les {{days}} jours.',
+    reopenConfirm: 'Oui, le rouvrir',
+    reopened: 'Signalement rouvert : l’organisation va le reprendre',
+    listTitle: 'Vos signalements marqués « Résolu »',
+  },
+  success: {
+    title: 'Merci ! Votre signalement est envoyé',
+    codeLabel: 'Votre code de suivi',
+    codeHint:
+      'Notez ce code : il permet de suivre le signalement depuis n’importe quel appareil, dans « Suivi des signalements ».',
+    copy: 'Copier le code',
+    copied: 'Code copié',
+    copyFailed: 'Impossible de copier : notez le code à la main.',
+    another: 'Signaler un autre problème',
+  },
+  myReports: {
+    meta: {
+      title: 'Mes signalements | Alertes urbaines',
+      description:
+        'Les signalements envoyés ou suivis depuis cet appareil, avec leur statut et leur historique.',
+    },
+    intro: 'Les signalements envoyés ou suivis depuis cet appareil.',
+    loading: 'Chargement de vos signalements...',
+    count: '{{count}} signalement(s)',
+    emptyTitle: 'Aucun signalement pour le moment',
+    emptyText:
+      'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
+    photo: 'Photo du signalement : {{type}}',
+    openPhoto: 'Voir la photo en grand',
+    voiceNote: 'Note vocale',
+    followed: 'Suivi avec son code',
+    supported: 'Vous le soutenez (« Moi aussi »)',
+    history: 'Historique ({{count}})',
+  },
+  history: {
+    statusChange: '{{from}} → {{to}}',
+    message: '« {{title}} »',
+  },
+  notifications: {
+    meta: {
+      title: 'Notifications | Alertes urbaines',
+    },
+    intro: 'Les messages des organisations au sujet de vos signalements.',
+    loading: 'Chargement des notifications...',
+    count: '{{count}} message(s), dont {{unread}} non lu(s)',
+    emptyTitle: 'Aucune notification',
+    emptyText:
+      'Quand une organisation vous écrit au sujet d’un de vos signalements, son message apparaît ici.',
+    unread: 'Non lu',
+    about: '{{type}} · code {{code}}',
+  },
+  tracking: {
+    meta: {
+      title: 'Suivi des signalements | Alertes urbaines',
+      description: 'Suivez un signalement avec son code : statut, dates et historique.',
+    },
+    intro: 'Entrez le code de 8 caractères reçu à l’envoi du signalement.',
+    codeLabel: 'Code du signalement',
+    codePlaceholder: 'Ex. : 7KQ2M9XD',
+    searching: 'Recherche...',
+    filed: 'Signalé le',
+    claimed: 'Pris en charge le',
+    resolved: 'Résolu le',
+    updated: 'Dernière mise à jour',
+    notYet: '—',
+    department: 'Département',
+    history: 'Historique',
+    follow: 'Suivre sur cet appareil',
+    following: 'Ajout...',
+    followed: 'Ce signalement est suivi sur cet appareil.',
+    followedToast: 'Ajouté à « Mes signalements »',
+  },
+  about: {
+    meta: {
+      title: 'À propos | Alertes urbaines',
+      description:
+        'Alertes urbaines : la plateforme de signalement des problèmes urbains du département de Dakar. Comment elle fonctionne, ce qui est conservé, ce qui reste anonyme.',
+    },
+    title: 'À propos d’Alertes urbaines',
+    intro:
+      'Alertes urbaines est la plateforme de signalement des problèmes urbains du département de Dakar. Les habitants signalent, sur une carte, un nid-de-poule, un lampadaire éteint ou un dépôt d’ordures ; les organisations partenaires (mairies, services publics, associations…) prennent les signalements en charge, les règlent et répondent.',
+    howTitle: 'Comment ça marche',
+    steps: {
+      report: {
+        title: '1. Vous signalez',
+        text: 'Choisissez le type de problème, placez-le sur la carte, ajoutez une photo ou une note vocale. Aucun compte à créer.',
+      },
+      claim: {
+        title: '2. Une organisation s’en charge',
+        text: 'Les organisations partenaires de la catégorie voient le signalement, le prennent en charge et mettent à jour son statut.',
+      },
+      follow: {
+        title: '3. Vous suivez',
+        text: 'Avec votre code de suivi, dans « Mes signalements » ou « Suivi des signalements », vous voyez chaque étape et les messages des organisations.',
+      },
+    },
+    privacyTitle: 'Ce qui est conservé, ce qui reste anonyme',
+    privacy: {
+      noName: 'Aucun nom, aucun numéro de téléphone, aucune adresse e-mail ne vous est demandé.',
+      stored:
+        'Sont conservés : le type de problème, la description, le lieu (adresse et coordonnées), la photo et la note vocale, et les dates.',
+      photo:
+        'Les photos sont réduites sur votre téléphone puis réenregistrées par le serveur : leurs métadonnées (appareil, position GPS, date) sont supprimées.',
+      device:
+        'Votre appareil reçoit un identifiant secret pour retrouver vos signalements ; le serveur n’en garde qu’une empreinte (un hachage) et ne le montre jamais aux organisations.',
+      public:
+        'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale sont montrées aux organisations qui le traitent.',
+    },
+    actionsTitle: 'Agir',
+    organizationText: 'Vous représentez une mairie, un service public ou une association ?',
+  },
+  // French texts of src/domain (and of the server's answers) that these screens show; the
+  // catalogue names them so that useDomainText can translate them.
+  domainText: {
+    filing: REPORT_FILING_MESSAGES,
+    tracking: TRACKING_MESSAGES,
+    support: { ...SUPPORT_MESSAGES, tooMany: TOO_MANY_SUPPORTS_MESSAGE },
+    resolution: RESOLUTION_MESSAGES,
+    events: REPORT_EVENT_KINDS,
+  },
+} as const
+
+export type CitizenCatalogue = typeof citizenFr
+
+registerCatalogue('citizen', citizenFr, {
+  en: () => import('./en').then((module) => module.citizenEn),
+  wo: () => import('./wo').then((module) => module.citizenWo),
+})

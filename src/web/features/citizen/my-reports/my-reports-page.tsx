@@ -1,0 +1,111 @@
+import '../i18n/fr'
+import { useQueryClient } from '@tanstack/react-query'
+import FileText from 'lucide-react/icons/file-text'
+import Megaphone from 'lucide-react/icons/megaphone'
+import Search from 'lucide-react/icons/search'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
+import { buttonClassName } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { placeholderKeys } from '../../../components/ui/skeleton'
+import { useLiveEvents } from '../../../lib/live-events'
+import { usePageMeta } from '../../../lib/page-meta'
+import { useMyReports } from '../api/get-my-reports'
+import { useQueuedReports } from '../api/queued-reports'
+import { CitizenPage } from '../components/citizen-page'
+import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
+import { CitizenReportCard } from './citizen-report-card'
+import { QueuedReportCard } from './queued-report-card'
+import '../../../i18n/deferred/fr'
+
+/**
+ * /mes-signalements: the reports made offline that wait on this phone ("En attente d'envoi"),
+ * then those this device filed, follows or supports, kept up to date live.
+ */
+export function MyReportsPage() {
+  const { t } = useTranslation('citizen')
+  const { t: tRoot } = useTranslation()
+  const { t: tDeferred } = useTranslation('deferred')
+  usePageMeta({ title: t('myReports.meta.title'), description: t('myReports.meta.description') })
+  const queryClient = useQueryClient()
+  const { token, data, isPending, isError, error, refetch } = useMyReports()
+  const queued = useQueuedReports().data ?? []
+
+  const deviceUnknown = isError && isUnknownDevice(error)
+
+  // A claim, a status change or a message about one of these reports: reload them. A device the
+  // server does not know would only be refused again and again.
+  useLiveEvents(
+    { citizenToken: token },
+    () => void queryClient.invalidateQueries({ queryKey: ['citizen'] }),
+    token !== null && !deviceUnknown,
+  )
+
+  let content: ReactNode
+  if ((token === null || data?.items.length === 0) && queued.length > 0) {
+    content = null
+  } else if (token === null || data?.items.length === 0) {
+    content = (
+      <EmptyState icon={FileText} title={t('myReports.emptyTitle')} text={t('myReports.emptyText')}>
+        <div className="mt-2 flex flex-wrap justify-center gap-2">
+          <Link to="/signaler" className={buttonClassName()}>
+            <Megaphone aria-hidden="true" className="size-5" />
+            {tRoot('nav.report')}
+          </Link>
+          <Link to="/suivi" className={buttonClassName({ variant: 'outline' })}>
+            <Search aria-hidden="true" className="size-5" />
+            {t('common.trackWithCode')}
+          </Link>
+        </div>
+      </EmptyState>
+    )
+  } else if (isError) {
+    content = <DeviceReadError error={error} onRetry={() => void refetch()} />
+  } else if (isPending) {
+    content = (
+      <div role="status" className="flex flex-col gap-3">
+        <span className="sr-only">{t('myReports.loading')}</span>
+        {placeholderKeys(3).map((key) => (
+          <ReportCardSkeleton key={key} thumbnail />
+        ))}
+      </div>
+    )
+  } else {
+    content = (
+      <>
+        <p className="text-sm text-slate-600">{t('myReports.count', { count: data.items.length })}</p>
+        <ul className="flex flex-col gap-4">
+          {data.items.map((report) => (
+            <li key={report.id}>
+              <CitizenReportCard report={report} />
+            </li>
+          ))}
+        </ul>
+      </>
+    )
+  }
+
+  return (
+    <CitizenPage title={tRoot('nav.myReports')} intro={t('myReports.intro')}>
+      {queued.length > 0 ? (
+        <section aria-labelledby="queued-reports-title" className="flex flex-col gap-3">
+          <h2 id="queued-reports-title" className="text-lg font-bold text-slate-900">
+            {tDeferred('offline.pending', { count: queued.length })}
+          </h2>
+          <ul className="flex flex-col gap-4">
+            {queued.map((report) => (
+              <li key={report.key}>
+                <QueuedReportCard report={report} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {content}
+    </CitizenPage>
+  )
+}
+
+export { MyReportsPage as Component }

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CitizenNotification } from '../../../../domain/citizen'
+import { useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+
+const TOKEN = 'N'.repeat(43)
+
+const unread: CitizenNotification = {
+  id: 'n-2',
+  report_id: 'r-1',
+  anonymous_code: '7KQ2M9XD',
+  report_type: 'Voirie',
+  title: 'Intervention prévue',
+  message: 'Une équipe passe jeudi matin.',
+  type: 'info',
+  created_at: '2026-11-22T10:00:00Z',
+  read_at: null,
+}
+const read: CitizenNotification = {
+  ...unread,
+  id: 'n-1',
+  title: 'Signalement pris en charge',
+  message: 'La mairie de Médina s’en occupe.',
+  created_at: '2026-11-21T09:00:00Z',
+  read_at: '2026-11-21T12:00:00Z',
+}
+
+beforeEach(() => {
+  useCitizenDeviceStore.setState({ citizenToken: TOKEN })
+})
+
+describe('/notifications', () => {
+  it('explains where messages will appear when this device has never filed a report', async () => {
+    useCitizenDeviceStore.setState({ citizenToken: null })
+    const { fetchMock } = stubApi({})
+    renderRoute('/notifications')
+    expect(await screen.findByText('Aucune notification')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Notifications | Alertes urbaines'))
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('shows placeholders while loading', async () => {
+    stubApi({ 'GET /api/citizen/notifications': 'pending' })
+    renderRoute('/notifications')
+    expect(await screen.findByText('Chargement des notifications...')).toBeInTheDocument()
+    expect(screen.getAllByTestId('notification-skeleton')).toHaveLength(3)
+  })
+
+  it('shows the empty state when no organisation wrote yet', async () => {
+    stubApi({ 'GET /api/citizen/notifications': { status: 200, body: { items: [], unread: 0 } } })
+    renderRoute('/notifications')
+    expect(await screen.findByText('Aucune notification')).toBeInTheDocument()
+  })
+
+  it('lists the messages newest first, marks the unread ones, then marks them read on the server', async () => {
+    const marked = vi.fn()
+    const { calls } = stubApi({
+      'GET /api/citizen/notifications': { status: 200, body: { items: [unread, read], unread: 1 } },
+      'POST /api/citizen/notifications/read': (call) => {
+        marked(call.headers.get('x-citizen-token'))
+        return { status: 204 }
+      },
+    })
+    renderRoute('/notifications')
+    expect(await screen.findByText('2 message(s), dont 1 non lu(s)')).toBeInTheDocument()
+    const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(within(first).getByRole('heading', { name: 'Intervention prévue' })).toBeInTheDocument()
+    expect(within(first).getByText('Une équipe passe jeudi matin.')).toBeInTheDocument()
+    expect(within(first).getByText('Voirie · code 7KQ2M9XD')).toBeInTheDocument()
+    expect(within(first).getByText('Non lu')).toBeInTheDocument()
+    expect(within(second).queryByText('Non lu')).not.toBeInTheDocument()
+    await waitFor(() => expect(marked).toHaveBeenCalledWith(TOKEN))
+    expect(calls[0]?.headers.get('x-citizen-token')).toBe(TOKEN)
+    // Still marked while the citizen reads; the bell no longer counts it.
+    expect(within(first).getByText('Non lu')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' }),
+      ).toBeInTheDocument(),
+    )
+  })
+
+  it('does not mark anything when everything was read', async () => {
+    const marked = vi.fn(() => ({ status: 204 }))
+    stubApi({
+      'GET /api/citizen/notifications': { status: 200, body: { items: [read], unread: 0 } },
+      'POST /api/citizen/notifications/read': marked,
+    })
+    renderRoute('/notifications')
+    expect(await screen.findByText('Signalement pris en charge')).toBeInTheDocument()
+    expect(marked).not.toHaveBeenCalled()
+  })
+
+  it('says plainly when the server does not know this device', async () => {
+    stubApi({
+      'GET /api/citizen/notifications': {
+        status: 401,
+        body: { error: { code: 'not_authenticated', message: 'Cet appareil n’est pas reconnu.' } },
+      },
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/notifications')
+    expect(
+      await screen.findByRole('heading', { name: 'Cet appareil n’est plus reconnu' }),
+    ).toBeInTheDocument()
+  })
+
+  it('shows the server’s message when loading fails', async () => {
+    stubApi({
+      'GET /api/citizen/notifications': {
+        status: 503,
+        body: { error: { code: 'unavailable', message: 'Service momentanément indisponible.' } },
+      },
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/notifications')
+    expect(await screen.findByText('Service momentanément indisponible.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query'
+import LocateFixed from 'lucide-react/icons/locate-fixed'
+import MapPin from 'lucide-react/icons/map-pin'
+import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ReverseGeocode } from '../../../../domain/geocoding'
+import { GEOCODE_CACHE_DECIMALS, GEOCODING_MESSAGES } from '../../../../domain/geocoding-rules'
+import { formatCoordinates } from '../../../../domain/location'
+import { ADDRESS_MAX_LENGTH, DAKAR_REGION_DEPARTMENTS } from '../../../../domain/report-filing-rules'
+import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
+import { Input } from '../../../components/ui/input'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { Spinner } from '../../../components/ui/spinner'
+import { useDomainText } from '../../../i18n/domain-text'
+import { apiGet } from '../../../lib/api-client'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import type { MapPosition } from './place-map'
+
+// Leaflet is fetched with the form, not before: the rest of the form is usable while it arrives.
+const PlaceMap = lazy(() => import('./place-map'))
+
+/** Reverse geocoding waits until the pin has settled. */
+const GEOCODE_DEBOUNCE_MS = 500
+
+export type AddressSource = 'geocoder' | 'citizen'
+
+export interface PlacePickerProps {
+  position: MapPosition
+  recenterKey: number
+  onMove: (position: MapPosition) => void
+  onUseMyPosition: () => void
+  locating: boolean
+  locationError: string | null
+  address: string
+  addressSource: AddressSource
+  onAddressChange: (address: string, source: AddressSource) => void
+  department: string
+  onDepartmentChange: (department: string) => void
+  error?: string
+  errorId: string
+}
+
+function MapLoading() {
+  const { t } = useTranslation()
+  return (
+    <div role="status" className="flex h-full flex-col items-center justify-center gap-3 text-slate-700">
+      <Spinner />
+      <span className="text-sm font-medium">{t('map.loading')}</span>
+    </div>
+  )
+}
+
+/** Where the problem is: the map and its pin, "Utiliser ma position", the address and the department. */
+export function PlacePicker(props: PlacePickerProps) {
+  const { t } = useTranslation('citizen')
+  const domainText = useDomainText()
+  const { position, address, addressSource, onAddressChange } = props
+  const here = `${position.latitude.toFixed(GEOCODE_CACHE_DECIMALS)},${position.longitude.toFixed(GEOCODE_CACHE_DECIMALS)}`
+  const settled = useDebouncedValue(here, GEOCODE_DEBOUNCE_MS)
+  const [lat, lon] = settled.split(',')
+  const geocoded = useQuery({
+    // Shared with the place names of report cards.
+    queryKey: ['geocode', lat, lon],
+    queryFn: ({ signal }) => apiGet<ReverseGeocode>(`/api/geocode/reverse?lat=${lat}&lon=${lon}`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    // 503 means no geocoder: the coordinates are shown instead, no need to insist.
+    retry: false,
+  })
+  // Only the answer for where the pin is now, not for where it was a moment ago.
+  const foundAddress = settled === here ? geocoded.data?.display_name.slice(0, ADDRESS_MAX_LENGTH) : undefined
+
+  useEffect(() => {
+    // The geocoder fills the address until the citizen writes their own.
+    if (foundAddress && addressSource === 'geocoder' && address !== foundAddress) {
+      onAddressChange(foundAddress, 'geocoder')
+    }
+  }, [foundAddress, addressSource, address, onAddressChange])
+
+  return (
+    <fieldset aria-describedby={props.error ? props.errorId : undefined} className="flex flex-col gap-4">
+      <legend className="mb-3 text-lg font-semibold text-slate-900">{t('reportForm.place.legend')}</legend>
+      <div className="flex flex-col gap-2">
+        <section
+          aria-label={t('reportForm.place.mapLabel')}
+          className="isolate h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-80"
+        >
+          <Suspense fallback={<MapLoading />}>
+            <PlaceMap position={position} recenterKey={props.recenterKey} onMove={props.onMove} />
+          </Suspense>
+        </section>
+        <p className="text-sm text-slate-600">{t('reportForm.place.mapHint')}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="outline" onClick={props.onUseMyPosition} disabled={props.locating}>
+            {props.locating ? (
+              <Spinner className="size-5" />
+            ) : (
+              <LocateFixed aria-hidden="true" className="size-5" />
+            )}
+            {props.locating ? t('reportForm.place.locating') : t('reportForm.place.useMyPosition')}
+          </Button>
+          <p className="flex items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
+            <MapPin aria-hidden="true" className="size-4 text-green-700" />
+            {t('reportForm.place.position', {
+              coordinates: formatCoordinates(position.latitude, position.longitude),
+            })}
+          </p>
+        </div>
+        {props.locationError ? (
+          <p role="status" className="text-sm text-amber-800">
+            {props.locationError}
+          </p>
+        ) : null}
+        {props.error ? (
+          <p id={props.errorId} role="alert" className="text-sm font-medium text-red-700">
+            {props.error}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        label={t('reportForm.place.address')}
+        hint={
+          geocoded.isFetching
+            ? t('reportForm.place.addressLookup')
+            : geocoded.isError
+              ? domainText(GEOCODING_MESSAGES.unavailable)
+              : t('reportForm.place.addressHint')
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="address"
+            value={address}
+            maxLength={ADDRESS_MAX_LENGTH}
+            autoComplete="street-address"
+            placeholder={t('reportForm.place.addressPlaceholder')}
+            onChange={(event) => onAddressChange(event.target.value, 'citizen')}
+          />
+        )}
+      </Field>
+      <Field label={t('reportForm.place.department')}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            name="department"
+            value={props.department}
+            onChange={(event) => props.onDepartmentChange(event.target.value)}
+          >
+            {DAKAR_REGION_DEPARTMENTS.map((department) => (
+              <option key={department} value={department}>
+                {department}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </fieldset>
+  )
+}

@@ -1,0 +1,530 @@
+import 'fake-indexeddb/auto'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_LOCATION } from '../../../../domain/location'
+import { useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { useLocationStore } from '../../../lib/location-store'
+import { queuedReports, removeQueuedReport } from '../../../lib/outbox/outbox-store'
+import { stubApi } from '../../../test/api-stub'
+import { CATEGORIES } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { FakeXhr } from '../test/fake-xhr'
+
+// jsdom cannot draw Leaflet nor decode images: the map and the canvas compression are replaced.
+// The map stands in as a button that moves the pin, as a drag would.
+vi.mock('./place-map', () => ({
+  default: ({ onMove }: { onMove: (position: { latitude: number; longitude: number }) => void }) => (
+    <button
+      type="button"
+      data-testid="place-map"
+      onClick={() => onMove({ latitude: 14.7106, longitude: -17.4681 })}
+    >
+      carte
+    </button>
+  ),
+}))
+vi.mock('./compress-photo', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./compress-photo')>()),
+  compressPhoto: vi.fn(async (file: File) => ({
+    blob: new Blob([new Uint8Array(245 * 1024)], { type: 'image/webp' }),
+    width: 1600,
+    height: 1200,
+    originalBytes: file.size,
+  })),
+}))
+
+const CREATED = { id: 'r-1', anonymous_code: '7KQ2M9XD', citizenToken: 'T'.repeat(43) }
+
+function stubPageApi(geocode: { status: number; body?: unknown } = { status: 503, body: unavailable() }) {
+  return stubApi({
+    'GET /api/categories': { status: 200, body: CATEGORIES },
+    'GET /api/geocode/reverse': geocode,
+  })
+}
+
+function unavailable() {
+  return {
+    error: {
+      code: 'unavailable',
+      message: 'Le service d’adresses ne répond pas. La position sera indiquée par ses coordonnées.',
+    },
+  }
+}
+
+/** A microphone and a MediaRecorder that record a few bytes of "Opus". */
+function stubMicrophone(getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] }))) {
+  class FakeMediaRecorder extends EventTarget {
+    static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus'
+    state = 'inactive'
+    mimeType: string
+    constructor(_stream: unknown, options?: MediaRecorderOptions) {
+      super()
+      this.mimeType = options?.mimeType ?? ''
+      recorderOptions.push(options)
+    }
+    start() {
+      this.state = 'recording'
+    }
+    stop() {
+      this.state = 'inactive'
+      this.dispatchEvent(
+        Object.assign(new Event('dataavailable'), { data: new Blob(['opus-bytes'], { type: 'audio/webm' }) }),
+      )
+      this.dispatchEvent(new Event('stop'))
+    }
+  }
+  const recorderOptions: (MediaRecorderOptions | undefined)[] = []
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true })
+  return { getUserMedia, recorderOptions }
+}
+
+beforeEach(() => {
+  // The query client logs every failed read; here most geocoding answers are meant to be 503.
+  const logError = console.error
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (args[0] !== 'Échec du chargement') logError(...args)
+  })
+  FakeXhr.install()
+  FakeXhr.respond = () => ({ status: 201, body: CREATED })
+  useCitizenDeviceStore.setState({ citizenToken: null })
+  useLocationStore.setState({ location: DEFAULT_LOCATION, hasDeviceLocation: false, error: null })
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() })
+})
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices')
+})
+
+async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name = 'Voirie') {
+  await user.click(await screen.findByRole('radio', { name }))
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Envoyer le signalement' })
+
+describe('/signaler', () => {
+  it('shows the categories as large choices once loaded, with the page title', async () => {
+    stubApi({ 'GET /api/categories': 'pending', 'GET /api/geocode/reverse': 'pending' })
+    renderRoute('/signaler')
+    expect(await screen.findByText('Chargement des catégories...')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Signaler un problème', level: 1 })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Signaler un problème | Alertes urbaines'))
+  })
+
+  it('offers every category as a radio button, Dakar as department, and the place on a map', async () => {
+    stubPageApi()
+    renderRoute('/signaler')
+    await screen.findByRole('radio', { name: 'Voirie' })
+    const group = screen.getByRole('group', { name: 'Quel est le problème ?' })
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['4', '5', '2', '3', '1'])
+    expect(within(group).getByRole('radio', { name: 'Éclairage public' })).not.toBeChecked()
+    expect(screen.getByLabelText('Département')).toHaveValue('Dakar')
+    expect(await screen.findByTestId('place-map')).toBeInTheDocument()
+    // No geocoder: the coordinates with 4 decimals, and why.
+    expect(screen.getByText('Position : 14.6928, -17.4467')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'Le service d’adresses ne répond pas. La position sera indiquée par ses coordonnées.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Adresse')).toHaveValue('')
+  })
+
+  it('fills the address from reverse geocoding, and lets the citizen correct it', async () => {
+    const user = userEvent.setup()
+    stubPageApi({
+      status: 200,
+      body: { display_name: 'Rue 10, Médina, Dakar, Sénégal', city: 'Dakar', address: { suburb: 'Médina' } },
+    })
+    renderRoute('/signaler')
+    const address = await screen.findByLabelText('Adresse')
+    await waitFor(() => expect(address).toHaveValue('Rue 10, Médina, Dakar, Sénégal'))
+    await user.clear(address)
+    await user.type(address, 'Marché Tilène')
+    expect(address).toHaveValue('Marché Tilène')
+  })
+
+  it('gives the address of the new place when the pin moves, but keeps an address the citizen wrote', async () => {
+    const user = userEvent.setup()
+    stubApi({
+      'GET /api/categories': { status: 200, body: CATEGORIES },
+      'GET /api/geocode/reverse': ({ search }) => ({
+        status: 200,
+        body: {
+          display_name: search.get('lat') === '14.7106' ? 'Marché Sandaga, Plateau' : 'Rue 10, Médina',
+          city: 'Dakar',
+          address: {},
+        },
+      }),
+    })
+    renderRoute('/signaler')
+    const address = await screen.findByLabelText('Adresse')
+    await waitFor(() => expect(address).toHaveValue('Rue 10, Médina'))
+    await user.click(screen.getByTestId('place-map'))
+    expect(screen.getByText('Position : 14.7106, -17.4681')).toBeInTheDocument()
+    await waitFor(() => expect(address).toHaveValue('Marché Sandaga, Plateau'))
+
+    await user.clear(address)
+    await user.type(address, 'Devant la pharmacie Guigon')
+    useLocationStore.setState({ location: DEFAULT_LOCATION })
+    await user.click(screen.getByTestId('place-map'))
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(address).toHaveValue('Devant la pharmacie Guigon')
+  })
+
+  it('asks for a category and a description before sending anything', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    renderRoute('/signaler')
+    await screen.findByRole('radio', { name: 'Voirie' })
+    await user.click(submitButton())
+    expect(await screen.findByText('Choisissez une catégorie dans la liste.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true')
+    // The first field to fix gets the focus.
+    expect(screen.getByRole('radio', { name: 'Assainissement' })).toHaveFocus()
+    expect(FakeXhr.sent).toHaveLength(0)
+  })
+
+  it('refuses a description under 10 characters, and accepts it once long enough', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'trou')
+    await user.click(submitButton())
+    expect(
+      await screen.findByText(
+        'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Choisissez une catégorie dans la liste.')).not.toBeInTheDocument()
+    expect(FakeXhr.sent).toHaveLength(0)
+
+    await user.type(screen.getByLabelText('Description'), ' profond au carrefour')
+    await user.click(submitButton())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    const [request] = FakeXhr.sent
+    expect(request?.body?.get('description')).toBe('trou profond au carrefour')
+    expect(request?.body?.get('categoryId')).toBe('1')
+  })
+
+  it('refuses coordinates out of range', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    useLocationStore.setState({ location: { ...DEFAULT_LOCATION, latitude: 999 } })
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(submitButton())
+    expect(await screen.findByText('La position du signalement n’est pas valide.')).toBeInTheDocument()
+    expect(FakeXhr.sent).toHaveLength(0)
+  })
+
+  it('takes a voice note alone as a complete report, recorded at a low bitrate', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    const { recorderOptions } = stubMicrophone()
+    renderRoute('/signaler')
+    await chooseCategory(user, 'Propreté')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer une note vocale' }))
+    expect(await screen.findByText('Enregistrement en cours')).toBeInTheDocument()
+    expect(screen.getByText('0:00 / 2:00')).toBeInTheDocument()
+    expect(recorderOptions).toEqual([{ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 24_000 }])
+    await user.click(screen.getByRole('button', { name: 'Arrêter' }))
+    expect(await screen.findByLabelText('Écouter la note vocale')).toHaveAttribute('src', 'blob:preview')
+    expect(screen.getByText(/^Note vocale : 0:0\d, 10 o$/)).toBeInTheDocument()
+    expect(screen.getByText(/^Taille de l’envoi : /)).toBeInTheDocument()
+
+    await user.click(submitButton())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    const audio = FakeXhr.sent[0]?.body?.get('audio') as File
+    expect(audio.name).toBe('note-vocale.webm')
+    expect(audio.type).toBe('audio/webm')
+    expect(FakeXhr.sent[0]?.body?.get('description')).toBe('')
+  })
+
+  it('deletes a voice note, and then asks for a description again', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    stubMicrophone()
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.click(screen.getByRole('button', { name: 'Enregistrer une note vocale' }))
+    await user.click(await screen.findByRole('button', { name: 'Arrêter' }))
+    await user.click(await screen.findByRole('button', { name: 'Supprimer la note vocale' }))
+    expect(screen.queryByLabelText('Écouter la note vocale')).not.toBeInTheDocument()
+    await user.click(submitButton())
+    expect(
+      await screen.findByText(
+        'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('says plainly when the microphone is refused', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    stubMicrophone(
+      vi.fn(async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError')
+      }),
+    )
+    renderRoute('/signaler')
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer une note vocale' }))
+    expect(await screen.findByText(/L’accès au micro a été refusé\./)).toBeInTheDocument()
+  })
+
+  it('says when the device has no microphone', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    stubMicrophone(
+      vi.fn(async () => {
+        throw new DOMException('Requested device not found', 'NotFoundError')
+      }),
+    )
+    renderRoute('/signaler')
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer une note vocale' }))
+    expect(await screen.findByText(/Aucun micro n’a été trouvé sur cet appareil\./)).toBeInTheDocument()
+  })
+
+  it('shows the compressed photo with its size, and removes it', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    renderRoute('/signaler')
+    const photo = new File([new Uint8Array(4 * 1024 * 1024)], 'IMG_0001.jpg', { type: 'image/jpeg' })
+    await user.upload(await screen.findByTestId('photo-camera-input'), photo)
+    expect(await screen.findByRole('img', { name: 'Aperçu de la photo' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    )
+    expect(screen.getByText('Photo prête : 245 Ko (au lieu de 4 Mo)')).toBeInTheDocument()
+    expect(screen.getByText(/^Taille de l’envoi : 2\d\d Ko$/)).toBeInTheDocument()
+    expect(screen.getByTestId('photo-camera-input')).toHaveAttribute('capture', 'environment')
+    expect(screen.getByTestId('photo-gallery-input')).not.toHaveAttribute('capture')
+
+    await user.click(screen.getByRole('button', { name: 'Retirer la photo' }))
+    expect(screen.queryByRole('img', { name: 'Aperçu de la photo' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeInTheDocument()
+  })
+
+  it('sends the report with its photo, shows the code large, and keeps the device token', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Nid-de-poule profond devant l’école')
+    await user.type(screen.getByLabelText('Adresse'), 'Rue 10, Médina')
+    await user.upload(
+      screen.getByTestId('photo-gallery-input'),
+      new File([new Uint8Array(1000)], 'photo.jpg', { type: 'image/jpeg' }),
+    )
+    await screen.findByRole('img', { name: 'Aperçu de la photo' })
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })).toHaveFocus()
+    expect(screen.getByTestId('anonymous-code')).toHaveTextContent('7KQ2M9XD')
+    expect(screen.getByText('7 K Q 2 M 9 X D')).toHaveClass('sr-only')
+    expect(screen.getByRole('link', { name: 'Voir mes signalements' })).toHaveAttribute(
+      'href',
+      '/mes-signalements',
+    )
+    expect(useCitizenDeviceStore.getState().citizenToken).toBe(CREATED.citizenToken)
+    expect(JSON.parse(localStorage.getItem('citizen-device-storage') ?? '{}').state.citizenToken).toBe(
+      CREATED.citizenToken,
+    )
+
+    const [request] = FakeXhr.sent
+    expect(request?.method).toBe('POST')
+    expect(request?.url).toBe('/api/reports')
+    expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(request?.headers['x-citizen-token']).toBeUndefined()
+    const form = request?.body ?? new FormData()
+    expect(form.get('address')).toBe('Rue 10, Médina')
+    expect(form.get('department')).toBe('Dakar')
+    expect(form.get('latitude')).toBe('14.6928')
+    expect(form.get('longitude')).toBe('-17.4467')
+    expect((form.get('photo') as File).name).toBe('photo.webp')
+    expect(form.get('audio')).toBeNull()
+
+    // Another report starts from an empty form.
+    await user.click(screen.getByRole('button', { name: 'Signaler un autre problème' }))
+    expect(await screen.findByLabelText('Description')).toHaveValue('')
+  })
+
+  it('copies the code and says so', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    renderRoute('/signaler')
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Caniveau bouché depuis la pluie')
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Copier le code' }))
+    expect(writeText).toHaveBeenCalledWith('7KQ2M9XD')
+    expect(await screen.findByText('Code copié')).toBeInTheDocument()
+  })
+
+  it('sends the device token it has, and shows the upload progress', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    useCitizenDeviceStore.setState({ citizenToken: CREATED.citizenToken })
+    let answer: () => void = () => {}
+    FakeXhr.respond = () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ status: 201, body: CREATED })
+      })
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(submitButton())
+    expect(await screen.findByRole('progressbar', { name: 'Envoi du signalement' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    )
+    expect(screen.getByText('Envoi : 50 %')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled()
+    act(() => answer())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    expect(FakeXhr.sent[0]?.headers['x-citizen-token']).toBe(CREATED.citizenToken)
+  })
+
+  it('shows a server error as a toast and next to its field, and keeps the same key for the retry', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    const message = 'Choisissez une catégorie dans la liste.'
+    FakeXhr.respond = () => ({
+      status: 400,
+      body: { error: { code: 'invalid_input', message, field: 'categoryId' } },
+    })
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(submitButton())
+    expect(await screen.findByText('Erreur')).toBeInTheDocument()
+    expect(await screen.findAllByText(message)).toHaveLength(2)
+
+    FakeXhr.respond = () => ({ status: 201, body: CREATED })
+    await user.click(submitButton())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    const keys = FakeXhr.sent.map((request) => request.headers['idempotency-key'])
+    expect(keys).toHaveLength(2)
+    expect(new Set(keys).size).toBe(1)
+  })
+
+  it('keeps the report on the phone, photo included, under the same key, when the connection drops', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    FakeXhr.respond = () => 'network-error'
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(submitButton())
+    await screen.findByRole('heading', {
+      name: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+    })
+    const [queued] = await queuedReports()
+    expect(queued).toMatchObject({
+      key: FakeXhr.sent[0]?.headers['idempotency-key'],
+      state: 'waiting',
+      fields: {
+        categoryName: 'Voirie',
+        description: 'Lampadaire éteint depuis une semaine',
+        department: 'Dakar',
+      },
+    })
+    await removeQueuedReport(queued?.key ?? '')
+  })
+
+  it('does not even try without a network: the report waits on the phone', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Dépôt d’ordures devant le marché')
+    await user.click(submitButton())
+    await screen.findByRole('heading', {
+      name: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+    })
+    expect(FakeXhr.sent).toHaveLength(0)
+    const queued = await queuedReports()
+    expect(queued.map((report) => report.fields.description)).toEqual(['Dépôt d’ordures devant le marché'])
+    onLine.mockRestore()
+    await removeQueuedReport(queued[0]?.key ?? '')
+  })
+
+  it('forgets a device token the server does not know, so that the retry gets a new one', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    useCitizenDeviceStore.setState({ citizenToken: 'A'.repeat(43) })
+    const message = 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.'
+    FakeXhr.respond = () => ({ status: 401, body: { error: { code: 'not_authenticated', message } } })
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(submitButton())
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(useCitizenDeviceStore.getState().citizenToken).toBeNull()
+  })
+})
+
+describe('/signaler, "Moi aussi"', () => {
+  const NEARBY = {
+    id: 'n-1',
+    type: 'Voirie',
+    description: 'Nid-de-poule profond devant la boulangerie',
+    status: 'en-attente',
+    address: 'Rue 10, Médina',
+    created_at: '2026-11-20T09:30:00Z',
+    distance_m: 42,
+    supporters_count: 3,
+    this_device: null,
+  }
+
+  it('offers the open reports of the category nearby, and supports one instead of filing a duplicate', async () => {
+    const user = userEvent.setup()
+    const api = stubApi({
+      'GET /api/categories': { status: 200, body: CATEGORIES },
+      'GET /api/geocode/reverse': { status: 503, body: unavailable() },
+      'GET /api/reports/nearby': { status: 200, body: { items: [NEARBY] } },
+      'POST /api/reports/n-1/supports': {
+        status: 201,
+        body: { citizenToken: 'S'.repeat(43), report_id: 'n-1', supporters_count: 4 },
+      },
+    })
+    renderRoute('/signaler')
+    // Nothing is asked before a category is chosen.
+    await screen.findByRole('radio', { name: 'Voirie' })
+    expect(api.callsTo('GET', '/api/reports/nearby')).toHaveLength(0)
+    await chooseCategory(user)
+    const section = await screen.findByRole('region', { name: 'Moi aussi : est-ce le même problème ?' })
+    expect(api.callsTo('GET', '/api/reports/nearby')[0]?.search.get('categoryId')).toBe('1')
+    expect(within(section).getByText('À 42 m · Rue 10, Médina')).toBeInTheDocument()
+    expect(within(section).getByText('3 soutien(s)')).toBeInTheDocument()
+    await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
+    await screen.findByRole('heading', { name: 'Merci ! Vous soutenez ce signalement' })
+    expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()
+    expect(useCitizenDeviceStore.getState().citizenToken).toBe('S'.repeat(43))
+    expect(FakeXhr.sent).toHaveLength(0)
+  })
+
+  it('says which nearby report is already this device’s own', async () => {
+    const user = userEvent.setup()
+    stubApi({
+      'GET /api/categories': { status: 200, body: CATEGORIES },
+      'GET /api/geocode/reverse': { status: 503, body: unavailable() },
+      'GET /api/reports/nearby': { status: 200, body: { items: [{ ...NEARBY, this_device: 'reporter' }] } },
+    })
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await screen.findByText('Vous avez envoyé ce signalement')
+    expect(screen.queryByRole('button', { name: 'C’est le même problème' })).not.toBeInTheDocument()
+  })
+})

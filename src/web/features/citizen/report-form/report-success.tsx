@@ -1,0 +1,74 @@
+import CircleCheckBig from 'lucide-react/icons/circle-check-big'
+import Copy from 'lucide-react/icons/copy'
+import FileText from 'lucide-react/icons/file-text'
+import Megaphone from 'lucide-react/icons/megaphone'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Button, buttonClassName } from '../../../components/ui/button'
+
+/** After sending: the anonymous code, large, to copy or write down, and where to go next. */
+export function ReportSuccess({ code, onAnother }: { code: string; onAnother: () => void }) {
+  const { t } = useTranslation('citizen')
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  // Screen readers hear the result first; the form they were on is gone.
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code)
+      toast.success(t('success.copied'))
+    } catch {
+      toast.error(t('success.copyFailed'))
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="report-success-title"
+      className="flex flex-col items-center gap-5 rounded-2xl border border-green-200 bg-white px-4 py-8 text-center shadow-sm"
+    >
+      <CircleCheckBig aria-hidden="true" className="size-14 text-green-700" />
+      <h2
+        id="report-success-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-xl font-bold text-slate-900 focus:outline-none"
+      >
+        {t('success.title')}
+      </h2>
+      <div className="flex flex-col items-center gap-2">
+        <p className="text-sm font-medium text-slate-700">{t('success.codeLabel')}</p>
+        <p className="rounded-xl bg-green-50 px-5 py-3 font-mono text-4xl font-bold tracking-[0.2em] text-green-900 select-all sm:text-5xl">
+          {/* Read out character by character; shown as one word. */}
+          <span className="sr-only">{code.split('').join(' ')}</span>
+          <span aria-hidden="true" data-testid="anonymous-code">
+            {code}
+          </span>
+        </p>
+        <p className="max-w-md text-sm text-slate-600">{t('success.codeHint')}</p>
+      </div>
+      <Button variant="outline" size="lg" className="px-5! text-base!" onClick={() => void copy()}>
+        <Copy aria-hidden="true" className="size-5" />
+        {t('success.copy')}
+      </Button>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Link
+          to="/mes-signalements"
+          className={buttonClassName({ size: 'lg', className: 'px-5! text-base!' })}
+        >
+          <FileText aria-hidden="true" className="size-5" />
+          {t('common.seeMyReports')}
+        </Link>
+        <Button variant="ghost" size="lg" className="px-2! text-base!" onClick={onAnother}>
+          <Megaphone aria-hidden="true" className="size-5" />
+          {t('success.another')}
+        </Button>
+      </div>
+    </section>
+  )
+}

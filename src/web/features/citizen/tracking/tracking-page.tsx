@@ -1,0 +1,194 @@
+import '../i18n/fr'
+import BellRing from 'lucide-react/icons/bell-ring'
+import CircleCheckBig from 'lucide-react/icons/circle-check-big'
+import Search from 'lucide-react/icons/search'
+import SearchX from 'lucide-react/icons/search-x'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import type { TrackedReport } from '../../../../domain/citizen'
+import { normalizeAnonymousCode, TRACKING_MESSAGES } from '../../../../domain/citizen-rules'
+import { ReportStatusBadge } from '../../../components/report/report-badges'
+import { Button, buttonClassName } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Field } from '../../../components/ui/field'
+import { Input } from '../../../components/ui/input'
+import { LoadError } from '../../../components/ui/load-error'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { useDomainText } from '../../../i18n/domain-text'
+import { ApiError } from '../../../lib/api-client'
+import { formatLongDate } from '../../../lib/french-dates'
+import { usePageMeta } from '../../../lib/page-meta'
+import { useFollowReport } from '../api/follow-report'
+import { useTrackedReport } from '../api/track-report'
+import { CitizenPage } from '../components/citizen-page'
+import { ReportHistory } from '../components/report-history'
+
+function TrackedReportCard({ report }: { report: TrackedReport }) {
+  const { t } = useTranslation('citizen')
+  const { t: tRoot } = useTranslation()
+  const follow = useFollowReport()
+  const domainText = useDomainText()
+  const dates = [
+    { label: t('tracking.filed'), value: report.created_at },
+    { label: t('tracking.claimed'), value: report.claimed_at },
+    { label: t('tracking.resolved'), value: report.resolved_at },
+    { label: t('tracking.updated'), value: report.updated_at },
+  ]
+
+  function followIt() {
+    follow.mutate(report.anonymous_code, {
+      onSuccess: () => toast.success(t('tracking.followedToast')),
+      onError: (error) => toast.error(tRoot('common.error'), { description: domainText(error.message) }),
+    })
+  }
+
+  return (
+    <Card asChild>
+      <article aria-labelledby="tracked-report-title" className="flex flex-col gap-4 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="tracked-report-title" className="text-lg font-semibold text-slate-900">
+              {report.type}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {t('common.code')} :{' '}
+              <span className="font-mono font-semibold text-slate-900">{report.anonymous_code}</span>
+            </p>
+          </div>
+          <ReportStatusBadge status={report.status} unknown="raw" />
+        </div>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {report.department ? (
+            <div>
+              <dt className="text-slate-600">{t('tracking.department')}</dt>
+              <dd className="font-medium text-slate-900">{report.department}</dd>
+            </div>
+          ) : null}
+          {dates.map(({ label, value }) => (
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium text-slate-900">
+                {value ? <time dateTime={value}>{formatLongDate(value)}</time> : t('tracking.notYet')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {report.history.length > 0 ? (
+          <section aria-labelledby="tracked-history-title" className="flex flex-col gap-3">
+            <h3 id="tracked-history-title" className="text-sm font-semibold text-slate-900">
+              {t('tracking.history')}
+            </h3>
+            <ReportHistory events={report.history} />
+          </section>
+        ) : null}
+        {follow.isSuccess ? (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-3 rounded-lg bg-green-50 p-3 text-sm text-green-900"
+          >
+            <CircleCheckBig aria-hidden="true" className="size-5" />
+            {t('tracking.followed')}
+            <Link to="/mes-signalements" className={buttonClassName({ variant: 'outline', size: 'sm' })}>
+              {t('common.seeMyReports')}
+            </Link>
+          </div>
+        ) : (
+          <Button variant="outline" onClick={followIt} disabled={follow.isPending} className="self-start">
+            <BellRing aria-hidden="true" className="size-5" />
+            {follow.isPending ? t('tracking.following') : t('tracking.follow')}
+          </Button>
+        )}
+      </article>
+    </Card>
+  )
+}
+
+/** /suivi: the public status, dates and history of a report, found by its anonymous code. */
+export function TrackingPage() {
+  const { t } = useTranslation('citizen')
+  const { t: tRoot } = useTranslation()
+  usePageMeta({ title: t('tracking.meta.title'), description: t('tracking.meta.description') })
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('code') ?? ''
+  const code = requested ? normalizeAnonymousCode(requested) : null
+  const [typed, setTyped] = useState(requested)
+  const [typedError, setTypedError] = useState<string>()
+  const tracked = useTrackedReport(code)
+  const domainText = useDomainText()
+  const fieldError =
+    domainText(typedError ?? (requested && !code ? TRACKING_MESSAGES.invalidCode : '')) || undefined
+
+  function search(event: FormEvent) {
+    event.preventDefault()
+    const normalized = normalizeAnonymousCode(typed)
+    if (!normalized) {
+      setTypedError(TRACKING_MESSAGES.invalidCode)
+      return
+    }
+    setTypedError(undefined)
+    setTyped(normalized)
+    setSearchParams({ code: normalized })
+  }
+
+  let result = null
+  if (code && tracked.isPending) {
+    result = (
+      <div role="status" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <span className="sr-only">{t('tracking.searching')}</span>
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    )
+  } else if (code && tracked.isError) {
+    const notFound = tracked.error instanceof ApiError && tracked.error.status === 404
+    result = notFound ? (
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      >
+        <SearchX aria-hidden="true" className="size-6 shrink-0" />
+        {domainText(tracked.error.message)}
+      </div>
+    ) : (
+      <LoadError message={domainText(tracked.error.message)} onRetry={() => void tracked.refetch()} />
+    )
+  } else if (code && tracked.data) {
+    result = <TrackedReportCard report={tracked.data} />
+  }
+
+  return (
+    <CitizenPage title={tRoot('nav.tracking')} intro={t('tracking.intro')}>
+      <form noValidate onSubmit={search} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field label={t('tracking.codeLabel')} error={fieldError} className="flex-1">
+          {(control) => (
+            <Input
+              {...control}
+              name="code"
+              value={typed}
+              maxLength={20}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder={t('tracking.codePlaceholder')}
+              className="font-mono text-lg tracking-widest uppercase"
+              onChange={(event) => {
+                setTyped(event.target.value)
+                setTypedError(undefined)
+              }}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="sm:mt-6.5" disabled={code !== null && tracked.isFetching}>
+          <Search aria-hidden="true" className="size-5" />
+          {tRoot('common.search')}
+        </Button>
+      </form>
+      {result}
+    </CitizenPage>
+  )
+}
+
+export { TrackingPage as Component }

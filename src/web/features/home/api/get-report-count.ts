@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ReportCount } from '../../../../domain/report'
+import { apiGet } from '../../../lib/api-client'
+
+export function getReportCount({ signal }: { signal?: AbortSignal } = {}): Promise<ReportCount> {
+  return apiGet<ReportCount>('/api/reports/count', { signal })
+}
+
+export const reportCountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reports', 'count'],
+    queryFn: ({ signal }) => getReportCount({ signal }),
+  })
+
+/** How many reports the department has (GET /api/reports/count). */
+export function useReportCount() {
+  return useQuery(reportCountQueryOptions())
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Spinner } from '../../../components/ui/spinner'
+import { useLocationStore } from '../../../lib/location-store'
+import type { Bbox } from '../api/get-map-reports'
+
+// Leaflet is the heaviest part of the page: it is fetched after the first paint, in parallel
+// with the position request, and never blocks the list below.
+let mapView: Promise<typeof import('./home-map-view')> | undefined
+const loadMapView = () => {
+  mapView ??= import('./home-map-view')
+  return mapView
+}
+const HomeMapView = lazy(loadMapView)
+
+function MapLoading() {
+  const { t } = useTranslation()
+  return (
+    <div
+      role="status"
+      className="flex h-full flex-col items-center justify-center gap-3 bg-slate-100 text-slate-700"
+    >
+      <Spinner />
+      <span className="text-sm font-medium">{t('map.loading')}</span>
+    </div>
+  )
+}
+
+/** The half-screen map of the home page, centred on the visitor once the position is known. */
+export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }) {
+  const { t } = useTranslation()
+  const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
+  const error = useLocationStore((state) => state.error)
+  const requestLocation = useLocationStore((state) => state.requestLocation)
+  // Known: the device told us, or it could not and Dakar stands in (SPEC.md section 4).
+  const positionKnown = hasDeviceLocation || error !== null
+
+  useEffect(() => {
+    void loadMapView()
+    if (!useLocationStore.getState().hasDeviceLocation) void requestLocation()
+  }, [requestLocation])
+
+  return (
+    <section aria-label={t('map.label')} className="isolate h-full w-full">
+      {positionKnown ? (
+        <Suspense fallback={<MapLoading />}>
+          <HomeMapView onViewChange={onViewChange} />
+        </Suspense>
+      ) : (
+        <MapLoading />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+import Megaphone from 'lucide-react/icons/megaphone'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { SiteFooter } from '../../components/layout/site-footer'
+import { SiteHeader } from '../../components/layout/site-header'
+import { buttonClassName } from '../../components/ui/button'
+import { usePageMeta } from '../../lib/page-meta'
+import type { Bbox } from './api/get-map-reports'
+import { HomeMap } from './components/home-map'
+import { RecentReports } from './components/recent-reports'
+import { ReportCountBadge } from './components/report-count-badge'
+
+// Below the fold: its code arrives after the first paint.
+const MapReportList = lazy(() =>
+  import('./components/map-report-list').then((module) => ({ default: module.MapReportList })),
+)
+
+/** Home (/): the map around the visitor, the count, the "Signaler" button and the newest reports. */
+export function HomePage() {
+  const { t } = useTranslation()
+  usePageMeta({ title: t('home.meta.title') })
+  // The map's view, shared with the list that says the same without the map.
+  const [mapView, setMapView] = useState<Bbox | null>(null)
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main className="flex-1">
+        <h1 className="sr-only">{t('app.name')}</h1>
+        <a
+          href="#map-reports"
+          className="sr-only focus:not-sr-only focus:absolute focus:z-[1100] focus:m-2 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-green-800 focus:shadow-lg focus:ring-2 focus:ring-green-600"
+        >
+          {t('map.skipToList')}
+        </a>
+        <div className="relative h-[50vh] min-h-72 w-full border-b border-slate-200">
+          <HomeMap onViewChange={setMapView} />
+          <ReportCountBadge />
+        </div>
+        <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-6">
+          <Link
+            to="/signaler"
+            className={buttonClassName({ size: 'lg', className: 'w-full self-center sm:w-auto sm:min-w-64' })}
+          >
+            <Megaphone aria-hidden="true" className="size-6" />
+            {t('home.reportButton')}
+          </Link>
+          <RecentReports />
+          <Suspense fallback={null}>
+            <MapReportList bbox={mapView} />
+          </Suspense>
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+export default HomePage

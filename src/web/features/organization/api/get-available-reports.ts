@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrganizationReport } from '../../../../domain/organization-space'
+import type { Page } from '../../../../domain/pagination-rules'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { organizationKeys } from './query-keys'
+
+export function getAvailableReports(q: string, page: number, { signal }: { signal?: AbortSignal } = {}) {
+  const params = new URLSearchParams({ page: String(page) })
+  if (q) params.set('q', q)
+  return authRequest<Page<OrganizationReport>>(`/api/org/reports/available?${params}`, { signal })
+}
+
+export const availableReportsQueryOptions = (q: string, page: number) =>
+  queryOptions({
+    queryKey: organizationKeys.availablePage(q, page),
+    queryFn: ({ signal }) => getAvailableReports(q, page, { signal }),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  })
+
+/** Unassigned reports in the organisation's categories, 8 a page, searched on the server. */
+export function useAvailableReports(q: string, page: number) {
+  return useQuery(availableReportsQueryOptions(q, page))
+}

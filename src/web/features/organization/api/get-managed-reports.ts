@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrganizationReport } from '../../../../domain/organization-space'
+import type { Page } from '../../../../domain/pagination-rules'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { organizationKeys } from './query-keys'
+
+export interface ManagedFilters {
+  q: string
+  /** 'all' or one of the statuses an organisation sets. */
+  status: string
+  page: number
+}
+
+export function getManagedReports(filters: ManagedFilters, { signal }: { signal?: AbortSignal } = {}) {
+  const params = new URLSearchParams({ page: String(filters.page) })
+  if (filters.q) params.set('q', filters.q)
+  if (filters.status !== 'all') params.set('status', filters.status)
+  return authRequest<Page<OrganizationReport>>(`/api/org/reports/managed?${params}`, { signal })
+}
+
+export const managedReportsQueryOptions = (filters: ManagedFilters) =>
+  queryOptions({
+    queryKey: organizationKeys.managedPage(filters),
+    queryFn: ({ signal }) => getManagedReports(filters, { signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The reports the organisation manages, newest claim first, 8 a page. */
+export function useManagedReports(filters: ManagedFilters) {
+  return useQuery(managedReportsQueryOptions(filters))
+}

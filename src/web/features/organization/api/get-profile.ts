@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrganizationProfile } from '../../../../domain/organization'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { organizationKeys } from './query-keys'
+
+export function getProfile({ signal }: { signal?: AbortSignal } = {}) {
+  return authRequest<OrganizationProfile>('/api/org/me', { signal })
+}
+
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: organizationKeys.profile(), queryFn: ({ signal }) => getProfile({ signal }) })
+
+/** The signed-in organisation's profile and categories (GET /api/org/me). */
+export function useProfile() {
+  return useQuery(profileQueryOptions())
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrganizationStats } from '../../../../domain/organization-space'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { organizationKeys } from './query-keys'
+
+export function getStats({ signal }: { signal?: AbortSignal } = {}) {
+  return authRequest<OrganizationStats>('/api/org/stats', { signal })
+}
+
+export const statsQueryOptions = () =>
+  queryOptions({ queryKey: organizationKeys.stats(), queryFn: ({ signal }) => getStats({ signal }) })
+
+/** The counts of the reports the organisation manages and of the messages it sent (GET /api/org/stats). */
+export function useStats() {
+  return useQuery(statsQueryOptions())
+}

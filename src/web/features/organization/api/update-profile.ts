@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { OrganizationProfile, ProfileForm } from '../../../../domain/organization'
+import { authRequest } from '../../../lib/auth/auth-request'
+import { useSessionStore } from '../../../lib/auth/session-store'
+import { organizationKeys } from './query-keys'
+
+export function updateProfile(changes: ProfileForm) {
+  return authRequest<OrganizationProfile>('/api/org/me', { method: 'PATCH', json: changes })
+}
+
+/** PATCH /api/org/me; the account line of the sidebar follows the new name. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(organizationKeys.profile(), profile)
+      const { user } = useSessionStore.getState()
+      if (user) useSessionStore.setState({ user: { ...user, name: profile.name, email: profile.email } })
+    },
+  })
+}

@@ -1,0 +1,228 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiError, pageReply, stubApi } from '../../../test/api-stub'
+import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { ORGANIZATION_STATS, organizationReport } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { signInOrganization } from '../../../test/sessions'
+
+beforeEach(() => {
+  stubEventSource()
+  signInOrganization()
+})
+
+const PATH = '/organization/available-reports'
+
+describe('Available reports', () => {
+  it('shows placeholders while loading', async () => {
+    stubApi({ 'GET /api/org/reports/available': 'pending' })
+    renderRoute(PATH)
+    expect(await screen.findByRole('heading', { name: 'Signalements disponibles' })).toBeInTheDocument()
+    expect(screen.getAllByTestId('report-card-skeleton')).toHaveLength(4)
+  })
+
+  it('shows each report with its type, status, description, place, date, code and thumbnail', async () => {
+    stubApi({
+      'GET /api/org/reports/available': pageReply(
+        [
+          organizationReport({
+            type: 'Éclairage public',
+            status: 'en-attente',
+            description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
+            address: null,
+            department: 'Pikine',
+            anonymous_code: 'K7M2QX4P',
+            photo_thumb_url: '/files/thumb.webp',
+            photo_url: '/files/photo.webp',
+            created_at: '2026-11-20T09:30:00.000Z',
+          }),
+          organizationReport({ anonymous_code: '', status: 'etrange' }),
+        ],
+        { total: 2, pageSize: 8 },
+      ),
+    })
+    renderRoute(PATH)
+    expect(await screen.findByText('2 signalement(s) disponible(s)')).toBeInTheDocument()
+    const [lighting, anonymous] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(within(lighting).getByRole('heading', { name: 'Éclairage public' })).toBeInTheDocument()
+    expect(within(lighting).getByText('En attente')).toBeInTheDocument()
+    expect(
+      within(lighting).getByText('Lampadaire éteint depuis deux semaines devant la pharmacie.'),
+    ).toBeInTheDocument()
+    expect(within(lighting).getByText('Pikine')).toBeInTheDocument()
+    expect(within(lighting).getByText('20 novembre 2026')).toBeInTheDocument()
+    expect(within(lighting).getByText('K7M2QX4P')).toBeInTheDocument()
+    expect(
+      within(lighting).getByRole('img', { name: 'Photo du signalement «\u00a0Éclairage public\u00a0»' }),
+    ).toHaveAttribute('src', '/files/thumb.webp')
+    expect(within(anonymous).getAllByText('Anonyme').length).toBeGreaterThan(0)
+    // An unknown status shows as "En attente".
+    expect(within(anonymous).getByText('En attente')).toBeInTheDocument()
+  })
+
+  it('says when there is nothing to claim, and when a search finds nothing', async () => {
+    stubApi({ 'GET /api/org/reports/available': pageReply([], { pageSize: 8 }) })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('Aucun signalement disponible')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'lampadaire')
+    expect(await screen.findByText('Aucun signalement trouvé')).toBeInTheDocument()
+  })
+
+  it('searches on the server once typing pauses, and pages 8 at a time', async () => {
+    const api = stubApi({
+      'GET /api/org/reports/available': ({ search }) => {
+        const page = Number(search.get('page'))
+        const q = search.get('q')
+        if (q)
+          return pageReply([organizationReport({ description: `Résultat pour ${q}` })], {
+            total: 1,
+            pageSize: 8,
+          })
+        return pageReply([organizationReport({ description: `Page ${page}` })], {
+          total: 17,
+          page: page,
+          pageSize: 8,
+        })
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('Page 1 / 3')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByText('Page 2')).toBeInTheDocument()
+    expect(screen.getByText('Page 2 / 3')).toBeInTheDocument()
+
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'Médina')
+    expect(await screen.findByText('Résultat pour Médina')).toBeInTheDocument()
+    const searches = api.callsTo('GET', '/api/org/reports/available').filter((c) => c.search.get('q'))
+    // Debounced: one request for the whole word, on page 1.
+    expect(searches.map((c) => [c.search.get('q'), c.search.get('page')])).toEqual([['Médina', '1']])
+  })
+
+  it('shows the details, the photo and the voice note in the "Voir" dialog', async () => {
+    stubApi({
+      'GET /api/org/reports/available': pageReply(
+        [
+          organizationReport({
+            anonymous_code: 'K7M2QX4P',
+            description: 'Caniveau bouché.',
+            priority: 'urgent',
+            photo_url: '/files/photo.webp',
+            audio_url: '/files/note.webm',
+          }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement K7M2QX4P' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(dialog).getByText('Code : K7M2QX4P')).toBeInTheDocument()
+    expect(within(dialog).getByText('Caniveau bouché.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Urgent')).toBeInTheDocument()
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/files/photo.webp')
+    expect(dialog.querySelector('audio')).toHaveAttribute('src', '/files/note.webm')
+  })
+
+  it('claims a report after confirmation', async () => {
+    const report = organizationReport({ anonymous_code: 'K7M2QX4P' })
+    let claimed = false
+    const api = stubApi({
+      'GET /api/org/reports/available': () => pageReply(claimed ? [] : [report], { pageSize: 8 }),
+      [`POST /api/org/reports/${report.id}/claim`]: () => {
+        claimed = true
+        return { status: 200, body: { ...report, status: 'en-cours' } }
+      },
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.click(await screen.findByRole('button', { name: 'Prendre en charge le signalement K7M2QX4P' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+    expect(api.callsTo('POST', `/api/org/reports/${report.id}/claim`)).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Prendre en charge' }))
+    expect(await screen.findByText('Signalement pris en charge')).toBeInTheDocument()
+    expect(await screen.findByText('Aucun signalement disponible')).toBeInTheDocument()
+    expect(api.callsTo('POST', `/api/org/reports/${report.id}/claim`)).toHaveLength(1)
+  })
+
+  it('shows the server’s text when another organisation won the report, and refreshes the list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const report = organizationReport({ anonymous_code: 'K7M2QX4P' })
+    const api = stubApi({
+      'GET /api/org/reports/available': pageReply([report], { pageSize: 8 }),
+      [`POST /api/org/reports/${report.id}/claim`]: apiError(
+        409,
+        'conflict',
+        'Ce signalement a été pris en charge par une autre organisation entre-temps',
+      ),
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.click(await screen.findByRole('button', { name: 'Prendre en charge le signalement K7M2QX4P' }))
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Prendre en charge' }),
+    )
+    expect(
+      await screen.findByText('Ce signalement a été pris en charge par une autre organisation entre-temps'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(api.callsTo('GET', '/api/org/reports/available')).toHaveLength(2))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('updates live: a report filed or claimed elsewhere enters or leaves the list without a reload', async () => {
+    const first = organizationReport({ anonymous_code: 'AAAA2222' })
+    const filed = organizationReport({ anonymous_code: 'BBBB3333' })
+    let items = [first]
+    stubApi({
+      'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    renderRoute(PATH)
+    expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+    const [stream] = FakeEventSource.open() as [FakeEventSource]
+    items = [filed, first]
+    act(() => stream.emit('reports.changed', { type: 'reports.changed', reportId: filed.id }))
+    expect(await screen.findByText('BBBB3333')).toBeInTheDocument()
+    items = [filed]
+    act(() =>
+      stream.emit('reports.changed', {
+        type: 'reports.changed',
+        reportId: first.id,
+        organizationId: 'other',
+      }),
+    )
+    await waitFor(() => expect(screen.queryByText('AAAA2222')).not.toBeInTheDocument())
+  })
+
+  it('says when the list cannot be loaded, and tries again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let fail = true
+    stubApi({
+      'GET /api/org/reports/available': () =>
+        fail ? 'offline' : pageReply([organizationReport({ anonymous_code: 'CCCC4444' })], { pageSize: 8 }),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('Impossible de charger les signalements')).toBeInTheDocument()
+    expect(screen.getByText('Erreur de connexion. Vérifiez votre internet.')).toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }))
+    expect(await screen.findByText('CCCC4444')).toBeInTheDocument()
+  })
+
+  it('links to the managed reports', async () => {
+    stubApi({ 'GET /api/org/reports/available': pageReply([], { pageSize: 8 }) })
+    renderRoute(PATH)
+    const main = await screen.findByRole('main')
+    expect(await within(main).findByRole('link', { name: 'Mes signalements' })).toHaveAttribute(
+      'href',
+      '/organization/managed-reports',
+    )
+  })
+})

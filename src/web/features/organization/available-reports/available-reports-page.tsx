@@ -1,0 +1,80 @@
+import ClipboardList from 'lucide-react/icons/clipboard-list'
+import Inbox from 'lucide-react/icons/inbox'
+import SearchX from 'lucide-react/icons/search-x'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader } from '../../../components/layout/page-header'
+import { buttonClassName } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FilterCard } from '../../../components/ui/filter-card'
+import { RefreshButton } from '../../../components/ui/refresh-button'
+import { SearchField } from '../../../components/ui/search-field'
+import { usePageMeta } from '../../../lib/page-meta'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useClampedPage, useListPage } from '../../../lib/use-list-page'
+import { useAvailableReports } from '../api/get-available-reports'
+import { ReportCard } from '../components/report-card'
+import { ReportDetailsDialog } from '../components/report-details-dialog'
+import { ReportList } from '../components/report-list'
+import '../i18n/fr'
+import { ClaimReportDialog } from './claim-report-dialog'
+
+/**
+ * Unassigned reports of the organisation's categories: searched and paged on the server, kept
+ * current by the live events of the organisation shell.
+ */
+export function AvailableReportsPage() {
+  const { t } = useTranslation('organization')
+  usePageMeta({ title: t('meta.available'), description: t('meta.description') })
+  const [search, setSearch] = useState('')
+  const q = useDebouncedValue(search.trim())
+  const [page, setPage] = useListPage(q)
+  const reports = useAvailableReports(q, page)
+  useClampedPage(page, setPage, reports.data)
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('nav.available')} subtitle={t('available.subtitle')}>
+        <RefreshButton onRefresh={() => void reports.refetch()} busy={reports.isFetching} />
+        <Link to="/organization/managed-reports" className={buttonClassName({ variant: 'outline' })}>
+          <ClipboardList aria-hidden="true" className="size-4" />
+          {t('nav.managed')}
+        </Link>
+      </PageHeader>
+
+      <FilterCard>
+        <SearchField placeholder={t('lists.searchPlaceholder')} value={search} onChange={setSearch} />
+      </FilterCard>
+
+      <ReportList
+        summary={(count) => t('available.count', { count })}
+        reports={reports}
+        page={page}
+        onPageChange={setPage}
+        placeholders={4}
+        empty={
+          q ? (
+            <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
+          ) : (
+            <EmptyState icon={Inbox} title={t('available.emptyTitle')} text={t('available.emptyText')} />
+          )
+        }
+      >
+        {(report) => (
+          <ReportCard
+            report={report}
+            actions={
+              <>
+                <ReportDetailsDialog report={report} />
+                <ClaimReportDialog report={report} />
+              </>
+            }
+          />
+        )}
+      </ReportList>
+    </div>
+  )
+}
+
+export { AvailableReportsPage as Component }

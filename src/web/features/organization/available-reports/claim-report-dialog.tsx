@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import type { OrganizationReport } from '../../../../domain/organization-space'
+import { CLAIM_MESSAGES } from '../../../../domain/organization-space-rules'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
+import { ApiError } from '../../../lib/api-client'
+import { useClaimReport } from '../api/claim-report'
+
+/** "Prendre en charge", confirmed in a dialog. A report someone else won shows the server's text. */
+export function ClaimReportDialog({ report }: { report: OrganizationReport }) {
+  const { t } = useTranslation('organization')
+  const { t: tRoot } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const claim = useClaimReport()
+  const code = report.anonymous_code || tRoot('common.anonymous')
+
+  const confirm = () =>
+    claim.mutate(report.id, {
+      onSuccess: () => toast.success(CLAIM_MESSAGES.claimed),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) toast.error(error.message)
+        else toast.error(tRoot('common.error'), { description: error.message })
+      },
+      onSettled: () => setOpen(false),
+    })
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !claim.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button aria-label={t('available.claimLabel', { code })}>{t('available.claim')}</Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('available.confirmTitle')}
+        description={t('available.confirmText')}
+        footer={
+          <DialogActions
+            onConfirm={confirm}
+            busy={claim.isPending}
+            label={t('available.claim')}
+            busyLabel={t('available.claiming')}
+          />
+        }
+      >
+        <p className="text-sm font-semibold text-slate-900">
+          {report.type} · <span className="font-mono">{code}</span>
+        </p>
+        <p className="mt-1 line-clamp-3 text-sm text-slate-700">{report.description}</p>
+      </DialogContent>
+    </Dialog>
+  )
+}

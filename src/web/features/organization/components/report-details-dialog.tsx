@@ -1,0 +1,105 @@
+import Eye from 'lucide-react/icons/eye'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { OrganizationReport } from '../../../../domain/organization-space'
+import { PlaceName } from '../../../components/report/place-name'
+import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
+import { formatLongDate } from '../../../lib/french-dates'
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * "Détails du signalement", opened by its "Voir" button: everything about a report, its photo and
+ * its voice note. The photo and the audio are fetched only once the dialog is open.
+ */
+export function ReportDetailsDialog({
+  report,
+  label,
+  accessibleLabel,
+}: {
+  report: OrganizationReport
+  /** The button's text: "Voir" unless told otherwise ("Voir plus"). */
+  label?: string
+  /** The button's name for screen readers, which says which report it opens. */
+  accessibleLabel?: string
+}) {
+  const { t } = useTranslation('organization')
+  const { t: tRoot } = useTranslation()
+  const code = report.anonymous_code || tRoot('common.anonymous')
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" aria-label={accessibleLabel ?? t('report.viewLabel', { code })}>
+          <Eye aria-hidden="true" className="size-4" />
+          {label ?? tRoot('common.view')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={t('report.detailsTitle')}
+        description={t('report.code', { code })}
+        footer={
+          <DialogClose asChild>
+            <Button variant="outline">{tRoot('common.close')}</Button>
+          </DialogClose>
+        }
+      >
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Detail label={t('report.type')}>{report.type}</Detail>
+          <Detail label={t('report.status')}>
+            <ReportStatusBadge status={report.status} />
+          </Detail>
+          <Detail label={t('report.priority')}>
+            <ReportPriorityBadge priority={report.priority} />
+          </Detail>
+          <Detail label={t('report.date')}>{formatLongDate(report.created_at)}</Detail>
+          <div className="sm:col-span-2">
+            <Detail label={t('report.place')}>
+              <PlaceName report={report} />
+            </Detail>
+          </div>
+          <div className="sm:col-span-2">
+            <Detail label={t('report.description')}>
+              <span className="whitespace-pre-line">{report.description}</span>
+            </Detail>
+          </div>
+          {report.claimed_at ? (
+            <div className="sm:col-span-2">
+              <Detail label={t('report.claimed')}>{formatLongDate(report.claimed_at)}</Detail>
+            </div>
+          ) : null}
+          {report.photo_url ? (
+            <div className="sm:col-span-2">
+              <Detail label={t('report.photo')}>
+                <img
+                  src={report.photo_url}
+                  alt={t('report.photoAlt', { type: report.type })}
+                  decoding="async"
+                  className="mt-1 max-h-80 w-full rounded-lg bg-slate-100 object-contain"
+                />
+              </Detail>
+            </div>
+          ) : null}
+          {report.audio_url ? (
+            <div className="sm:col-span-2">
+              <Detail label={t('report.audio')}>
+                {/* biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript; the description above says what it is about */}
+                <audio controls preload="none" src={report.audio_url} className="mt-1 w-full">
+                  <a href={report.audio_url}>{t('report.audio')}</a>
+                </audio>
+              </Detail>
+            </div>
+          ) : null}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  )
+}

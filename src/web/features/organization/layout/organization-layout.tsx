@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query'
+import Bell from 'lucide-react/icons/bell'
+import ClipboardList from 'lucide-react/icons/clipboard-list'
+import Inbox from 'lucide-react/icons/inbox'
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard'
+import Settings from 'lucide-react/icons/settings'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router'
+import { toast } from 'sonner'
+import { AppShell } from '../../../components/layout/app-shell'
+import { RequireSession } from '../../../lib/auth/require-session'
+import { useSessionStore } from '../../../lib/auth/session-store'
+import { organizationKeys } from '../api/query-keys'
+import '../i18n/fr'
+import { useOrganizationLiveEvents } from './use-organization-live-events'
+
+export const ORGANIZATION_HOME = '/organization'
+export const ORGANIZATION_LOGIN = '/organization/login'
+
+function OrganizationShell() {
+  const { t } = useTranslation('organization')
+  const { t: tRoot } = useTranslation()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const queryClient = useQueryClient()
+  const name = useSessionStore((state) => state.user?.name ?? state.user?.email ?? '')
+  useOrganizationLiveEvents()
+
+  const logout = async () => {
+    // The session is cleared at once; the server is told in the background.
+    const revoked = useSessionStore.getState().logout()
+    toast.success(tRoot('shell.logout'))
+    navigate(ORGANIZATION_LOGIN, { replace: true })
+    await revoked
+    // Nothing of this organisation stays in memory for the next person on this phone.
+    queryClient.removeQueries({ queryKey: organizationKeys.all })
+  }
+
+  // The index shows the dashboard: its link is the current one there too.
+  const dashboardPath =
+    pathname.replace(/\/$/, '') === ORGANIZATION_HOME ? ORGANIZATION_HOME : '/organization/dashboard'
+  return (
+    <AppShell
+      sidebarTitle={tRoot('nav.organizationSpace')}
+      heading={tRoot('nav.organizationSpace')}
+      account={name}
+      onLogout={() => void logout()}
+      links={[
+        { to: dashboardPath, label: t('nav.dashboard'), icon: LayoutDashboard, end: true },
+        { to: '/organization/available-reports', label: t('nav.available'), icon: Inbox },
+        { to: '/organization/managed-reports', label: t('nav.managed'), icon: ClipboardList },
+        { to: '/organization/notifications', label: t('nav.notifications'), icon: Bell },
+        { to: '/organization/settings', label: t('nav.settings'), icon: Settings },
+      ]}
+    >
+      {navigation.state === 'loading' ? (
+        <div role="status" className="mb-3 h-1 w-full overflow-hidden rounded-full bg-green-100">
+          <div className="h-full w-1/3 animate-pulse rounded-full bg-green-600 motion-reduce:animate-none" />
+          <span className="sr-only">{t('nav.loadingScreen')}</span>
+        </div>
+      ) : null}
+      <Outlet />
+    </AppShell>
+  )
+}
+
+/** /organization: the organisation shell, for a signed-in organisation only. */
+export function OrganizationLayout() {
+  return (
+    <RequireSession userType="organization" loginPath={ORGANIZATION_LOGIN}>
+      <OrganizationShell />
+    </RequireSession>
+  )
+}
+
+export { OrganizationLayout as Component }

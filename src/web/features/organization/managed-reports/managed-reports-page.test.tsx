@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiError, pageReply, stubApi } from '../../../test/api-stub'
+import { stubEventSource } from '../../../test/event-source'
+import { ORGANIZATION_STATS, organizationReport } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { ORGANIZATION_ID, signInOrganization } from '../../../test/sessions'
+
+beforeEach(() => {
+  stubEventSource()
+  signInOrganization()
+})
+
+const PATH = '/organization/managed-reports'
+const managed = (overrides: Parameters<typeof organizationReport>[0] = {}) =>
+  organizationReport({
+    status: 'en-cours',
+    assigned_organization_id: ORGANIZATION_ID,
+    claimed_at: '2026-11-23T08:00:00.000Z',
+    ...overrides,
+  })
+
+describe('Managed reports', () => {
+  it('shows the count cards and the reports, each with its status select', async () => {
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply([managed({ anonymous_code: 'K7M2QX4P' })], { pageSize: 8 }),
+    })
+    renderRoute(PATH)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes signalements' })).toBeInTheDocument()
+    const cards = screen.getByRole('region', { name: 'Mes signalements' })
+    await waitFor(() => expect(within(cards).getByText('Total').parentElement).toHaveTextContent('12'))
+    expect(within(cards).getByText('En attente').parentElement).toHaveTextContent('3')
+    expect(within(cards).getByText('En cours').parentElement).toHaveTextContent('4')
+    expect(within(cards).getByText('Résolus').parentElement).toHaveTextContent('5')
+    const card = await screen.findByRole('article')
+    expect(within(card).getByText('Pris en charge le 23 novembre 2026')).toBeInTheDocument()
+    const select = within(card).getByRole('combobox', { name: 'Statut du signalement K7M2QX4P' })
+    expect(select).toHaveValue('en-cours')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['En attente', 'En cours', 'Résolu'])
+  })
+
+  it('says when nothing is managed yet, with a way to the available reports', async () => {
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply([], { pageSize: 8 }),
+    })
+    renderRoute(PATH)
+    expect(await screen.findByText('Aucun signalement pris en charge')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voir les signalements disponibles' })).toHaveAttribute(
+      'href',
+      '/organization/available-reports',
+    )
+  })
+
+  it('filters by status and searches on the server, back to page 1', async () => {
+    const api = stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': ({ search }) =>
+        pageReply(
+          [
+            managed({
+              description: `statut ${search.get('status') ?? 'tous'} q ${search.get('q') ?? ''}`,
+            }),
+          ],
+          { total: 20, page: Number(search.get('page')), pageSize: 8 },
+        ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('Page 1 / 3')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByText('Page 2 / 3')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrer par statut' }), 'Résolu')
+    expect(await screen.findByText('statut resolu q')).toBeInTheDocument()
+    expect(screen.getByText('Page 1 / 3')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'Pikine')
+    expect(await screen.findByText('statut resolu q Pikine')).toBeInTheDocument()
+    const last = api.callsTo('GET', '/api/org/reports/managed').at(-1)
+    expect(Object.fromEntries(last?.search ?? [])).toEqual({ page: '1', status: 'resolu', q: 'Pikine' })
+  })
+
+  it('changes a status: "Statut mis à jour"', async () => {
+    const report = managed({ anonymous_code: 'K7M2QX4P' })
+    let status = 'en-cours'
+    const api = stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': () => pageReply([{ ...report, status }], { pageSize: 8 }),
+      [`PATCH /api/org/reports/${report.id}`]: ({ body }) => {
+        status = (body as { status: string }).status
+        return { status: 200, body: { ...report, status } }
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Statut du signalement K7M2QX4P' }),
+      'Résolu',
+    )
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', `/api/org/reports/${report.id}`)[0]?.body).toEqual({ status: 'resolu' })
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Statut du signalement K7M2QX4P' })).toHaveValue('resolu'),
+    )
+    expect(within(screen.getByRole('article')).getByText('Résolu', { selector: 'span' })).toBeInTheDocument()
+  })
+
+  it('says "Impossible de mettre à jour le statut" when the change fails, keeping the old status', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const report = managed({ anonymous_code: 'K7M2QX4P' })
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply([report], { pageSize: 8 }),
+      [`PATCH /api/org/reports/${report.id}`]: apiError(
+        403,
+        'forbidden',
+        'Ce signalement n’est pas géré par votre organisation.',
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Statut du signalement K7M2QX4P' }),
+      'En attente',
+    )
+    expect(await screen.findByText('Impossible de mettre à jour le statut')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Statut du signalement K7M2QX4P' })).toHaveValue(
+        'en-cours',
+      ),
+    )
+  })
+
+  it('says when the list cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': apiError(500, 'internal', 'Une erreur interne est survenue.'),
+    })
+    renderRoute(PATH)
+    expect(await screen.findByText('Impossible de charger les signalements')).toBeInTheDocument()
+  })
+})

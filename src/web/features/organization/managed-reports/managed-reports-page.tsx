@@ -1,0 +1,107 @@
+import Inbox from 'lucide-react/icons/inbox'
+import SearchX from 'lucide-react/icons/search-x'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import {
+  ORGANIZATION_SETTABLE_STATUSES,
+  type OrganizationSettableStatus,
+} from '../../../../domain/report-states'
+import { PageHeader } from '../../../components/layout/page-header'
+import { statusOptions } from '../../../components/report/report-options'
+import { buttonClassName } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { FilterCard } from '../../../components/ui/filter-card'
+import { RefreshButton } from '../../../components/ui/refresh-button'
+import { SearchField } from '../../../components/ui/search-field'
+import { SelectField } from '../../../components/ui/select-field'
+import { formatLongDate } from '../../../lib/french-dates'
+import { usePageMeta } from '../../../lib/page-meta'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useClampedPage, useListPage } from '../../../lib/use-list-page'
+import { useManagedReports } from '../api/get-managed-reports'
+import { useStats } from '../api/get-stats'
+import { ReportCard } from '../components/report-card'
+import { ReportCounters } from '../components/report-counters'
+import { ReportDetailsDialog } from '../components/report-details-dialog'
+import { ReportList } from '../components/report-list'
+import '../i18n/fr'
+import { ReportStatusSelect } from './report-status-select'
+
+/** The reports the organisation manages: counts, search, status filter, a status select on each. */
+export function ManagedReportsPage() {
+  const { t } = useTranslation('organization')
+  usePageMeta({ title: t('meta.managed'), description: t('meta.description') })
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<OrganizationSettableStatus | 'all'>('all')
+  const q = useDebouncedValue(search.trim())
+  const [page, setPage] = useListPage(`${q}|${status}`)
+  const reports = useManagedReports({ q, status, page })
+  const stats = useStats()
+  useClampedPage(page, setPage, reports.data)
+  const filtered = Boolean(q) || status !== 'all'
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('nav.managed')} subtitle={t('managed.subtitle')}>
+        <RefreshButton
+          onRefresh={() => {
+            void reports.refetch()
+            void stats.refetch()
+          }}
+          busy={reports.isFetching}
+        />
+      </PageHeader>
+
+      <ReportCounters stats={stats.data} label={t('nav.managed')} totalLabel={t('managed.total')} />
+
+      <FilterCard>
+        <SearchField placeholder={t('lists.searchPlaceholder')} value={search} onChange={setSearch} />
+        <SelectField
+          label={t('managed.statusFilter')}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'all', label: t('managed.allStatuses') },
+            ...statusOptions(ORGANIZATION_SETTABLE_STATUSES),
+          ]}
+        />
+      </FilterCard>
+
+      <ReportList
+        summary={(count) => t('managed.count', { count })}
+        reports={reports}
+        page={page}
+        onPageChange={setPage}
+        placeholders={4}
+        empty={
+          filtered ? (
+            <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
+          ) : (
+            <EmptyState icon={Inbox} title={t('managed.emptyTitle')} text={t('managed.emptyText')}>
+              <Link
+                to="/organization/available-reports"
+                className={buttonClassName({ variant: 'outline', className: 'mt-2' })}
+              >
+                {t('dashboard.seeAvailable')}
+              </Link>
+            </EmptyState>
+          )
+        }
+      >
+        {(report) => (
+          <ReportCard report={report} actions={<ReportDetailsDialog report={report} />}>
+            {report.claimed_at ? (
+              <p className="text-xs text-slate-600">
+                {t('report.claimedOn', { date: formatLongDate(report.claimed_at) })}
+              </p>
+            ) : null}
+            <ReportStatusSelect report={report} />
+          </ReportCard>
+        )}
+      </ReportList>
+    </div>
+  )
+}
+
+export { ManagedReportsPage as Component }

@@ -1,0 +1,67 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import type { OrganizationReport } from '../../../../domain/organization-space'
+import {
+  normalizeStatus,
+  ORGANIZATION_SETTABLE_STATUSES,
+  type OrganizationSettableStatus,
+  REPORT_STATUSES,
+} from '../../../../domain/report-states'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { useUpdateReportStatus } from '../api/update-report-status'
+
+function isSettable(value: string): value is OrganizationSettableStatus {
+  return (ORGANIZATION_SETTABLE_STATUSES as readonly string[]).includes(value)
+}
+
+/** The status select of a managed report: en-attente, en-cours or resolu, in any order. */
+export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
+  const { t } = useTranslation('organization')
+  const { t: tRoot } = useTranslation()
+  const id = useId()
+  const update = useUpdateReportStatus()
+  const current = normalizeStatus(report.status)
+  // The chosen status shows at once; the list reloads when the server has it.
+  const shown = update.isPending && update.variables ? update.variables.status : current
+
+  const change = (value: string) => {
+    if (!isSettable(value) || value === current) return
+    update.mutate(
+      { id: report.id, status: value },
+      {
+        onSuccess: () => toast.success(t('toasts.statusUpdated')),
+        onError: () => toast.error(tRoot('common.error'), { description: t('toasts.statusUpdateFailed') }),
+      },
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5 sm:max-w-56">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        <span aria-hidden="true">{t('report.status')}</span>
+        <span className="sr-only">
+          {t('managed.statusSelectLabel', { code: report.anonymous_code || tRoot('common.anonymous') })}
+        </span>
+      </label>
+      <NativeSelect
+        id={id}
+        value={shown}
+        disabled={update.isPending}
+        onChange={(event) => change(event.target.value)}
+      >
+        {/* A status set by an administrator (rejected) is shown, but cannot be chosen here. */}
+        {isSettable(current) ? null : (
+          <option value={current} disabled>
+            {REPORT_STATUSES[current].label}
+          </option>
+        )}
+        {ORGANIZATION_SETTABLE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {REPORT_STATUSES[status].label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  )
+}

@@ -1,0 +1,170 @@
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import {
+  type OrganizationProfile,
+  type ProfileForm,
+  profileFormSchema,
+} from '../../../../domain/organization'
+import { organizationStatusLabel, organizationTypeLabel } from '../../../../domain/organization-rules'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { LoadError } from '../../../components/ui/load-error'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { formatDateTime, formatLongDate } from '../../../lib/french-dates'
+import { showServerFieldError } from '../../../lib/server-field-error'
+import { zodResolver } from '../../../lib/zod-form'
+import { useProfile } from '../api/get-profile'
+import { useUpdateProfile } from '../api/update-profile'
+import { CityField, ProfileTextField } from '../components/profile-fields'
+
+function SystemInformation({ profile }: { profile: OrganizationProfile }) {
+  const { t } = useTranslation('organization')
+  const rows = [
+    { label: t('report.status'), value: organizationStatusLabel(profile) },
+    { label: t('report.type'), value: organizationTypeLabel(profile.type) },
+    { label: t('settings.createdAt'), value: formatLongDate(profile.created_at) },
+    {
+      label: t('settings.lastLogin'),
+      value: profile.last_login ? formatDateTime(profile.last_login) : t('settings.neverLoggedIn'),
+    },
+  ]
+  return (
+    <Card asChild className="flex flex-col gap-3 p-5">
+      <section aria-labelledby="system-title">
+        <div>
+          <h2 id="system-title" className="text-lg font-semibold text-slate-900">
+            {t('settings.systemTitle')}
+          </h2>
+          <p className="text-sm text-slate-600">{t('settings.systemText')}</p>
+        </div>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          {rows.map((row) => (
+            <div key={row.label} className="flex flex-col gap-0.5">
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{row.label}</dt>
+              <dd className="text-sm font-medium text-slate-900">{row.value}</dd>
+            </div>
+          ))}
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {t('settings.categories')}
+            </dt>
+            <dd className="flex flex-wrap gap-1.5">
+              {profile.categories.length === 0 ? (
+                <span className="text-sm text-slate-700">{t('settings.noCategory')}</span>
+              ) : (
+                profile.categories.map((category) => (
+                  <Badge key={category.id} tone="green">
+                    {category.nom}
+                  </Badge>
+                ))
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </Card>
+  )
+}
+
+const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city'] as const
+
+const formOf = (profile: OrganizationProfile): ProfileForm => ({
+  name: profile.name,
+  email: profile.email,
+  phone: profile.phone,
+  address: profile.address,
+  city: profile.city,
+})
+
+function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
+  const { t } = useTranslation('organization')
+  const { t: tRoot } = useTranslation()
+  const update = useUpdateProfile()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: formOf(profile) })
+
+  // A profile changed elsewhere (another tab, an administrator) shows here unless being edited.
+  useEffect(() => {
+    if (!isDirty) reset(formOf(profile))
+  }, [profile, isDirty, reset])
+
+  const onSubmit = (values: ProfileForm) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        reset(formOf(saved))
+        toast.success(t('toasts.profileUpdated'))
+      },
+      onError: (error) => {
+        showServerFieldError(error, PROFILE_FIELDS, setError)
+        toast.error(tRoot('common.error'), { description: error.message })
+      },
+    })
+
+  return (
+    <Card asChild className="flex flex-col gap-4 p-5">
+      <section aria-labelledby="profile-title">
+        <h2 id="profile-title" className="text-lg font-semibold text-slate-900">
+          {t('settings.profileTitle')}
+        </h2>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+          <ProfileTextField
+            name="name"
+            registration={register('name')}
+            error={errors.name?.message}
+            className="sm:col-span-2"
+          />
+          <ProfileTextField name="email" registration={register('email')} error={errors.email?.message} />
+          <ProfileTextField name="phone" registration={register('phone')} error={errors.phone?.message} />
+          <ProfileTextField
+            name="address"
+            registration={register('address')}
+            error={errors.address?.message}
+          />
+          <CityField registration={register('city')} error={errors.city?.message} current={profile.city} />
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+              {update.isPending ? tRoot('common.saving') : t('settings.save')}
+            </Button>
+          </div>
+        </form>
+      </section>
+    </Card>
+  )
+}
+
+/** Profil: the read-only system information, then the fields the organisation may edit. */
+export function ProfileTab() {
+  const { t } = useTranslation('organization')
+  const profile = useProfile()
+  if (profile.isPending) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-72" />
+      </div>
+    )
+  }
+  if (profile.isError) {
+    return (
+      <LoadError
+        title={t('settings.loadFailed')}
+        message={profile.error.message}
+        onRetry={() => void profile.refetch()}
+      />
+    )
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <SystemInformation profile={profile.data} />
+      <ProfileEditor profile={profile.data} />
+    </div>
+  )
+}

@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useSessionStore } from '../../../lib/auth/session-store'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { stubEventSource } from '../../../test/event-source'
+import { organizationProfile } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import { organizationSession, signInOrganization } from '../../../test/sessions'
+
+beforeEach(() => {
+  stubEventSource()
+  signInOrganization()
+})
+
+const PATH = '/organization/settings'
+
+describe('Settings, Profil', () => {
+  it('shows the system information read-only and the editable fields filled in', async () => {
+    stubApi({ 'GET /api/org/me': { status: 200, body: organizationProfile({ last_login: null }) } })
+    renderRoute(PATH)
+    const system = await screen.findByRole('region', { name: 'Informations système' })
+    expect(within(system).getByText('Approuvé')).toBeInTheDocument()
+    expect(within(system).getByText('Mairie')).toBeInTheDocument()
+    expect(within(system).getByText('10 janvier 2026')).toBeInTheDocument()
+    expect(within(system).getByText('Jamais connecté')).toBeInTheDocument()
+    expect(within(system).getByText('Voirie')).toBeInTheDocument()
+    expect(within(system).getByText('Éclairage public')).toBeInTheDocument()
+    expect(within(system).queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Nom de l’organisation')).toHaveValue('Mairie de la Médina')
+    expect(screen.getByLabelText('Email')).toHaveValue('contact@mairie-medina.sn')
+    expect(screen.getByLabelText('Téléphone')).toHaveValue('+221 33 821 00 00')
+    expect(screen.getByLabelText('Adresse')).toHaveValue('Rue 6, Médina')
+    expect(screen.getByLabelText('Ville')).toHaveValue('Dakar')
+  })
+
+  it('shows a suspended organisation as "Suspendu"', async () => {
+    stubApi({ 'GET /api/org/me': { status: 200, body: organizationProfile({ is_active: false }) } })
+    renderRoute(PATH)
+    const system = await screen.findByRole('region', { name: 'Informations système' })
+    expect(within(system).getByText('Suspendu')).toBeInTheDocument()
+  })
+
+  it('saves the profile: "Profil mis à jour", and the account line follows the new name', async () => {
+    const api = stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'PATCH /api/org/me': ({ body }) => ({ status: 200, body: organizationProfile(body as object) }),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const name = await screen.findByLabelText('Nom de l’organisation')
+    await user.clear(name)
+    await user.type(name, 'Mairie de Gorée')
+    await user.selectOptions(screen.getByLabelText('Ville'), 'Thiès')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(await screen.findByText('Profil mis à jour')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({
+      name: 'Mairie de Gorée',
+      email: 'contact@mairie-medina.sn',
+      phone: '+221 33 821 00 00',
+      address: 'Rue 6, Médina',
+      city: 'Thiès',
+    })
+    expect(useSessionStore.getState().user?.name).toBe('Mairie de Gorée')
+    expect(await screen.findByText('Mairie de Gorée', { selector: 'p' })).toBeInTheDocument()
+  })
+
+  it('requires every field, and shows an email already taken next to it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const api = stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'PATCH /api/org/me': apiError(409, 'conflict', 'Cette adresse email est déjà utilisée.', 'email'),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.clear(await screen.findByLabelText('Nom de l’organisation'))
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(await screen.findByText('Le nom de l’organisation est requis')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', '/api/org/me')).toHaveLength(0)
+    await user.type(screen.getByLabelText('Nom de l’organisation'), 'Mairie')
+    await user.clear(screen.getByLabelText('Email'))
+    await user.type(screen.getByLabelText('Email'), 'pris@example.sn')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(await screen.findAllByText('Cette adresse email est déjà utilisée.')).toHaveLength(2)
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('says when the profile cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({ 'GET /api/org/me': apiError(500, 'internal', 'Une erreur interne est survenue.') })
+    renderRoute(PATH)
+    expect(await screen.findByText('Impossible de charger le profil')).toBeInTheDocument()
+  })
+})
+
+describe('Settings, Sécurité', () => {
+  async function openSecurity(user: UserEvent) {
+    renderRoute(PATH)
+    await user.click(await screen.findByRole('tab', { name: 'Sécurité' }))
+    return screen.findByRole('region', { name: 'Changer le mot de passe' })
+  }
+  const submit = (user: UserEvent) =>
+    user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }))
+
+  it('checks the fields in the order of SPEC.md before calling the server', async () => {
+    const api = stubApi({ 'GET /api/org/me': { status: 200, body: organizationProfile() } })
+    const user = userEvent.setup()
+    await openSecurity(user)
+    await submit(user)
+    expect(await screen.findAllByText('Veuillez remplir tous les champs')).toHaveLength(3)
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'ancien1')
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'abc')
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'abd')
+    await submit(user)
+    expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Confirmer le nouveau mot de passe'))
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'abc')
+    await submit(user)
+    expect(await screen.findByText('Le mot de passe doit faire au moins 6 caractères')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/api/auth/password')).toHaveLength(0)
+  })
+
+  it('shows the server’s text when the current password is wrong', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'POST /api/auth/password': apiError(
+        400,
+        'invalid_input',
+        'Le mot de passe actuel est incorrect.',
+        'currentPassword',
+      ),
+    })
+    const user = userEvent.setup()
+    await openSecurity(user)
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'mauvais')
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'nouveau123')
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'nouveau123')
+    await submit(user)
+    expect(await screen.findAllByText('Le mot de passe actuel est incorrect.')).toHaveLength(2)
+    expect(screen.getByLabelText('Mot de passe actuel')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('changes the password: "Mot de passe changé", and adopts the session the server returns', async () => {
+    const api = stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'POST /api/auth/password': {
+        status: 200,
+        body: organizationSession({ token: 'after-change', refreshToken: 'refresh-after-change' }),
+      },
+    })
+    const user = userEvent.setup()
+    await openSecurity(user)
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'ancien1')
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'nouveau123')
+    await user.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'nouveau123')
+    await submit(user)
+    expect(await screen.findByText('Mot de passe changé')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/api/auth/password')[0]?.body).toEqual({
+      currentPassword: 'ancien1',
+      newPassword: 'nouveau123',
+    })
+    expect(useSessionStore.getState()).toMatchObject({
+      token: 'after-change',
+      refreshToken: 'refresh-after-change',
+    })
+    await waitFor(() => expect(screen.getByLabelText('Mot de passe actuel')).toHaveValue(''))
+  })
+})

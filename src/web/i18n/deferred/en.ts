@@ -1,0 +1,39 @@
+import type { Translation } from '../translation'
+import type { DeferredCatalogue } from './fr'
+
+export const deferredEn: Translation<DeferredCatalogue> = {
+  nav: {
+    preferences: 'Preferences',
+  },
+  preferences: {
+    description: 'Language, theme and text size, kept on this device.',
+    language: 'Language',
+    theme: 'Theme',
+    themes: { light: 'Light', dark: 'Dark', system: 'Like the phone' },
+    fontSize: 'Text size',
+    fontSizes: { small: 'Small', medium: 'Medium', large: 'Large' },
+    animations: 'Animations',
+    animationsHint: 'Turn them off if movement on the screen bothers you.',
+    reset: 'Restore the default settings',
+    resetDone: 'Default settings restored',
+  },
+  offline: {
+    pending: '{{count}} report(s) waiting to be sent',
+    sent: 'Your waiting report has been sent',
+    sentCode: 'Tracking code: {{code}}',
+  },
+  map: {
+    listTitle: 'Reports shown on the map',
+    listEmpty: 'No report in this part of the map.',
+    listGrouped: 'Too many reports in this area to list them: zoom in on the map.',
+    listCount: '{{count}} report(s) in this part of the map',
+  },
+  report: {
+    supporters: '{{count}} supporter(s)',
+  },
+  domainText: {
+    unknownPlace: 'Location not specified',
+    geocoderUnavailable:
+      'The address service does not answer. The position will be given by its coordinates.',
+  },
+}

@@ -1,0 +1,50 @@
+import { GEOCODING_MESSAGES } from '../../../domain/geocoding-rules'
+import { UNKNOWN_PLACE } from '../../../domain/location'
+import { registerCatalogue } from '..'
+
+// Shared texts that no first paint needs (the preferences, the map's list, the queue of
+// reports, the supporters' count…), out of the home page's first download: registered as the
+// "deferred" namespace by the code that shows them (`useTranslation('deferred')`).
+export const deferredFr = {
+  nav: {
+    preferences: 'Préférences',
+  },
+  preferences: {
+    description: 'La langue, le thème et la taille du texte, gardés sur cet appareil.',
+    language: 'Langue',
+    theme: 'Thème',
+    themes: { light: 'Clair', dark: 'Sombre', system: 'Comme le téléphone' },
+    fontSize: 'Taille du texte',
+    fontSizes: { small: 'Petite', medium: 'Moyenne', large: 'Grande' },
+    animations: 'Animations',
+    animationsHint: 'Désactivez-les si les mouvements à l’écran vous gênent.',
+    reset: 'Rétablir les réglages par défaut',
+    resetDone: 'Réglages par défaut rétablis',
+  },
+  offline: {
+    pending: '{{count}} signalement(s) en attente d’envoi',
+    sent: 'Votre signalement en attente est envoyé',
+    sentCode: 'Code de suivi : {{code}}',
+  },
+  map: {
+    listTitle: 'Signalements visibles sur la carte',
+    listEmpty: 'Aucun signalement dans cette partie de la carte.',
+    listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
+    listCount: '{{count}} signalement(s) dans cette partie de la carte',
+  },
+  report: {
+    supporters: '{{count}} soutien(s)',
+  },
+  // French texts of src/domain that shared screens show; useDomainText finds their translation.
+  domainText: {
+    unknownPlace: UNKNOWN_PLACE,
+    geocoderUnavailable: GEOCODING_MESSAGES.unavailable,
+  },
+} as const
+
+export type DeferredCatalogue = typeof deferredFr
+
+registerCatalogue('deferred', deferredFr, {
+  en: () => import('./en').then((module) => module.deferredEn),
+  wo: () => import('./wo').then((module) => module.deferredWo),
+})

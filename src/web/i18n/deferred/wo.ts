@@ -1,0 +1,38 @@
+import type { Translation } from '../translation'
+import type { DeferredCatalogue } from './fr'
+
+export const deferredWo: Translation<DeferredCatalogue> = {
+  nav: {
+    preferences: 'Sama tànneef',
+  },
+  preferences: {
+    description: 'Làkk wi, melo gi ak dayob mbind mi, ñu denc leen ci jumtukaay bii.',
+    language: 'Làkk',
+    theme: 'Melo',
+    themes: { light: 'Leer', dark: 'Lëndëm', system: 'Ni telefon bi' },
+    fontSize: 'Dayob mbind mi',
+    fontSizes: { small: 'Tuuti', medium: 'Digg', large: 'Mag' },
+    animations: 'Yëngu-yëngu yi',
+    animationsHint: 'Fàddal leen su yëngu-yëngu yi ci écran bi di la sonal.',
+    reset: 'Delloo tànneef yu njëkk yi',
+    resetDone: 'Tànneef yu njëkk yi delsi nañu',
+  },
+  offline: {
+    pending: '{{count}} yégle yu ngi xaar ngir dem',
+    sent: 'Sa yégle bi doon xaar dem na',
+    sentCode: 'Kodu topp bi : {{code}}',
+  },
+  map: {
+    listTitle: 'Yégle yi gisu ci kàrt bi',
+    listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
+    listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',
+    listCount: '{{count}} yégle ci wàll wii ci kàrt bi',
+  },
+  report: {
+    supporters: '{{count}} ñu ko dimbali',
+  },
+  domainText: {
+    unknownPlace: 'Waxuñu fi mu nekk',
+    geocoderUnavailable: 'Sérwiisu adrees yi tontuwul. Dañuy wone fi mu nekk ak ay coordonnées.',
+  },
+}

@@ -1,0 +1,69 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import type { Language } from '../../domain/constants'
+import { fr } from './fr'
+
+export const DEFAULT_LANGUAGE = 'fr'
+
+export type Namespace = 'translation' | 'deferred' | 'citizen' | 'organization' | 'admin'
+export type OtherLanguage = Exclude<Language, 'fr'>
+/** How a namespace's English and Wolof texts are fetched: each is its own small chunk. */
+export type CatalogueLoaders = Record<OtherLanguage, () => Promise<object>>
+
+// The French catalogue is bundled: initialisation is synchronous, so the first render has its
+// texts. English and Wolof are fetched only by those who choose them (languages.ts).
+void i18next.use(initReactI18next).init({
+  resources: { fr: { translation: fr } },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  initAsync: false,
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // A catalogue that arrives after the first render re-renders the screens that use it.
+  react: { bindI18nStore: 'added' },
+})
+
+/** The registered namespaces and how to fetch them in English and Wolof. */
+export const catalogueLoaders = new Map<Namespace, CatalogueLoaders>([
+  [
+    'translation',
+    {
+      en: () => import('./en').then((module) => module.en),
+      wo: () => import('./wo').then((module) => module.wo),
+    },
+  ],
+])
+
+/**
+ * A namespace of texts, added when the code that shows them loads, so that the first page
+ * downloads only its own texts. Translated namespaces give their English and Wolof loaders; the
+ * others stay French.
+ */
+export function registerCatalogue(
+  namespace: Exclude<Namespace, 'translation'>,
+  catalogue: object,
+  others?: CatalogueLoaders,
+) {
+  if (!i18next.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) {
+    i18next.addResourceBundle(DEFAULT_LANGUAGE, namespace, catalogue)
+  }
+  if (others && !catalogueLoaders.has(namespace)) {
+    catalogueLoaders.set(namespace, others)
+    if (i18next.language !== DEFAULT_LANGUAGE) void catalogueReady(namespace)
+  }
+}
+
+/** Resolves once a namespace's texts are there in the current language (routes wait for it). */
+export function catalogueReady(namespace: Namespace): Promise<void> {
+  if (i18next.language === DEFAULT_LANGUAGE) return Promise.resolve()
+  return import('./languages').then((languages) => languages.loadNamespace(namespace, i18next.language))
+}
+
+/** Switches the interface language once every registered catalogue has it. */
+export function changeLanguage(language: Language): Promise<void> {
+  if (language === DEFAULT_LANGUAGE && i18next.language === DEFAULT_LANGUAGE) return Promise.resolve()
+  return import('./languages').then((languages) => languages.switchLanguage(language))
+}
+
+export { i18next }

@@ -1,0 +1,23 @@
+import { ApiError, apiRequest, type RequestOptions } from '../api-client'
+import { useSessionStore } from './session-store'
+
+/**
+ * An API call as the signed-in user. An expired access token is renewed once and the call
+ * replayed; when the session cannot be renewed, the store signs out and the guard sends the
+ * user back to the login page.
+ */
+export async function authRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const attempt = () => {
+    const headers = new Headers(options.headers)
+    const { token } = useSessionStore.getState()
+    if (token) headers.set('authorization', `Bearer ${token}`)
+    return apiRequest<T>(path, { ...options, headers })
+  }
+  try {
+    return await attempt()
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error
+    if (!(await useSessionStore.getState().refresh())) throw error
+    return attempt()
+  }
+}

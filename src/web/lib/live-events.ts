@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react'
+import { EVENT_TYPES, type LiveEvent } from '../../domain/events'
+
+export interface LiveEventsAudience {
+  /** The access token of a signed-in organisation or administrator. */
+  token?: string | null
+  /** The device token of a citizen. */
+  citizenToken?: string | null
+}
+
+/** After the server refused or ended a stream, wait this long before opening a new one. */
+const REOPEN_DELAYS_MS = [2_000, 5_000, 15_000, 60_000]
+
+/**
+ * Listens to the server's live events (GET /api/events, server-sent events) while mounted.
+ * The browser reconnects by itself after a network cut, but gives up for good when an answer
+ * is not a stream (a 401 for a token that expired while the phone slept, a 502 during a
+ * deployment): the stream is then opened again after a growing delay. A new token (after a
+ * refresh) opens a new stream at once, since the server checks the token when a stream opens.
+ */
+export function useLiveEvents(
+  audience: LiveEventsAudience,
+  onEvent: (event: LiveEvent) => void,
+  enabled = true,
+) {
+  const handler = useRef(onEvent)
+  handler.current = onEvent
+  const { token, citizenToken } = audience
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    // The attempt number only forces a new stream; the URL does not depend on it.
+    void attempt
+    if (!enabled || typeof EventSource === 'undefined') return
+    const params = new URLSearchParams()
+    if (token) params.set('token', token)
+    else if (citizenToken) params.set('citizenToken', citizenToken)
+    const query = params.toString()
+    const source = new EventSource(`/api/events${query ? `?${query}` : ''}`)
+    const listener = (message: MessageEvent<string>) => {
+      try {
+        handler.current(JSON.parse(message.data) as LiveEvent)
+      } catch (error) {
+        console.error('live event unreadable', error)
+      }
+    }
+    for (const type of EVENT_TYPES) source.addEventListener(type, listener)
+    let reopen: ReturnType<typeof setTimeout> | undefined
+    source.addEventListener('open', () => setAttempt(0))
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) return
+      const delay = REOPEN_DELAYS_MS[Math.min(attempt, REOPEN_DELAYS_MS.length - 1)]
+      reopen = setTimeout(() => setAttempt((value) => value + 1), delay)
+    })
+    return () => {
+      clearTimeout(reopen)
+      source.close()
+    }
+  }, [token, citizenToken, enabled, attempt])
+}

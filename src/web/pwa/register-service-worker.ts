@@ -1,0 +1,23 @@
+import workerBundle from './service-worker?worker&url'
+import { SHELL_REFRESH_MESSAGE } from './service-worker-messages'
+
+/**
+ * Registers the service worker at /sw.js, which loads this build's bundle: a new build is a new
+ * address, which the browser installs as an update. Production builds only (in development
+ * Vite serves modules the worker could not load).
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  try {
+    const registration = await navigator.serviceWorker.register(
+      `/sw.js?bundle=${encodeURIComponent(workerBundle)}`,
+      {
+        scope: '/',
+      },
+    )
+    // An already installed worker keeps the files of this build up to date.
+    registration.active?.postMessage({ type: SHELL_REFRESH_MESSAGE })
+  } catch (error) {
+    console.warn('service worker non enregistré', error)
+  }
+}

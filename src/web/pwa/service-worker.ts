@@ -1,0 +1,263 @@
+// The service worker (built by Vite as one classic script; public/sw.js loads it). Hand-written
+// rather than Workbox: its Vite plugin would take over the build configuration, and what is
+// needed here fits in these lines: the citizen side precached from Vite's manifest, pages and a
+// few public reads network-first with the cache as fallback, map tiles in a size-limited LRU
+// cache, and the reports queued offline sent by Background Sync.
+import { flushOutbox } from '../lib/outbox/flush-outbox'
+import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
+import { mirroredToken, mirrorToken, recordSent } from '../lib/outbox/outbox-store'
+import { allBuildFiles, appShellFiles, type ViteManifest } from './app-shell'
+import { SHELL_REFRESH_MESSAGE } from './service-worker-messages'
+import { TileBudget } from './tile-budget'
+
+// The few service-worker types used here (the project's TypeScript lib is the DOM's).
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request
+  respondWith(response: Response | Promise<Response>): void
+}
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+interface MessageEventLike extends ExtendableEvent {
+  readonly data: unknown
+}
+interface WorkerScope {
+  readonly location: Location
+  skipWaiting(): Promise<void>
+  readonly clients: {
+    claim(): Promise<void>
+    matchAll(options?: {
+      type?: string
+      includeUncontrolled?: boolean
+    }): Promise<{ postMessage(message: unknown): void }[]>
+  }
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void
+  addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void
+}
+declare const self: WorkerScope
+
+const SHELL_CACHE = 'alertes-urbaines-shell-v1'
+const PAGES_CACHE = 'alertes-urbaines-pages-v1'
+const TILE_CACHE = 'alertes-urbaines-tiles-v1'
+const KNOWN_CACHES = [SHELL_CACHE, PAGES_CACHE, TILE_CACHE]
+
+/** Map tiles kept for offline use: about 15 MB (700 to 1,500 tiles of a city). */
+export const TILE_CACHE_MAX_BYTES = 15 * 1024 * 1024
+const TILE_BYTES_HEADER = 'x-tile-bytes'
+/** A page waits this long for the network before the copy kept on the phone is shown. */
+const NAVIGATION_TIMEOUT_MS = 4000
+
+const OFFLINE_PAGE = '/offline.html'
+const STATIC_FILES = [
+  '/',
+  OFFLINE_PAGE,
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/maskable-192.png',
+]
+/** Public reads the citizen screens need offline: the form's categories, the home lists, the device's own reports. */
+const CACHED_READS = [
+  '/api/categories',
+  '/api/reports/recent',
+  '/api/reports/count',
+  '/api/citizen/reports',
+  '/api/citizen/notifications',
+]
+/** Screens that need the network: offline, they get the offline page instead of a broken screen. */
+const ONLINE_ONLY_PAGES = ['/admin', '/organization']
+
+/**
+ * Downloads the citizen side listed by Vite's manifest, and drops what an earlier build left.
+ * A file that fails is skipped: the rest still makes the site work offline.
+ */
+async function refreshShell(): Promise<void> {
+  const response = await fetch('/.vite/manifest.json', { cache: 'no-cache' })
+  if (!response.ok) return
+  const manifest = (await response.json()) as ViteManifest
+  const cache = await caches.open(SHELL_CACHE)
+  const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname))
+  const wanted = [...appShellFiles(manifest).filter((file) => !cached.has(file)), ...STATIC_FILES]
+  await Promise.all(
+    wanted.map((file) =>
+      fetch(file, { cache: 'no-cache' })
+        .then((answer) => (answer.ok ? cache.put(file, answer) : undefined))
+        .catch(() => undefined),
+    ),
+  )
+  const current = allBuildFiles(manifest)
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname
+    if (path.startsWith('/assets/') && !current.has(path)) await cache.delete(request)
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(refreshShell().then(() => self.skipWaiting()))
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (!KNOWN_CACHES.includes(name)) await caches.delete(name)
+      await self.clients.claim()
+    })(),
+  )
+})
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+/**
+ * Pages: the network first (a deploy shows at once), the copy kept on the phone when the network
+ * fails or crawls. Every path is the same single-page app, kept as "/".
+ */
+async function navigate(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname
+  const fromNetwork = fetch(request)
+  try {
+    const response = await withTimeout(fromNetwork, NAVIGATION_TIMEOUT_MS)
+    if (response.ok) {
+      const copy = response.clone()
+      void caches.open(SHELL_CACHE).then((cache) => cache.put('/', copy))
+    }
+    return response
+  } catch {
+    const onlineOnly = ONLINE_ONLY_PAGES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    const kept = onlineOnly
+      ? await caches.match(OFFLINE_PAGE)
+      : ((await caches.match('/')) ?? (await caches.match(OFFLINE_PAGE)))
+    // Slow rather than down: still give the network its chance.
+    return kept ?? fromNetwork
+  }
+}
+
+/** Hashed files never change: the phone's copy, else the network (kept for next time). */
+async function asset(request: Request): Promise<Response> {
+  const cached = await caches.match(request)
+  if (cached) return cached
+  const response = await fetch(request)
+  if (response.ok) {
+    const copy = response.clone()
+    void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy))
+  }
+  return response
+}
+
+/** Public reads: fresh when the network answers, the last answer kept when it does not. */
+async function read(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request)
+    if (response.ok) {
+      const copy = response.clone()
+      void caches.open(PAGES_CACHE).then((cache) => cache.put(request, copy))
+    }
+    return response
+  } catch (error) {
+    const kept = await caches.match(request)
+    if (kept) return kept
+    throw error
+  }
+}
+
+let tileBudget: Promise<TileBudget> | null = null
+
+/** The tiles index, rebuilt from the cache when the worker starts again. */
+function tiles(): Promise<TileBudget> {
+  tileBudget ??= (async () => {
+    const budget = new TileBudget(TILE_CACHE_MAX_BYTES)
+    const cache = await caches.open(TILE_CACHE)
+    for (const request of await cache.keys()) {
+      const stored = await cache.match(request)
+      budget.add(request.url, Number(stored?.headers.get(TILE_BYTES_HEADER) ?? 0))
+    }
+    return budget
+  })()
+  return tileBudget
+}
+
+/**
+ * Map tiles: the phone's copy first (tiles rarely change, data costs), else the tile server's.
+ * Asked for with CORS so that their real size is known and counted; a tile server without CORS
+ * is passed through without keeping anything.
+ */
+async function tile(request: Request): Promise<Response> {
+  const cache = await caches.open(TILE_CACHE)
+  const cached = await cache.match(request.url)
+  const budget = await tiles()
+  if (cached) {
+    budget.touch(request.url)
+    return cached
+  }
+  let response: Response
+  try {
+    response = await fetch(request.url, { mode: 'cors', credentials: 'omit' })
+  } catch {
+    return fetch(request)
+  }
+  if (!response.ok) return response
+  const body = await response.blob()
+  const kept = new Response(body, {
+    headers: {
+      'content-type': response.headers.get('content-type') ?? 'image/png',
+      [TILE_BYTES_HEADER]: String(body.size),
+    },
+  })
+  await cache.put(request.url, kept.clone())
+  for (const evicted of budget.add(request.url, body.size)) await cache.delete(evicted)
+  return kept
+}
+
+const TILE_PATH = /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin) {
+    if (request.destination === 'image' && TILE_PATH.test(url.pathname)) event.respondWith(tile(request))
+    return
+  }
+  if (request.mode === 'navigate') event.respondWith(navigate(request))
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request))
+  else if (CACHED_READS.includes(url.pathname)) event.respondWith(read(request))
+})
+
+/** Sends the reports queued offline (Background Sync), then tells the open pages. */
+async function sendQueue(): Promise<void> {
+  const result = await flushOutbox({ token: mirroredToken, setToken: mirrorToken, onSent: recordSent })
+  if (result && result.sent > 0) {
+    for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+      client.postMessage({ type: OUTBOX_SENT_MESSAGE })
+    }
+  }
+  // Still waiting: failing the sync makes the browser try again later, with its own backoff.
+  if (result && result.waiting > 0) throw new Error('reports still waiting')
+}
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(sendQueue())
+})
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SHELL_REFRESH_MESSAGE)
+    event.waitUntil(refreshShell())
+})

@@ -1,0 +1,93 @@
+// Data as the API returns it, for the component tests of every area. Each builder takes the
+// fields a test cares about; the others are plausible and unique.
+import type { AdminReport } from '../../domain/admin'
+import type { Category } from '../../domain/category'
+import type { OrganizationProfile } from '../../domain/organization'
+import type { OrganizationReport, OrganizationStats } from '../../domain/organization-space'
+import { ORGANIZATION_ID } from './sessions'
+
+/** The categories of a fresh database, as GET /api/categories orders them (by name). */
+export const CATEGORIES: Category[] = [
+  { id: 4, nom: 'Assainissement' },
+  { id: 5, nom: 'Autre' },
+  { id: 2, nom: 'Éclairage public' },
+  { id: 3, nom: 'Propreté' },
+  { id: 1, nom: 'Voirie' },
+]
+
+let sequence = 0
+const nextId = () => {
+  sequence += 1
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    anonymous_code: `CODE${String(sequence).padStart(4, '0')}`,
+  }
+}
+
+/** A report as the organisation space lists it. */
+export function organizationReport(overrides: Partial<OrganizationReport> = {}): OrganizationReport {
+  return {
+    ...nextId(),
+    type: 'Voirie',
+    description: 'Nid-de-poule profond au carrefour, les motos tombent.',
+    status: 'en-attente',
+    priority: 'normal',
+    address: 'Avenue Blaise Diagne, Médina',
+    department: 'Dakar',
+    latitude: 14.6928,
+    longitude: -17.4467,
+    photo_url: null,
+    photo_thumb_url: null,
+    audio_url: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
+    assigned_organization_id: null,
+    claimed_at: null,
+    supporters_count: 0,
+    notifications_count: 0,
+    ...overrides,
+  }
+}
+
+/** A report as GET /api/admin/reports returns it. */
+export function adminReport(overrides: Partial<AdminReport> = {}): AdminReport {
+  return {
+    ...organizationReport(),
+    address: null,
+    latitude: 14.69,
+    longitude: -17.44,
+    assigned_organization_name: null,
+    ...overrides,
+  }
+}
+
+export const ORGANIZATION_STATS: OrganizationStats = {
+  total: 12,
+  pending: 3,
+  in_progress: 4,
+  resolved: 5,
+  resolution_rate: 42,
+  notifications_sent: 7,
+}
+
+/** The signed-in organisation's profile (GET /api/org/me). */
+export function organizationProfile(overrides: Partial<OrganizationProfile> = {}): OrganizationProfile {
+  return {
+    id: ORGANIZATION_ID,
+    name: 'Mairie de la Médina',
+    type: 'mairie',
+    email: 'contact@mairie-medina.sn',
+    phone: '+221 33 821 00 00',
+    address: 'Rue 6, Médina',
+    city: 'Dakar',
+    status: 'approved',
+    is_active: true,
+    created_at: '2026-01-10T09:00:00.000Z',
+    last_login: '2026-11-20T08:00:00.000Z',
+    categories: [
+      { id: 1, nom: 'Voirie' },
+      { id: 2, nom: 'Éclairage public' },
+    ],
+    ...overrides,
+  }
+}

@@ -1,0 +1,68 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// One runner for every suite. `npm test` runs them all; CI sets TEST_DATABASE_URL so that the
+// API suite runs a second time on the PostgreSQL server.
+const apiProjects = [
+  {
+    test: {
+      name: 'api',
+      environment: 'node',
+      include: ['src/server/**/*.test.ts'],
+      exclude: ['src/server/**/*.process.test.ts'],
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+]
+if (process.env.TEST_DATABASE_URL) {
+  apiProjects.push({
+    test: {
+      name: 'api-postgres',
+      environment: 'node',
+      include: ['src/server/**/*.test.ts'],
+      exclude: ['src/server/**/*.process.test.ts'],
+      env: { TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  })
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', environment: 'node', include: ['src/domain/**/*.test.ts'] } },
+      ...apiProjects,
+      {
+        test: {
+          name: 'process',
+          environment: 'node',
+          include: ['src/server/**/*.process.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // The browser tests share one built app and one Chromium; run them one file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
