@@ -1,7 +1,8 @@
 // `npx tsx bench/upload-size.ts`: how many bytes a citizen's phone uploads for a 4 MB camera
 // photo and a 30-second voice note, measured on the real report form in Chromium: the app's own
 // photo compression (canvas, WebP) and recording (MediaRecorder, Opus) on Chromium's fake
-// microphone. Needs a build (`npm run build`, or E2E_WEB_DIR=dist/web-x for another one).
+// microphone. Needs a build: dist/web (`npm run build`), or another one given as the argument
+// (`npx tsx bench/upload-size.ts dist/web-x`, the same as E2E_WEB_DIR=dist/web-x).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +15,9 @@ import { VOICE_NOTE_BITS_PER_SECOND } from '../src/domain/report-filing-rules'
 const VOICE_NOTE_SECONDS = 30
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+const [webDir] = process.argv.slice(2)
+if (webDir) process.env.E2E_WEB_DIR = webDir
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'ua-upload-size-'))
 const photoPath = path.join(workDir, 'IMG_camera.jpg')

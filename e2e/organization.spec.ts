@@ -248,7 +248,7 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('has no serious or critical accessibility violation on the login page, the wizard and the dashboard', async () => {
+  it('has no serious or critical accessibility violation on the login page, the wizard and every screen of the space', async () => {
     const context = await newContext({ width: 360, height: 740 })
     const page = await open(context, '/organization/login')
     await page.getByRole('heading', { name: 'Espace Organisation' }).waitFor()
@@ -264,6 +264,27 @@ describe('organisation space', () => {
     await logIn(page)
     await page.getByText('%').first().waitFor()
     expect(await seriousViolations(page)).toEqual([])
+
+    // The lists with a report in them, their "Voir" dialog, the messages and the settings.
+    await fileReportAsCitizen(server.url, { description: 'Chaussée affaissée devant le marché, à voir.' })
+    const screens = [
+      ['/organization/available-reports', 'Signalements disponibles'],
+      ['/organization/managed-reports', 'Mes signalements'],
+      ['/organization/notifications', 'Notifications'],
+      ['/organization/settings', 'Paramètres'],
+    ] as const
+    for (const [path, title] of screens) {
+      await page.goto(`${server.url}${path}`)
+      await page.getByRole('heading', { level: 1, name: title }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(await seriousViolations(page), path).toEqual([])
+      if (path === '/organization/available-reports') {
+        await page.getByRole('article').first().getByRole('button', { name: /Voir/ }).click()
+        await page.getByRole('dialog').waitFor()
+        expect(await seriousViolations(page), `${path}, Voir`).toEqual([])
+        await page.keyboard.press('Escape')
+      }
+    }
     await context.close()
   })
 })

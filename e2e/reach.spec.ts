@@ -1,29 +1,40 @@
 // Issue 8 in a real browser: a report made offline that sends itself once, the site in Wolof,
 // "Moi aussi", "Est-ce réglé ?" answered "Non", and no serious accessibility violation on the
 // new screens, in the light and the dark theme.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { and, eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { launchBrowser } from './support/browser'
+import { writeCameraPhoto } from './support/citizen-photo'
 import { type E2eServer, startE2eServer } from './support/server'
 
 const DEVICE_POSITION = { latitude: 14.6937, longitude: -17.4441 }
 
 let server: E2eServer
 let browser: Browser
+let workDir: string
+let photoPath: string
 
 beforeAll(async () => {
   server = await startE2eServer()
-  browser = await launchBrowser()
+  // A fake microphone (a beeping tone) that needs no prompt, for the voice note kept offline.
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'])
+  workDir = mkdtempSync(path.join(tmpdir(), 'ua-reach-'))
+  photoPath = path.join(workDir, 'IMG_camera.jpg')
+  await writeCameraPhoto(photoPath)
 })
 
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
 
 async function newContext(
@@ -34,7 +45,7 @@ async function newContext(
     timezoneId: 'Africa/Dakar',
     viewport: { width: 390, height: 844 },
     geolocation: DEVICE_POSITION,
-    permissions: ['geolocation'],
+    permissions: ['geolocation', 'microphone'],
   })
   // The map tile server is outside this machine: answer tiles with nothing, quickly.
   await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
@@ -125,6 +136,13 @@ describe('a report made without a connection', () => {
     const description = `Caniveau bouché devant la mosquée, rue ${started}`
     await page.locator('label').filter({ hasText: 'Assainissement' }).click()
     await page.getByLabel('Description').fill(description)
+    // The photo is compressed and the voice note recorded on the phone: no network needed.
+    await page.getByTestId('photo-camera-input').setInputFiles(photoPath)
+    await page.getByRole('img', { name: 'Aperçu de la photo' }).waitFor()
+    await page.getByRole('button', { name: 'Enregistrer une note vocale' }).click()
+    await page.getByText('0:02 / 2:00').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Arrêter' }).click()
+    await page.locator('audio[aria-label="Écouter la note vocale"]').waitFor()
     await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
     await page
       .getByRole('heading', { name: 'Pas de réseau : votre signalement est gardé sur ce téléphone' })
@@ -143,6 +161,9 @@ describe('a report made without a connection', () => {
     await page.getByText('Votre signalement en attente est envoyé').waitFor({ timeout: 20_000 })
     const sent = await stored()
     expect(sent).toHaveLength(1)
+    // Kept in IndexedDB with its photo and voice note, and sent with them.
+    expect(sent[0]?.photo_url).toMatch(/\.webp$/)
+    expect(sent[0]?.audio_url).toMatch(/\.(webm|ogg)$/)
     console.log(
       `offline round trip: filled and queued offline in ${reconnected - started} ms; on the server ${Date.now() - reconnected} ms after the network returned`,
     )
@@ -191,9 +212,16 @@ describe('the installable app', () => {
       start_url: '/',
       display: 'standalone',
     })
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    )
     for (const icon of manifest.icons as { src: string; sizes: string }[]) {
       const res = await fetch(`${server.url}${icon.src}`)
       expect(res.headers.get('content-type')).toBe('image/png')
+      // A real PNG of the size it claims: the width and height of its IHDR header.
+      const png = Buffer.from(await res.arrayBuffer())
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes)
     }
     const context = await newContext()
     const page = await open(context, '/')
@@ -299,7 +327,32 @@ describe('"Est-ce réglé ?"', () => {
   })
 })
 
-describe('accessibility of the new screens', () => {
+describe('"Est-ce réglé ?" answered "Oui"', () => {
+  it('confirms the resolution from /notifications, recorded in the history, and asks no more', async () => {
+    const filed = await resolvedReportOf('Dépôt d’ordures enlevé ce matin devant l’école.')
+    const context = await newContext({ citizenToken: filed.citizenToken })
+    const page = await open(context, '/notifications')
+    const asked = page.getByRole('region', { name: 'Vos signalements marqués « Résolu »' })
+    await asked.getByText(filed.anonymous_code).waitFor()
+    await asked.getByRole('button', { name: 'Oui, c’est réglé' }).click()
+    await page.getByText('Merci ! Résolution confirmée').waitFor()
+    await asked.waitFor({ state: 'detached' })
+    const [row] = await server.db.db.select().from(reports).where(eq(reports.id, filed.id))
+    expect(row?.status).toBe('resolu')
+    const confirmed = await server.db.db
+      .select()
+      .from(reportEvents)
+      .where(and(eq(reportEvents.report_id, filed.id), eq(reportEvents.kind, 'confirmed')))
+    expect(confirmed).toHaveLength(1)
+    await page.goto(`${server.url}/mes-signalements`)
+    const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
+    await card.waitFor()
+    expect(await card.getByRole('button', { name: 'Oui, c’est réglé' }).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('accessibility of the citizen screens and the sign-in pages', () => {
   it.each(['light', 'dark'] as const)('finds no serious violation in the %s theme', async (theme) => {
     const filed = await resolvedReportOf(`Signalement pour le thème ${theme}, assez long.`)
     const context = await newContext({ citizenToken: filed.citizenToken, theme })
@@ -321,7 +374,16 @@ describe('accessibility of the new screens', () => {
     expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
 
-    for (const path of ['/signaler', '/mes-signalements', '/notifications', '/suivi', '/a-propos']) {
+    for (const path of [
+      '/signaler',
+      '/mes-signalements',
+      '/notifications',
+      `/suivi?code=${filed.anonymous_code}`,
+      '/a-propos',
+      '/cette-page-nexiste-pas',
+      '/organization/login',
+      '/admin/login',
+    ]) {
       await page.goto(`${server.url}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.waitForLoadState('networkidle')
@@ -373,5 +435,58 @@ describe('accessibility of the new screens', () => {
     expect(
       await server.db.db.select().from(reports).where(eq(reports.description, 'Par Open311')),
     ).toHaveLength(1)
+  })
+})
+
+/** Presses Tab until the element has the focus (at most `limit` times): what a keyboard user does. */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`${target} never got the focus with Tab`)
+}
+
+describe('the keyboard alone', () => {
+  it('files a report, from the home page to "Mes signalements", without a mouse', async () => {
+    const context = await newContext()
+    const page = await open(context, '/')
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    await tabTo(page, page.getByRole('link', { name: 'Signaler', exact: true }))
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
+    await page.getByText('Position : 14.6937, -17.4441').waitFor()
+
+    // The pin cannot be dragged with keys: the arrows move the map, a button puts the pin at its centre.
+    await tabTo(page, page.locator('.leaflet-container'))
+    for (let presses = 0; presses < 3; presses++) await page.keyboard.press('ArrowRight')
+    await page.waitForTimeout(500)
+    await tabTo(page, page.getByRole('button', { name: 'Mettre le repère au centre de la carte' }))
+    await page.keyboard.press('Enter')
+    await page.getByText(/^Position : 14\.6937, -17\.44[0-3]\d$/).waitFor()
+
+    // The categories are one group of radio buttons: Tab enters it, the arrows choose.
+    await tabTo(page, page.getByRole('radio').first())
+    const cleanliness = page.getByRole('radio', { name: 'Propreté' })
+    for (let presses = 0; presses < 6 && !(await cleanliness.isChecked()); presses++) {
+      await page.keyboard.press('ArrowRight')
+    }
+    expect(await cleanliness.isChecked()).toBe(true)
+    const description = `Tas d’ordures brûlé au coin de la rue, fait au clavier ${Date.now()}`
+    await tabTo(page, page.getByLabel('Description'))
+    await page.keyboard.type(description)
+    await tabTo(page, page.getByRole('button', { name: 'Envoyer le signalement' }))
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
+    const [row] = await server.db.db.select().from(reports).where(eq(reports.description, description))
+    expect(row?.type).toBe('Propreté')
+    // East of where the phone stood: where the keyboard put the pin.
+    expect(row?.longitude).toBeGreaterThan(DEVICE_POSITION.longitude)
+
+    // "Mes signalements" is reached the same way.
+    await tabTo(page, page.getByRole('link', { name: 'Voir mes signalements' }))
+    await page.keyboard.press('Enter')
+    await page.getByRole('article').filter({ hasText: description }).waitFor()
+    await context.close()
   })
 })

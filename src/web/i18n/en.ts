@@ -37,7 +37,7 @@ export const en: Translation<Catalogue> = {
       title: 'Urban alerts platform in Senegal',
     },
     reportButton: 'Report',
-    incidentCount: '{{count}} incident(s) reported in the Dakar department',
+    incidentCount: '{{count, number}} incident(s) reported in the Dakar department',
     recent: {
       title: 'Recent incidents',
       loading: 'Loading reports...',

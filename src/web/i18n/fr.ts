@@ -37,7 +37,7 @@ export const fr = {
       title: "Plateforme d'alertes urbaines au Sénégal",
     },
     reportButton: 'Signaler',
-    incidentCount: '{{count}} incident(s) rapporté(s) dans le département de Dakar',
+    incidentCount: '{{count, number}} incident(s) rapporté(s) dans le département de Dakar',
     recent: {
       title: 'Incidents récents',
       loading: 'Chargement des signalements...',

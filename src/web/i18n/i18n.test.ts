@@ -22,7 +22,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
+/** "{{count}}" and "{{count, number}}": the value and how it is formatted. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+(?:, *\w+)?)\}\}/g)].map((m) => m[1]).sort()
 
 const CATALOGUES = {
   'shared (first paint)': { fr, en, wo },

@@ -24,6 +24,23 @@ void i18next.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 })
 
+/**
+ * The Intl locales of each interface language, for dates and numbers. Browsers rarely carry
+ * Wolof data: French of Senegal, the other written language of Wolof readers, stands in
+ * (months, number separators).
+ */
+export const INTL_LOCALES: Record<string, string[]> = {
+  fr: ['fr-FR'],
+  en: ['en-GB'],
+  wo: ['wo-SN', 'fr-SN', 'fr-FR'],
+}
+
+// Figures in texts ("{{count, number}}") read like the dates: "1 234" in French, "1,234" in English.
+i18next.services.formatter?.addCached('number', (language, options) => {
+  const format = new Intl.NumberFormat(INTL_LOCALES[language ?? DEFAULT_LANGUAGE] ?? INTL_LOCALES.fr, options)
+  return (value) => format.format(value)
+})
+
 /** The registered namespaces and how to fetch them in English and Wolof. */
 export const catalogueLoaders = new Map<Namespace, CatalogueLoaders>([
   [

@@ -38,7 +38,7 @@ export const wo: Translation<Catalogue> = {
       title: 'Alertes urbaines : yégle jafe-jafe yi ci dëkk yi, ci Senegaal',
     },
     reportButton: 'Yégle',
-    incidentCount: '{{count}} jafe-jafe lañu yégle ci departmaa Ndakaaru',
+    incidentCount: '{{count, number}} jafe-jafe lañu yégle ci departmaa Ndakaaru',
     recent: {
       title: 'Jafe-jafe yu bees yi',
       loading: 'Yégle yi ñu ngi ñëw...',

@@ -1,14 +1,4 @@
-import { i18next } from '../i18n'
-
-/**
- * The Intl locales of each interface language. Browsers rarely carry Wolof data: French of
- * Senegal, the other written language of Wolof readers, stands in (months, number separators).
- */
-const INTL_LOCALES: Record<string, string[]> = {
-  fr: ['fr-FR'],
-  en: ['en-GB'],
-  wo: ['wo-SN', 'fr-SN', 'fr-FR'],
-}
+import { INTL_LOCALES, i18next } from '../i18n'
 
 let override: string | null = null
 

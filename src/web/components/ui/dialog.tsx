@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import X from 'lucide-react/icons/x'
-import type { FormEventHandler, ReactNode } from 'react'
+import { type FormEventHandler, type ReactNode, useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/class-names'
 import { Button } from './button'
@@ -20,6 +20,27 @@ export interface DialogContentProps {
   className?: string
 }
 
+/**
+ * Whether the element's content overflows it. A body that scrolls takes the focus (tabIndex 0),
+ * so that a keyboard can scroll a long text that holds nothing else to focus.
+ */
+function useOverflows<T extends HTMLElement>() {
+  const [overflows, setOverflows] = useState(false)
+  const observer = useRef<ResizeObserver | null>(null)
+  // A callback ref: the body exists only while the dialog is open, long after the first render.
+  const ref = useCallback((element: T | null) => {
+    observer.current?.disconnect()
+    observer.current = null
+    if (!element || typeof ResizeObserver !== 'function') return
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight)
+    observer.current = new ResizeObserver(measure)
+    observer.current.observe(element)
+    for (const child of element.children) observer.current.observe(child)
+    measure()
+  }, [])
+  return { ref, overflows }
+}
+
 /** A centred modal window: focus trapped, Escape and the close button dismiss it. */
 export function DialogContent({
   title,
@@ -30,6 +51,7 @@ export function DialogContent({
   className,
 }: DialogContentProps) {
   const { t } = useTranslation()
+  const body = useOverflows<HTMLDivElement>()
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="dialog-overlay fixed inset-0 z-[1200] bg-slate-900/50" />
@@ -58,7 +80,14 @@ export function DialogContent({
             <X aria-hidden="true" className="size-5" />
           </RadixDialog.Close>
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          ref={body.ref}
+          tabIndex={body.overflows ? 0 : undefined}
+          className="flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-green-600"
+        >
+          {/* Measured: its height tells whether the body scrolls. */}
+          <div>{children}</div>
+        </div>
         {footer ? (
           <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
             {footer}

@@ -76,6 +76,31 @@ describe('Admin report management', () => {
     expect(await screen.findByText('1 signalement(s) trouvé(s)')).toBeInTheDocument()
   })
 
+  it('shows each report’s "Moi aussi" supporters, and sorts by them on request', async () => {
+    const { calls } = stubApi({
+      '/api/admin/reports': (call) =>
+        pageReply(
+          call.url.includes('sort=supporters')
+            ? [
+                adminReport({ anonymous_code: 'MOST2345', supporters_count: 7 }),
+                adminReport({ anonymous_code: 'LESS2345', supporters_count: 2 }),
+              ]
+            : [adminReport({ anonymous_code: 'LESS2345', supporters_count: 2 })],
+        ),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    const card = await screen.findByRole('article')
+    expect(card).toHaveTextContent('2 soutien(s)')
+    await user.selectOptions(screen.getByLabelText('Trier par'), 'Plus soutenus')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?sort=supporters'))
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2))
+    const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    expect(first).toHaveTextContent('MOST2345')
+    expect(first).toHaveTextContent('7 soutien(s)')
+    expect(second).toHaveTextContent('LESS2345')
+  })
+
   it('shows the empty state when nothing matches', async () => {
     stubApi({ '/api/admin/reports': pageReply([]) })
     renderRoute('/admin/reports')

@@ -31,6 +31,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       mapLabel: 'Map: move the pin to where the problem is',
       mapHint: 'Tap the map or drag the pin to show the exact place.',
       pin: 'Place of the problem',
+      pinToCentre: 'Put the pin at the centre of the map',
       useMyPosition: 'Use my position',
       locating: 'Finding your position...',
       position: 'Position: {{coordinates}}',

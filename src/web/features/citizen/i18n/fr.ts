@@ -41,6 +41,7 @@ export const citizenFr = {
       mapLabel: 'Carte : déplacez le repère sur le lieu du problème',
       mapHint: 'Touchez la carte ou faites glisser le repère pour indiquer le lieu exact.',
       pin: 'Lieu du problème',
+      pinToCentre: 'Mettre le repère au centre de la carte',
       useMyPosition: 'Utiliser ma position',
       locating: 'Recherche de votre position...',
       position: 'Position : {{coordinates}}',

@@ -33,6 +33,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       mapLabel: 'Kàrt : toxal màndarga mi fa jafe-jafe bi nekk',
       mapHint: 'Laal kàrt bi walla diri màndarga mi ngir wone bérab bi.',
       pin: 'Bérabu jafe-jafe bi',
+      pinToCentre: 'Teg màndarga mi ci digg kàrt bi',
       useMyPosition: 'Jëfandikoo fi ma nekk',
       locating: 'Ñu ngi seet fi nga nekk...',
       position: 'Fi mu nekk : {{coordinates}}',

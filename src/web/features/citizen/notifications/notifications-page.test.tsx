@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CitizenNotification } from '../../../../domain/citizen'
+import type { CitizenNotification, CitizenReport } from '../../../../domain/citizen'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
@@ -118,5 +119,61 @@ describe('/notifications', () => {
     renderRoute('/notifications')
     expect(await screen.findByText('Service momentanément indisponible.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()
+  })
+})
+
+describe('/notifications, "Est-ce réglé ?"', () => {
+  const resolvedReport: CitizenReport = {
+    id: 'r-9',
+    anonymous_code: '9PQ4R7ST',
+    type: 'Éclairage public',
+    description: 'Lampadaire éteint devant la pharmacie.',
+    status: 'resolu',
+    address: null,
+    department: 'Dakar',
+    latitude: 14.68,
+    longitude: -17.45,
+    photo_url: null,
+    photo_thumb_url: null,
+    audio_url: null,
+    created_at: '2026-11-20T09:30:00Z',
+    updated_at: '2026-11-22T15:00:00Z',
+    filed_by_this_device: true,
+    supported_by_this_device: false,
+    supporters_count: 0,
+    resolution_question: { can_reopen: true },
+    history: [],
+  }
+
+  it('asks about a report marked resolved; "Oui" confirms it and the question goes away', async () => {
+    const user = userEvent.setup()
+    let confirmed = false
+    const api = stubApi({
+      'GET /api/citizen/notifications': { status: 200, body: { items: [], unread: 0 } },
+      'GET /api/citizen/reports': () => ({
+        status: 200,
+        body: {
+          items: [{ ...resolvedReport, resolution_question: confirmed ? null : { can_reopen: true } }],
+        },
+      }),
+      'POST /api/citizen/reports/r-9/confirm': () => {
+        confirmed = true
+        return { status: 200, body: { report_id: 'r-9', status: 'resolu' } }
+      },
+    })
+    renderRoute('/notifications')
+    const list = await screen.findByRole('region', { name: 'Vos signalements marqués « Résolu »' })
+    expect(list).toHaveTextContent('9PQ4R7ST')
+    const question = within(list).getByRole('region', { name: /Est-ce réglé \?/ })
+    await user.click(within(question).getByRole('button', { name: 'Oui, c’est réglé' }))
+    expect(await screen.findByText('Merci ! Résolution confirmée')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/api/citizen/reports/r-9/confirm')[0]?.headers.get('x-citizen-token')).toBe(
+      TOKEN,
+    )
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Vos signalements marqués « Résolu »' }),
+      ).not.toBeInTheDocument(),
+    )
   })
 })

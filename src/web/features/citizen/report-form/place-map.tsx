@@ -1,5 +1,6 @@
-import type { DragEndEvent, Marker as LeafletMarker } from 'leaflet'
-import { useEffect, useMemo } from 'react'
+import type { DragEndEvent, Map as LeafletMap, Marker as LeafletMarker } from 'leaflet'
+import Crosshair from 'lucide-react/icons/crosshair'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet'
 import { REPORT_FORM_MAP_ZOOM } from '../../../../domain/constants'
@@ -39,10 +40,15 @@ function MoveOnClick({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
   return null
 }
 
-/** The report form's map (Leaflet, loaded on demand): a draggable pin on the place of the problem. */
+/**
+ * The report form's map (Leaflet, loaded on demand): a draggable pin on the place of the problem.
+ * A pin cannot be dragged with the keyboard: the arrows move the map, and a button puts the pin
+ * at its centre.
+ */
 export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProps) {
   const { t } = useTranslation()
   const { t: tRoot } = useTranslation('citizen')
+  const [map, setMap] = useState<LeafletMap | null>(null)
   const center: [number, number] = [position.latitude, position.longitude]
   const handlers = useMemo(
     () => ({
@@ -55,28 +61,44 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
   )
 
   return (
-    <MapContainer
-      center={center}
-      zoom={REPORT_FORM_MAP_ZOOM}
-      zoomControl={false}
-      scrollWheelZoom={false}
-      doubleClickZoom={false}
-      boxZoom={false}
-      touchZoom
-      className="h-full w-full bg-slate-100"
-    >
-      <TileLayer url={tileUrl()} attribution={t('map.attribution')} />
-      <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-      <Marker
-        position={center}
-        draggable
-        autoPan
-        title={tRoot('reportForm.place.pin')}
-        alt={tRoot('reportForm.place.pin')}
-        eventHandlers={handlers}
-      />
-      <FollowPosition position={position} recenterKey={recenterKey} />
-      <MoveOnClick onMove={onMove} />
-    </MapContainer>
+    <div className="relative h-full w-full">
+      <MapContainer
+        ref={setMap}
+        center={center}
+        zoom={REPORT_FORM_MAP_ZOOM}
+        zoomControl={false}
+        scrollWheelZoom={false}
+        doubleClickZoom={false}
+        boxZoom={false}
+        touchZoom
+        className="h-full w-full bg-slate-100"
+      >
+        <TileLayer url={tileUrl()} attribution={t('map.attribution')} />
+        <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+        <Marker
+          position={center}
+          draggable
+          autoPan
+          title={tRoot('reportForm.place.pin')}
+          alt={tRoot('reportForm.place.pin')}
+          eventHandlers={handlers}
+        />
+        <FollowPosition position={position} recenterKey={recenterKey} />
+        <MoveOnClick onMove={onMove} />
+      </MapContainer>
+      {/* Bottom left: the tiles' attribution keeps the bottom right. */}
+      <button
+        type="button"
+        disabled={!map}
+        onClick={() => {
+          const centre = map?.getCenter()
+          if (centre) onMove({ latitude: centre.lat, longitude: centre.lng })
+        }}
+        className="absolute bottom-2 left-2 z-[1000] inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+      >
+        <Crosshair aria-hidden="true" className="size-4 text-green-700" />
+        {tRoot('reportForm.place.pinToCentre')}
+      </button>
+    </div>
   )
 }

@@ -22,7 +22,7 @@ describe('Available reports', () => {
     expect(screen.getAllByTestId('report-card-skeleton')).toHaveLength(4)
   })
 
-  it('shows each report with its type, status, description, place, date, code and thumbnail', async () => {
+  it('shows each report with its type, status, description, place, date, code, supporters and thumbnail', async () => {
     stubApi({
       'GET /api/org/reports/available': pageReply(
         [
@@ -36,6 +36,7 @@ describe('Available reports', () => {
             photo_thumb_url: '/files/thumb.webp',
             photo_url: '/files/photo.webp',
             created_at: '2026-11-20T09:30:00.000Z',
+            supporters_count: 4,
           }),
           organizationReport({ anonymous_code: '', status: 'etrange' }),
         ],
@@ -53,6 +54,8 @@ describe('Available reports', () => {
     expect(within(lighting).getByText('Pikine')).toBeInTheDocument()
     expect(within(lighting).getByText('20 novembre 2026')).toBeInTheDocument()
     expect(within(lighting).getByText('K7M2QX4P')).toBeInTheDocument()
+    // "Moi aussi": four more citizens have the same problem.
+    expect(within(lighting).getByText('4 soutien(s)')).toBeInTheDocument()
     expect(
       within(lighting).getByRole('img', { name: 'Photo du signalement «\u00a0Éclairage public\u00a0»' }),
     ).toHaveAttribute('src', '/files/thumb.webp')

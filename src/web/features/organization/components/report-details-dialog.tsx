@@ -8,9 +8,10 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { formatLongDate } from '../../../lib/french-dates'
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term of the list; `wide` takes the whole row (a dl allows one div around each dt/dd pair). */
+function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={wide ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -61,42 +62,34 @@ export function ReportDetailsDialog({
             <ReportPriorityBadge priority={report.priority} />
           </Detail>
           <Detail label={t('report.date')}>{formatLongDate(report.created_at)}</Detail>
-          <div className="sm:col-span-2">
-            <Detail label={t('report.place')}>
-              <PlaceName report={report} />
-            </Detail>
-          </div>
-          <div className="sm:col-span-2">
-            <Detail label={t('report.description')}>
-              <span className="whitespace-pre-line">{report.description}</span>
-            </Detail>
-          </div>
+          <Detail label={t('report.place')} wide>
+            <PlaceName report={report} />
+          </Detail>
+          <Detail label={t('report.description')} wide>
+            <span className="whitespace-pre-line">{report.description}</span>
+          </Detail>
           {report.claimed_at ? (
-            <div className="sm:col-span-2">
-              <Detail label={t('report.claimed')}>{formatLongDate(report.claimed_at)}</Detail>
-            </div>
+            <Detail label={t('report.claimed')} wide>
+              {formatLongDate(report.claimed_at)}
+            </Detail>
           ) : null}
           {report.photo_url ? (
-            <div className="sm:col-span-2">
-              <Detail label={t('report.photo')}>
-                <img
-                  src={report.photo_url}
-                  alt={t('report.photoAlt', { type: report.type })}
-                  decoding="async"
-                  className="mt-1 max-h-80 w-full rounded-lg bg-slate-100 object-contain"
-                />
-              </Detail>
-            </div>
+            <Detail label={t('report.photo')} wide>
+              <img
+                src={report.photo_url}
+                alt={t('report.photoAlt', { type: report.type })}
+                decoding="async"
+                className="mt-1 max-h-80 w-full rounded-lg bg-slate-100 object-contain"
+              />
+            </Detail>
           ) : null}
           {report.audio_url ? (
-            <div className="sm:col-span-2">
-              <Detail label={t('report.audio')}>
-                {/* biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript; the description above says what it is about */}
-                <audio controls preload="none" src={report.audio_url} className="mt-1 w-full">
-                  <a href={report.audio_url}>{t('report.audio')}</a>
-                </audio>
-              </Detail>
-            </div>
+            <Detail label={t('report.audio')} wide>
+              {/* biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript; the description above says what it is about */}
+              <audio controls preload="none" src={report.audio_url} className="mt-1 w-full">
+                <a href={report.audio_url}>{t('report.audio')}</a>
+              </audio>
+            </Detail>
           ) : null}
         </dl>
       </DialogContent>
