@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 
 // The Fastify server (src/server) serves dist/web with the precompressed copies; in development
@@ -19,11 +19,38 @@ const PREACT_COMPAT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ]
 
+/**
+ * Writes `.vite/chunk-modules.json`: the source files inside each built file, relative to the
+ * project. `npm run size` reads it to check that no organisation or admin code reaches `/`.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = `${process.cwd()}/`
+      const modules: Record<string, string[]> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        modules[output.fileName] = output.moduleIds
+          .filter((id) => id.startsWith(root))
+          .map((id) => id.slice(root.length))
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules, null, 1),
+      })
+    },
+  }
+}
+
 export default defineConfig({
   resolve: { alias: PREACT_COMPAT },
   plugins: [
     react(),
     tailwindcss(),
+    chunkModules(),
     compression({
       algorithms: ['gzip', 'brotliCompress'],
       include: /\.(js|mjs|css|html|svg|json|txt)$/,

@@ -6,6 +6,7 @@
 //   npm run bench                                   1,000,000 reports, 10 s a route, both databases
 //   npm run bench -- --reports 100000 --duration 5  a quick check
 //   npm run bench -- --db postgres --connections 20
+//   npm run bench -- --generate-only                only make (or check) the datasets
 //
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
 // (the server of that address; the dataset goes in a database of its own, alertes_bench_<size>).
@@ -37,6 +38,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     db: { type: 'string', default: 'pglite,postgres' },
     out: { type: 'string', default: 'bench/RESULTS.md' },
+    /** The build whose bundle sizes the results show (`npm run build`). */
+    'web-dir': { type: 'string', default: 'dist/web' },
+    /** Only make the datasets (a long step at a million reports), measure nothing. */
+    'generate-only': { type: 'boolean', default: false },
   },
 })
 const size: DatasetSize = { reports: Number(args.reports), organizations: Number(args.organizations) }
@@ -180,7 +185,13 @@ interface ExportFigures {
 }
 
 /** Streams the whole CSV export, watching the server's resident memory every 100 ms. */
-async function measureExport(base: string, token: string, serverPid: number | undefined, filter: string) {
+async function measureExport(
+  base: string,
+  token: string,
+  serverPid: number | undefined,
+  filter: string,
+  label = filter || '(everything)',
+) {
   const rssBefore = readRss(serverPid)
   let peakRss = rssBefore
   const watch = setInterval(() => {
@@ -203,7 +214,7 @@ async function measureExport(base: string, token: string, serverPid: number | un
   }
   const seconds = (Date.now() - started) / 1000
   const figures: ExportFigures = {
-    filter: filter || '(everything)',
+    filter: label,
     rows,
     seconds,
     rowsPerSecond: rows / seconds,
@@ -301,7 +312,15 @@ async function databaseVersion(database: Database): Promise<string> {
   return `${row?.version}, ${where}, shared_buffers ${row?.shared_buffers}`
 }
 
-async function runOn(kind: Kind) {
+interface PreparedDataset {
+  env: Record<string, string>
+  dataDir: string
+  version: string
+  datasetSeconds: number
+}
+
+/** Generates the dataset on one database, or finds it there; null when PostgreSQL is not reachable. */
+async function prepareDataset(kind: Kind): Promise<PreparedDataset | null> {
   log(`\n== ${kind} ==`)
   const env: Record<string, string> = {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-!!',
@@ -343,7 +362,13 @@ async function runOn(kind: Kind) {
     version = await databaseVersion(database)
     await database.close()
   }
-  const datasetSeconds = (Date.now() - loadStarted) / 1000
+  return { env, dataDir, version, datasetSeconds: (Date.now() - loadStarted) / 1000 }
+}
+
+async function runOn(kind: Kind) {
+  const prepared = await prepareDataset(kind)
+  if (!prepared) return null
+  const { env, dataDir, version, datasetSeconds } = prepared
   // The photos filed by the last run.
   rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true })
 
@@ -518,9 +543,12 @@ async function runOn(kind: Kind) {
         ref,
       ),
     )
+    // The whole export twice: the first one also grows the JavaScript heap to its working size
+    // (memory the server keeps and reuses, not rows it holds); the second shows what an export costs.
     const exports = [
       await measureExport(base, adminToken, server.pid, '?status=rejete'),
       await measureExport(base, adminToken, server.pid, ''),
+      await measureExport(base, adminToken, server.pid, '', '(everything, again)'),
     ]
     const rssEnd = readRss(server.pid)
     return {
@@ -563,24 +591,36 @@ function goalLines(result: RunResult): string[] {
     const small = result.exports[0]
     const flat = small ? whole.peakRssMb - small.peakRssMb < 64 : true
     lines.push(
-      `| CSV export, every report | ≥ 50,000 rows/s | ${whole.rowsPerSecond.toFixed(0)} rows/s | ${whole.rowsPerSecond >= 50_000 ? 'met' : '**not met**'} |`,
-      `| CSV export, every report | constant memory | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${small?.peakRssMb.toFixed(0)} MB for ${small?.rows} | ${flat ? 'met' : '**not met**'} |`,
+      `| CSV export, every report (second run) | ≥ 50,000 rows/s | ${whole.rowsPerSecond.toFixed(0)} rows/s | ${whole.rowsPerSecond >= 50_000 ? 'met' : '**not met**'} |`,
+      `| CSV export, every report (second run) | constant memory: peak RSS at most 64 MB above the small export's | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${small?.peakRssMb.toFixed(0)} MB for ${small?.rows} | ${flat ? 'met' : '**not met**'} |`,
     )
   }
   return lines
 }
 
 function bundleSizes(): string[] {
-  if (!existsSync(path.join(repoRoot, 'dist/web/.vite/manifest.json'))) {
-    return ['No build in dist/web: run `npm run build` before the benchmark to see the bundle sizes here.']
+  const webDir = String(args['web-dir'])
+  if (!existsSync(path.join(repoRoot, webDir, '.vite/manifest.json'))) {
+    return [`No build in ${webDir}: run \`npm run build\` before the benchmark to see the bundle sizes here.`]
   }
   try {
-    const out = execFileSync(process.execPath, ['scripts/size.mjs'], { cwd: repoRoot, encoding: 'utf8' })
+    const out = execFileSync(process.execPath, ['scripts/size.mjs', '--dir', webDir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
     return ['```', out.trim(), '```']
   } catch (error) {
     const out = (error as { stdout?: string }).stdout ?? String(error)
     return ['```', out.trim(), '```']
   }
+}
+
+if (args['generate-only']) {
+  for (const kind of String(args.db).split(',') as Kind[]) {
+    const prepared = await prepareDataset(kind)
+    if (prepared) log(`  ready in ${prepared.datasetSeconds.toFixed(0)} s: ${prepared.version}`)
+  }
+  process.exit(0)
 }
 
 const loadBefore = os.loadavg()
@@ -655,13 +695,24 @@ lines.push(
   '',
   '- Counts (home page, list totals without a search, dashboard) come from count tables kept by triggers in the transaction of every change; the map of a large view adds up a pyramid of cells kept the same way; deep pages start at the day that holds them. `docs/decisions/0002-read-models-and-micro-cache.md`.',
   '- The home page\'s reads and the totals of searches are served by a micro-cache emptied by every change, on every instance (PostgreSQL LISTEN/NOTIFY). The rows "a new Dakar view each time" and the cold requests above are what the database itself gives.',
-  '- Known slow spots: the total of a search for a word that a tenth of a million reports contain is counted from the rows (the trigram index finds them, each row is then checked): the cold table shows its first request; the read cache answers the pages after it. The middle pages of `sort=supporters` skip rows from the closer end.',
+  "- Known slow spots: the total of a search for a word that a tenth of a million reports contain is counted from the rows (the trigram index finds them, each row is then checked): the cold table shows its first request; the read cache answers the pages after it. An organisation's search orders its matches after finding them, so that a word few reports contain does not walk the whole list. The middle pages of `sort=supporters` skip rows from the closer end.",
+  "- PGlite runs one query at a time, inside the server's own thread: with 10 connections, a request waits for the ones before it, so its p95 is about ten times the time of one query.",
+  "- The home's recent route is a cached, already serialised body: what separates it from the bare route is Fastify's work around the route (hooks, about 1 KB of security headers). A CPU profile of the server during that measure (PostgreSQL, 100,000 reports) shows it idle half of the time: autocannon, on the same 2 cores, is the limit, and it parses more bytes per response than the bare route sends.",
+  "- The CSV export on PGlite: PGlite is PostgreSQL compiled to WebAssembly, in the server's thread; rows come out at about 20,000 a second, and its WebAssembly memory grows to its working size and never shrinks. On PostgreSQL the export reads the next batch while the last one is written out.",
   '',
   '## Bundle sizes (`npm run size`)',
   '',
   ...bundleSizes(),
   '',
 )
-writeFileSync(path.resolve(repoRoot, String(args.out)), `${lines.join('\n')}\n`)
+const outFile = path.resolve(repoRoot, String(args.out))
+writeFileSync(outFile, `${lines.join('\n')}\n`)
+// bench/RESULTS.md is committed: its tables aligned as `npm run lint` wants them.
+if (outFile.startsWith(`${repoRoot}${path.sep}`)) {
+  execFileSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'format', '--write', outFile], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  })
+}
 log(`\nwritten to ${args.out}`)
 process.exit(0)

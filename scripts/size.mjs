@@ -1,12 +1,21 @@
 // `npm run size`: the compressed JavaScript and CSS each top route needs before anything it
 // loads later (the map, other screens). Reads the Vite manifest of `npm run build`. Fails when
-// `/` needs more than 100 KB of gzipped JavaScript before the map.
+// `/` needs more than 100 KB of gzipped JavaScript before the map, or when what it needs before
+// the map holds organisation or admin code, or Leaflet (loaded after the first paint).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
-const DIST = path.resolve('dist/web')
+// `npm run size -- --dir dist/web-x` for a build of one's own.
+const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })
+const DIST = path.resolve(args.dir)
 const HOME_BUDGET_BYTES = 100 * 1024
+/**
+ * Source files that must never be in what `/` loads first. The areas' route tables
+ * (`features/<area>/routes.tsx`) are: they only name the screens, each loaded on demand.
+ */
+const NOT_ON_HOME = [/^src\/web\/features\/(admin|organization)\/(?!routes\.tsx$)/, /^node_modules\/leaflet/]
 
 /** Each route's screen modules, as the router loads them. */
 const ROUTES = {
@@ -52,6 +61,15 @@ function sizes(files) {
   return { raw, gzip, brotli }
 }
 
+// Written by the chunk-modules plugin of vite.config.ts.
+let chunkModules
+try {
+  chunkModules = JSON.parse(readFileSync(path.join(DIST, '.vite/chunk-modules.json'), 'utf8'))
+} catch {
+  console.error('No .vite/chunk-modules.json in the build: run `npm run build` again.')
+  process.exit(1)
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 let failed = false
 console.log('route                               JS gzip   (brotli)   CSS gzip   files')
@@ -74,6 +92,15 @@ for (const [route, screens] of Object.entries(ROUTES)) {
       `/ needs ${kb(jsSize.gzip)} of gzipped JavaScript before the map: the budget is ${kb(HOME_BUDGET_BYTES)}.`,
     )
     failed = true
+  }
+  if (route === '/') {
+    const misplaced = js.flatMap((file) =>
+      (chunkModules[file] ?? []).filter((id) => NOT_ON_HOME.some((pattern) => pattern.test(id))),
+    )
+    if (misplaced.length > 0) {
+      console.error(`/ loads before the map what it must not:\n  ${misplaced.join('\n  ')}`)
+      failed = true
+    }
   }
 }
 process.exit(failed ? 1 : 0)

@@ -59,6 +59,10 @@ function searchTotalKey(filters: AdminReportFilters): string {
   return `admin-reports-total:${JSON.stringify([filters.q, chosen(filters.status), chosen(filters.priority)])}`
 }
 
+function dayCountsKey(filters: AdminReportFilters): string {
+  return `admin-reports-days:${JSON.stringify([chosen(filters.status), chosen(filters.priority)])}`
+}
+
 const adminColumns = {
   ...getTableColumns(reports),
   notifications_count: notificationsCount,
@@ -75,8 +79,9 @@ function toAdminReport(
 }
 
 /**
- * Without a search, the total comes from the count tables and a deep page starts at its day;
- * with one, the total is counted once and kept by the read cache until a report changes (an
+ * Without a search, the total comes from the count tables and a deep page starts at its day
+ * (the counts per day, tens of thousands of rows at a million reports, are kept by the read cache
+ * until a report changes); with one, the total is counted once and kept the same way (an
  * administrator paging through results asks for it on every page).
  */
 export async function listAdminReports(
@@ -115,7 +120,7 @@ export async function listAdminReports(
           .orderBy(...order)
         return rows.map(toAdminReport)
       },
-      ...(byDay ? { days: () => dayCountsInScope(db, scope) } : {}),
+      ...(byDay ? { days: () => cache.get(dayCountsKey(filters), () => dayCountsInScope(db, scope)) } : {}),
     },
     page,
     ADMIN_PAGE_SIZE,
@@ -234,8 +239,7 @@ const isoUtc = (column: AnyPgColumn) =>
 export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGenerator<ExportRow[]> {
   const where = adminReportFilter(filters)
   const bySupporters = filters.sort === 'supporters'
-  let after: ExportRow | null = null
-  for (;;) {
+  const batchAfter = (after: ExportRow | null): Promise<ExportRow[]> => {
     // A row comparison, not "a < x or (a = x and b < y)": PostgreSQL turns it into an index range
     // and starts each batch where the last ended, instead of scanning past every row already sent.
     const cursor: SQL | undefined = !after
@@ -244,7 +248,7 @@ export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGen
         ? sql`(${reports.supporters_count}, ${reports.created_at}, ${reports.id}) < (${after.supporters_count}, ${after.cursor_created_at}::timestamptz, ${after.id}::uuid)`
         : sql`(${reports.created_at}, ${reports.id}) < (${after.cursor_created_at}::timestamptz, ${after.id}::uuid)`
     const conditions = and(where, cursor)
-    const batch: ExportRow[] = await queryRows<ExportRow>(
+    return queryRows<ExportRow>(
       db,
       sql`select reports.id, reports.anonymous_code, ${isoUtc(reports.created_at)} as created_at, reports.type,
           reports.status, reports.priority, reports.description, reports.address, reports.department,
@@ -256,9 +260,16 @@ export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGen
         order by ${sql.join(orderOf(filters.sort, false), sql`, `)}
         limit ${EXPORT_BATCH}`,
     )
-    if (batch.length) yield batch
+  }
+  let batch = await batchAfter(null)
+  for (;;) {
     const last = batch.at(-1)
-    if (!last || batch.length < EXPORT_BATCH) return
-    after = last
+    // The next batch is read while this one is written out: at most two batches in memory.
+    const next = last && batch.length === EXPORT_BATCH ? batchAfter(last) : null
+    // A reader that stops early leaves `next` unread: its failure must not go unhandled.
+    next?.catch(() => {})
+    if (batch.length) yield batch
+    if (!next) return
+    batch = await next
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { multipartBody } from '../test/multipart'
@@ -16,6 +16,7 @@ writeFileSync(
 const script = 'console.log("alertes urbaines");'.repeat(50)
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script)
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(script))
+writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script))
 writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n')
 
 let ctx: TestContext
@@ -174,6 +175,22 @@ describe('web app', () => {
     }
   })
 
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const brotli = await ctx.app.inject({
+      url: '/signaler',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('<div id="root">')
+    const gzip = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">')
+    const plain = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('<div id="root">')
+  })
+
   it('tells the page which tile server to use', async () => {
     const res = await ctx.app.inject('/')
     expect(res.body).toContain(
@@ -189,6 +206,17 @@ describe('web app', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves the brotli copy to a browser that accepts it', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script)
   })
 
   it('serves other public files with a short cache', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 
@@ -40,10 +41,29 @@ export async function installWebApp(
     },
   })
 
-  const sendIndex: IndexResponder = (reply) =>
-    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml)
+  // Compressed once here, like the assets at build time: it is the first thing every visit waits for.
+  const compressed = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) }
+  const sendIndex: IndexResponder = (reply) => {
+    const encoding = preferredEncoding(String(reply.request.headers['accept-encoding'] ?? ''))
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+    reply.type('text/html; charset=utf-8')
+    if (!encoding) return reply.send(indexHtml)
+    return reply.header('content-encoding', encoding).send(compressed[encoding])
+  }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
   return sendIndex
+}
+
+/** Brotli when the browser takes it, else gzip, else nothing (q-values are not weighed). */
+function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
+  const accepted = acceptEncoding
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q?.trim() !== 'q=0')
+    .map(([name]) => name?.trim().toLowerCase())
+  if (accepted.includes('br')) return 'br'
+  if (accepted.includes('gzip')) return 'gzip'
+  return null
 }
 
 function escapeAttribute(value: string): string {

@@ -75,6 +75,12 @@ function pageOfReports(
     total: () => Promise<number>
     /** For lists in filing order: where their reports are, day by day. */
     scope?: CountedScope
+    /**
+     * A search: its matches are found first (the trigram index), then ordered. Walking the list's
+     * order and checking each report would read every report of the list for a word that few or
+     * none contain (seconds at a million reports).
+     */
+    searching?: boolean
   },
   page: number,
 ): Promise<Page<OrganizationReport>> {
@@ -84,14 +90,19 @@ function pageOfReports(
       total: list.total,
       rows: async ({ offset, limit, reverse, before }: PageRead) => {
         const order = list.order(reverse)
+        const where = and(list.where, before ? lt(reports.created_at, before) : undefined)
         // The page's ids through the index that serves the order, then their rows: one query.
-        const pageIds = db
-          .select({ id: reports.id })
-          .from(reports)
-          .where(and(list.where, before ? lt(reports.created_at, before) : undefined))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
+        const pageIds = list.searching
+          ? // "offset 0" keeps PostgreSQL from merging the matches into the ordered walk.
+            sql`(select reports.id from (select * from ${reports} where ${where} offset 0) as reports
+              order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`
+          : db
+              .select({ id: reports.id })
+              .from(reports)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset)
         const rows = await db
           .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
           .from(reports)
@@ -131,7 +142,7 @@ export function availableReports(
         q
           ? cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () => countRows(db, where))
           : countInScope(db, scope),
-      ...(q ? {} : { scope }),
+      ...(q ? { searching: true } : { scope }),
     },
     page,
   )

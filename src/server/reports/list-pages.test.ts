@@ -75,6 +75,28 @@ describe('pages of the admin report list', () => {
       expect(listed.ids).toEqual(await expectedIds(where, order, page, 10))
     }
   })
+
+  it('keeps a middle page right when a newer report leaves the filtered list', async () => {
+    const where = sql`status = 'en-attente'`
+    const page = 263
+    const before = await listedIds(`/api/admin/reports?status=en-attente&page=${page}`, adminToken)
+    expect(before.ids).toEqual(await expectedIds(where, newest, page, 10))
+    const [newer] = await queryRows<{ id: string }>(
+      ctx.db.db,
+      sql`select id from reports where ${where} order by ${newest} limit 1`,
+    )
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${newer?.id}`,
+      headers: adminToken,
+      payload: { status: 'resolu' },
+    })
+    expect(res.statusCode).toBe(200)
+    const after = await listedIds(`/api/admin/reports?status=en-attente&page=${page}`, adminToken)
+    expect(after.total).toBe(before.total - 1)
+    expect(after.ids).toEqual(await expectedIds(where, newest, page, 10))
+    expect(after.ids[0]).toBe(before.ids[1])
+  })
 })
 
 describe('pages of an organisation’s available reports', () => {
@@ -87,6 +109,19 @@ describe('pages of an organisation’s available reports', () => {
     expect(n).toBeGreaterThan(5000)
     for (const page of [1, 300, 329, 400, Math.ceil(n / 8)]) {
       const listed = await listedIds(`/api/org/reports/available?page=${page}`, orgToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
+    }
+  })
+
+  it('gives the pages of a search plain skipping gives, from either end', async () => {
+    const where = sql`assigned_organization_id is null and status <> 'rejete' and description ilike '%ligne 1%'`
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.db.db,
+      sql`select count(*)::int as n from reports where ${where}`,
+    )) as [{ n: number }]
+    for (const page of [1, 2, Math.ceil(n / 16), Math.ceil(n / 8)]) {
+      const listed = await listedIds(`/api/org/reports/available?q=ligne%201&page=${page}`, orgToken)
       expect(listed.total).toBe(n)
       expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
     }

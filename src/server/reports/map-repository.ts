@@ -36,7 +36,13 @@ export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
   const fromCells = await clustersFromCells(db, bbox, cellLon, cellLat)
   const inView = fromCells.reduce((sum, cluster) => sum + cluster.count, 0)
   if (inView > MAP_EXACT_GROUPING_LIMIT) return { points: [], clusters: fromCells }
-
+  // The cells tell roughly how many reports are in view (a cell across the edge counts whole):
+  // above the points' limit, the grouping comes first, and the points only when it counts few.
+  if (inView > MAP_MAX_POINTS) {
+    const clusters = await clustersOfReports(db, bbox, cellLon, cellLat)
+    if (clusters.reduce((sum, cluster) => sum + cluster.count, 0) > MAP_MAX_POINTS)
+      return { points: [], clusters }
+  }
   const rows = await queryRows<{
     id: string
     type: string
@@ -55,6 +61,17 @@ export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
       clusters: [],
     }
   }
+  return { points: [], clusters: await clustersOfReports(db, bbox, cellLon, cellLat) }
+}
+
+/** The reports in the box grouped on the grid, exactly (through the spatial index). */
+async function clustersOfReports(
+  db: Db,
+  bbox: Bbox,
+  cellLon: number,
+  cellLat: number,
+): Promise<MapCluster[]> {
+  const [minLon, minLat] = bbox
   const grouped = await queryRows<{ latitude: number; longitude: number; count: number }>(
     db,
     sql`
@@ -62,7 +79,7 @@ export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
     from reports where ${inBox(bbox)}
     group by floor((longitude - ${minLon}) / ${cellLon}), floor((latitude - ${minLat}) / ${cellLat})`,
   )
-  return { points: [], clusters: grouped.map(toCluster) }
+  return grouped.map(toCluster)
 }
 
 async function clustersFromCells(

@@ -52,6 +52,16 @@ describe('GET /api/reports/map', () => {
     expect(body.clusters.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(values.length)
   })
 
+  it('sends the reports one by one when no more than the limit are in view, however many just outside', async () => {
+    const inside = Array.from({ length: MAP_MAX_POINTS }, () => ({ latitude: 14.7, longitude: -17.3501 }))
+    const outside = Array.from({ length: 100 }, () => ({ latitude: 14.7, longitude: -17.3499 }))
+    for (const value of [...inside, ...outside]) await insertReport(ctx.db.db, value)
+    const body = (await ctx.app.inject(`/api/reports/map?bbox=${DAKAR_VIEW}`)).json()
+    expect(body.clusters).toEqual([])
+    expect(body.points).toHaveLength(MAP_MAX_POINTS)
+    expect(body.points.every((p: { longitude: number }) => p.longitude === -17.3501)).toBe(true)
+  })
+
   it.each(['', '1,2,3', 'a,b,c,d', '-17.3,14.6,-17.5,14.8', '-200,14,-17,15'])(
     'refuses bbox=%s with 400',
     async (bbox) => {
