@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ADMIN_MESSAGES, ADMIN_REPORT_SORT_VALUES, USERNAME_MIN_LENGTH } from './admin-rules'
 import { passwordSchema } from './auth'
 import { reportEventSchema } from './citizen'
-import { ORGANIZATION_STATUS_VALUES, SIGNUP_MESSAGES } from './organization'
+import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
 import { organizationReportSchema } from './organization-space'
 import { pageQuerySchema, pageSchema } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
@@ -59,20 +59,8 @@ export const updateAdminReportSchema = z
 export const exportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })
 export type ExportLink = z.infer<typeof exportLinkSchema>
 
-export const adminOrganizationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  status: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-  last_login: z.string().nullable(),
-  categories: z.array(z.string()),
-})
+/** The organisation as the back-office lists it: its categories by name. */
+export const adminOrganizationSchema = organizationProfileSchema.extend({ categories: z.array(z.string()) })
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>
 
 export const adminOrganizationsQuerySchema = z.object({

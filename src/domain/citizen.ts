@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is citizen-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
 import { z } from 'zod'
+import { reportDetailsSchema } from './report'
 
 export * from './citizen-rules'
 
@@ -15,21 +16,7 @@ export const reportEventSchema = z.object({
 export type ReportEvent = z.infer<typeof reportEventSchema>
 
 /** A report as the device that filed (or follows) it sees it. */
-export const citizenReportSchema = z.object({
-  id: z.string(),
-  anonymous_code: z.string(),
-  type: z.string(),
-  description: z.string(),
-  status: z.string(),
-  address: z.string().nullable(),
-  department: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  photo_url: z.string().nullable(),
-  photo_thumb_url: z.string().nullable(),
-  audio_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+export const citizenReportSchema = reportDetailsSchema.extend({
   /** false for a report this device follows by its code (or supports) but did not file. */
   filed_by_this_device: z.boolean(),
   /** This device said "Moi aussi" about it. */

@@ -7,27 +7,14 @@ import {
   NOTIFICATION_TITLE_MAX,
 } from './organization-space-rules'
 import { pageQuerySchema, pageSchema } from './pagination'
+import { reportDetailsSchema } from './report'
 import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
 
 export * from './organization-space-rules'
 
 /** A report as an organisation sees it (in its categories, or assigned to it). */
-export const organizationReportSchema = z.object({
-  id: z.string(),
-  anonymous_code: z.string(),
-  type: z.string(),
-  description: z.string(),
-  status: z.string(),
+export const organizationReportSchema = reportDetailsSchema.extend({
   priority: z.string(),
-  address: z.string().nullable(),
-  department: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  photo_url: z.string().nullable(),
-  photo_thumb_url: z.string().nullable(),
-  audio_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
   assigned_organization_id: z.string().nullable(),
   claimed_at: z.string().nullable(),
   supporters_count: z.number().int(),

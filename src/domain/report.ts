@@ -20,6 +20,24 @@ export const recentReportSchema = z.object({
 export type RecentReport = z.infer<typeof recentReportSchema>
 export const recentReportsSchema = z.array(recentReportSchema)
 
+/** What the device that filed a report and the organisation that manages it both see of it. */
+export const reportDetailsSchema = z.object({
+  id: z.string(),
+  anonymous_code: z.string(),
+  type: z.string(),
+  description: z.string(),
+  status: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  photo_url: z.string().nullable(),
+  photo_thumb_url: z.string().nullable(),
+  audio_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
 export const reportCountSchema = z.object({ count: z.number().int().nonnegative() })
 export type ReportCount = z.infer<typeof reportCountSchema>
 

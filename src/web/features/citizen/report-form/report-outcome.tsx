@@ -7,6 +7,23 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../../components/ui/button'
 
+/** Where to go after a report: the reports of this phone, or another report. */
+export function NextSteps({ onAnother }: { onAnother: () => void }) {
+  const { t } = useTranslation('citizen')
+  return (
+    <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+      <Link to="/mes-signalements" className={buttonClassName({ size: 'lg', className: 'px-5! text-base!' })}>
+        <FileText aria-hidden="true" className="size-5" />
+        {t('common.seeMyReports')}
+      </Link>
+      <Button variant="ghost" size="lg" className="px-2! text-base!" onClick={onAnother}>
+        <Megaphone aria-hidden="true" className="size-5" />
+        {t('success.another')}
+      </Button>
+    </div>
+  )
+}
+
 /** What the citizen sees once a report is kept for later or a support is counted. */
 function Outcome({
   icon: Icon,
@@ -19,7 +36,6 @@ function Outcome({
   text: string
   onAnother: () => void
 }) {
-  const { t } = useTranslation('citizen')
   const heading = useRef<HTMLHeadingElement>(null)
   // Screen readers hear the result first; the form they were on is gone.
   useEffect(() => {
@@ -40,19 +56,7 @@ function Outcome({
         {title}
       </h2>
       <p className="max-w-md text-slate-700">{text}</p>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link
-          to="/mes-signalements"
-          className={buttonClassName({ size: 'lg', className: 'px-5! text-base!' })}
-        >
-          <FileText aria-hidden="true" className="size-5" />
-          {t('common.seeMyReports')}
-        </Link>
-        <Button variant="ghost" size="lg" className="px-2! text-base!" onClick={onAnother}>
-          <Megaphone aria-hidden="true" className="size-5" />
-          {t('success.another')}
-        </Button>
-      </div>
+      <NextSteps onAnother={onAnother} />
     </section>
   )
 }

@@ -1,12 +1,10 @@
 import CircleCheckBig from 'lucide-react/icons/circle-check-big'
 import Copy from 'lucide-react/icons/copy'
-import FileText from 'lucide-react/icons/file-text'
-import Megaphone from 'lucide-react/icons/megaphone'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { Button, buttonClassName } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
+import { NextSteps } from './report-outcome'
 
 /** After sending: the anonymous code, large, to copy or write down, and where to go next. */
 export function ReportSuccess({ code, onAnother }: { code: string; onAnother: () => void }) {
@@ -56,19 +54,7 @@ export function ReportSuccess({ code, onAnother }: { code: string; onAnother: ()
         <Copy aria-hidden="true" className="size-5" />
         {t('success.copy')}
       </Button>
-      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link
-          to="/mes-signalements"
-          className={buttonClassName({ size: 'lg', className: 'px-5! text-base!' })}
-        >
-          <FileText aria-hidden="true" className="size-5" />
-          {t('common.seeMyReports')}
-        </Link>
-        <Button variant="ghost" size="lg" className="px-2! text-base!" onClick={onAnother}>
-          <Megaphone aria-hidden="true" className="size-5" />
-          {t('success.another')}
-        </Button>
-      </div>
+      <NextSteps onAnother={onAnother} />
     </section>
   )
 }
