@@ -17,15 +17,9 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import type { LoginInput, Session } from '../src/domain/auth'
 import { STORE_NAMES } from '../src/domain/constants'
-import { buildApp } from '../src/server/app'
-import { systemClock } from '../src/server/clock'
-import { loadConfig } from '../src/server/config'
-import { openPglite } from '../src/server/db/database'
-import { seedDefaults } from '../src/server/db/seed'
-import { geocoderFromConfig } from '../src/server/geocoding/reverse-geocoder'
 import { loadDemoData } from '../src/server/seed/demo'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../src/server/seed/demo-data'
-import { createDiskStorage } from '../src/server/storage/file-storage'
+import { startThrowawayServer } from '../src/server/test/throwaway-server'
 
 const { values: args } = parseArgs({
   options: {
@@ -74,33 +68,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-async function startDemoServer(webDir: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-lighthouse-'))
-  const loaded = loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn' })
-  const config = { ...loaded, webDir, jwtSecret: randomBytes(32).toString('hex') }
-  const db = await openPglite(path.join(dataDir, 'db'))
-  await seedDefaults(db.db, ADMIN)
-  const demo = await loadDemoData(db)
-  const app = await buildApp({
-    config,
-    db,
-    storage: createDiskStorage(path.join(dataDir, 'uploads')),
-    clock: systemClock,
-    geocoder: geocoderFromConfig(config),
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    reports: demo?.reports ?? 0,
-    async stop() {
-      await app.close()
-      await db.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
 }
 
 /** The value the session store keeps in localStorage after a login (lib/auth/session-store.ts). */
@@ -194,8 +161,15 @@ if (!existsSync(path.join(webDir, 'index.html'))) {
   console.error(`${webDir} holds no build: run \`npm run build\` first (or pass --web-dir).`)
   process.exit(1)
 }
-const server = await startDemoServer(webDir)
-console.log(`demo server on ${server.url} (${server.reports} demo reports), Chromium ${args.chrome}`)
+let demoReports = 0
+const server = await startThrowawayServer({
+  webDir,
+  admin: ADMIN,
+  prepare: async (db) => {
+    demoReports = (await loadDemoData(db))?.reports ?? 0
+  },
+})
+console.log(`demo server on ${server.url} (${demoReports} demo reports), Chromium ${args.chrome}`)
 const figures: Figures[] = []
 try {
   for (const route of ROUTES) {
