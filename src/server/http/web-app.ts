@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 const ONE_DAY_S = 24 * 60 * 60
+const INDEX_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
 
 export type IndexResponder = (reply: FastifyReply) => FastifyReply
 
@@ -44,7 +46,8 @@ export async function installWebApp(
   // Compressed once here, like the assets at build time: it is the first thing every visit waits for.
   const compressed = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) }
   const sendIndex: IndexResponder = (reply) => {
-    const encoding = preferredEncoding(String(reply.request.headers['accept-encoding'] ?? ''))
+    // Brotli first, as @fastify/static chooses for the assets.
+    const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), INDEX_ENCODINGS)
     reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
     reply.type('text/html; charset=utf-8')
     if (!encoding) return reply.send(indexHtml)
@@ -52,18 +55,6 @@ export async function installWebApp(
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
   return sendIndex
-}
-
-/** Brotli when the browser takes it, else gzip, else nothing (q-values are not weighed). */
-function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
-  const accepted = acceptEncoding
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => q?.trim() !== 'q=0')
-    .map(([name]) => name?.trim().toLowerCase())
-  if (accepted.includes('br')) return 'br'
-  if (accepted.includes('gzip')) return 'gzip'
-  return null
 }
 
 function escapeAttribute(value: string): string {
