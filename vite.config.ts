@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { type BuildOptions, defineConfig, type Plugin, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 
 // The Fastify server (src/server) serves dist/web with the precompressed copies; in development
@@ -45,7 +45,35 @@ function chunkModules(): Plugin {
   }
 }
 
-export default defineConfig({
+/** Build warnings, but one: React Router looks for React's useOptimistic, which Preact lacks, and falls back. */
+const withoutPreactGaps: NonNullable<NonNullable<BuildOptions['rolldownOptions']>['onwarn']> = (
+  warning,
+  warn,
+) => {
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return
+  warn(warning)
+}
+
+/**
+ * `vite build --ssr src/web/entry-server.tsx`: the same app for Node, which the server uses to
+ * render the first screen of the public pages (src/server/http/web-app.ts). Everything is bundled,
+ * libraries included, so that they too run on Preact; it lives beside the built app, never served.
+ */
+const SERVER_BUILD: UserConfig = {
+  resolve: { alias: PREACT_COMPAT },
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/web/.ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    rolldownOptions: { onwarn: withoutPreactGaps },
+  },
+}
+
+const BROWSER_BUILD: UserConfig = {
   resolve: { alias: PREACT_COMPAT },
   plugins: [
     react(),
@@ -64,13 +92,7 @@ export default defineConfig({
     sourcemap: false,
     // Read by `npm run size` to know what each route loads.
     manifest: true,
-    rolldownOptions: {
-      onwarn(warning, warn) {
-        // React Router looks for React's useOptimistic, which Preact lacks, and falls back.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return
-        warn(warning)
-      },
-    },
+    rolldownOptions: { onwarn: withoutPreactGaps },
   },
   server: {
     proxy: {
@@ -84,4 +106,6 @@ export default defineConfig({
       '/files': { target: API_ORIGIN, changeOrigin: true },
     },
   },
-})
+}
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? SERVER_BUILD : BROWSER_BUILD))

@@ -7,19 +7,21 @@
 //
 // Each route runs in a fresh browser profile; the signed-in routes get their session in
 // localStorage (`auth-storage`, as the login screen leaves it) before Lighthouse loads them.
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
+import type { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import type { LoginInput, Session } from '../src/domain/auth'
 import { STORE_NAMES } from '../src/domain/constants'
-import { loadDemoData } from '../src/server/seed/demo'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../src/server/seed/demo-data'
-import { startThrowawayServer } from '../src/server/test/throwaway-server'
 
 const { values: args } = parseArgs({
   options: {
@@ -58,6 +60,26 @@ interface Figures {
   tbtMs: number
   bytes: number
   requests: number
+}
+
+/** The demo server in its own process (scripts/demo-server.ts): the first line it prints says where. */
+async function startDemoServer(
+  dir: string,
+): Promise<{ url: string; reports: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo-server.ts', '--web-dir', dir], {
+    env: { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const [line] = (await once(createInterface({ input: child.stdout as Readable }), 'line')) as [string]
+  const { url, reports } = JSON.parse(line) as { url: string; reports: number }
+  return {
+    url,
+    reports,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    },
+  }
 }
 
 function freePort(): Promise<number> {
@@ -161,15 +183,8 @@ if (!existsSync(path.join(webDir, 'index.html'))) {
   console.error(`${webDir} holds no build: run \`npm run build\` first (or pass --web-dir).`)
   process.exit(1)
 }
-let demoReports = 0
-const server = await startThrowawayServer({
-  webDir,
-  admin: ADMIN,
-  prepare: async (db) => {
-    demoReports = (await loadDemoData(db))?.reports ?? 0
-  },
-})
-console.log(`demo server on ${server.url} (${demoReports} demo reports), Chromium ${args.chrome}`)
+const server = await startDemoServer(webDir)
+console.log(`demo server on ${server.url} (${server.reports} demo reports), Chromium ${args.chrome}`)
 const figures: Figures[] = []
 try {
   for (const route of ROUTES) {

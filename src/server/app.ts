@@ -27,7 +27,7 @@ import { installInputGuard } from './http/input-guard'
 import { serializeRequest } from './http/log-redaction'
 import { installOpenApi, registerOpenApiRoute } from './http/openapi'
 import { installSecurityHeaders } from './http/security-headers'
-import { installWebApp } from './http/web-app'
+import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
 import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
 import { reportFilingRoutes } from './reports/filing-routes'
@@ -132,9 +132,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  await installSecurityHeaders(app, deps.config.tileUrl)
+  const webBuild = await loadWebBuild(deps.config.webDir, deps.config.tileUrl)
+  await installSecurityHeaders(app, deps.config.tileUrl, webBuild?.scriptHashes)
   await installOpenApi(app)
-  const sendIndex = await installWebApp(app, { webDir: deps.config.webDir, tileUrl: deps.config.tileUrl })
+  const sendIndex = await installWebApp(app, webBuild)
   installErrorHandlers(app, sendIndex)
   installInputGuard(app)
   // Limits are set per route: by default the plugin would also limit static files.

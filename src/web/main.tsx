@@ -1,32 +1,56 @@
 import './styles.css'
 import './i18n'
+import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { changeLanguage } from './i18n'
-import { applyDisplay, readStoredDisplay } from './lib/display-settings'
+import { RENDERED_PATH_ATTRIBUTE, readFirstScreen, seedFirstScreen } from './app/first-screen'
+import { loadScreensOf } from './app/router'
+import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
+import { applyStoredDisplay } from './lib/display-settings'
+import { createQueryClient } from './lib/query-client'
+import { whenPageIdle } from './lib/when-page-idle'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-function render(element: HTMLElement) {
-  createRoot(element).render(
+// Theme and text size before the first paint (the page's inline script did it already, but a page
+// served by the development server comes without it).
+const display = applyStoredDisplay()
+const queryClient = createQueryClient()
+seedFirstScreen(queryClient, readFirstScreen(document))
+
+function app(client: QueryClient) {
+  return (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App queryClient={client} />
+    </StrictMode>
   )
 }
 
-// Theme and text size apply before the first paint; a visitor who chose English or Wolof waits
-// for that one small catalogue rather than seeing French first.
-const display = readStoredDisplay()
-applyDisplay(display)
-void changeLanguage(display.language).finally(() => render(root))
+const { pathname } = window.location
+const drawnByServer = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname
+// The screens of this path were listed in the page (modulepreload): waiting for them lets the
+// first render be the screen itself, not a spinner, and lets the app take over the server's HTML
+// as it is. A visitor who chose English or Wolof waits for that one small catalogue instead of
+// seeing French first.
+void loadScreensOf(pathname)
+  .catch(() => undefined)
+  .then(async () => {
+    if (drawnByServer && display.language === DEFAULT_LANGUAGE) {
+      hydrateRoot(root, app(queryClient))
+      return
+    }
+    await changeLanguage(display.language).catch(() => undefined)
+    root.replaceChildren()
+    createRoot(root).render(app(queryClient))
+    document.documentElement.classList.remove('translating')
+  })
 
 // What only matters once the page is up, never in its first download: the settings store (the
 // preferences, the phone's dark mode followed live), the service worker (offline use,
 // installable app) and the reports queued offline.
-window.addEventListener('load', () => {
+whenPageIdle(() => {
   void import('./lib/apply-settings').then((module) => module.startApplyingSettings())
   void import('./pwa/start-offline-support').then((module) => module.startOfflineSupport())
 })

@@ -103,6 +103,9 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
     const db = () => app.deps.db.db
     const now = () => app.deps.clock.now()
     const tags = ['admin']
+    // The report form's page is kept drawn with the categories (web-app.ts): draw it again. Other
+    // instances follow within the read cache's time limit.
+    const categoriesChanged = () => app.readCache.invalidate()
 
     app.get('/api/admin/stats', { schema: { tags, response: { 200: adminStatsSchema } } }, () =>
       adminStats(db(), now()),
@@ -215,7 +218,11 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/categories',
       { schema: { tags, body: categoryNameSchema, response: { 201: categorySchema } } },
-      async (request, reply) => reply.status(201).send(await createCategory(db(), request.body.nom)),
+      async (request, reply) => {
+        const category = await createCategory(db(), request.body.nom)
+        categoriesChanged()
+        return reply.status(201).send(category)
+      },
     )
 
     app.patch(
@@ -223,7 +230,11 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
       {
         schema: { tags, params: categoryParams, body: categoryNameSchema, response: { 200: categorySchema } },
       },
-      (request) => renameCategory(db(), request.params.id, request.body.nom),
+      async (request) => {
+        const category = await renameCategory(db(), request.params.id, request.body.nom)
+        categoriesChanged()
+        return category
+      },
     )
 
     app.delete(
@@ -231,6 +242,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
       { schema: { tags, params: categoryParams } },
       async (request, reply) => {
         await deleteCategory(db(), request.params.id)
+        categoriesChanged()
         return reply.status(204).send()
       },
     )

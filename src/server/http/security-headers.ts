@@ -10,25 +10,30 @@ export function tileOrigin(tileUrl: string): string {
 }
 
 /**
- * Security headers: a CSP with no inline script, nosniff, no framing. Helmet computes them once,
+ * Security headers: a CSP with no inline script but the hashed first-paint one, nosniff, no framing. Helmet computes them once,
  * at start-up, and every response gets the same set: @fastify/helmet would build the helmet
  * middleware again on every request (parsing the CSP each time, a sixth of the CPU of a cached
  * read).
  */
-export async function installSecurityHeaders(app: FastifyInstance, tileUrl: string) {
-  const headers = securityHeaders(tileUrl)
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  tileUrl: string,
+  scriptHashes: string[] = [],
+) {
+  const headers = securityHeaders(tileUrl, scriptHashes)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()
   })
 }
 
-export function securityHeaders(tileUrl: string): Record<string, string> {
+export function securityHeaders(tileUrl: string, scriptHashes: string[] = []): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's one inline script (the theme before the first paint) is allowed by its hash.
+        scriptSrc: ["'self'", ...scriptHashes],
         // Leaflet positions tiles and markers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(tileUrl)],

@@ -1,39 +1,104 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { type FirstScreenData, type FirstScreenPart, PRERENDERED_PAGES } from '../../domain/first-screen'
+import { listCategories } from '../categories/repository'
+import { cachedRecentReports, cachedReportCount } from '../reports/public-reads'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 const ONE_DAY_S = 24 * 60 * 60
-const INDEX_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
+const PAGE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
+/** Where `vite build --ssr` puts the server's copy of the app, inside the built app, never served. */
+const SERVER_BUILD_DIR = '.ssr'
+/** The element, the attribute and the data island the browser's app reads (src/web/app/first-screen.ts). */
+const ROOT_ELEMENT = '<div id="root"></div>'
+const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
+const FIRST_SCREEN_DATA_ID = 'first-screen-data'
 
-export type IndexResponder = (reply: FastifyReply) => FastifyReply
+/** What the server's copy of the app offers (src/web/entry-server.tsx). */
+interface WebRenderer {
+  renderFirstScreen(url: string, data: FirstScreenData): Promise<string>
+  screensOf(pathname: string): string[]
+  firstPaintScript(): string
+}
+
+/** One file of Vite's build manifest (dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string
+  isEntry?: boolean
+  imports?: string[]
+  css?: string[]
+}
+
+/** The built web app, read once at start-up. */
+export interface WebBuild {
+  webDir: string
+  /** index.html with the run-time settings and the first-paint script, ready for a page's parts. */
+  template: string
+  /** The CSP sources of the page's inline scripts. */
+  scriptHashes: string[]
+  renderer: WebRenderer | null
+  manifest: Record<string, ManifestChunk>
+}
+
+/** Reads the built app; null when it has not been built (API-only tests). */
+export async function loadWebBuild(webDir: string, tileUrl: string): Promise<WebBuild | null> {
+  const indexFile = path.join(webDir, 'index.html')
+  if (!existsSync(indexFile)) return null
+  const serverEntry = path.join(webDir, SERVER_BUILD_DIR, 'entry-server.js')
+  const renderer = existsSync(serverEntry)
+    ? ((await import(pathToFileURL(serverEntry).href)) as WebRenderer)
+    : null
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json')
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {}
+  // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
+  const inlineScript = renderer?.firstPaintScript() ?? ''
+  // The tile server is configured at run time; the page reads it from this meta tag.
+  const headAdditions = [
+    inlineScript ? `<script>${inlineScript}</script>` : '',
+    `<meta name="tile-url" content="${escapeAttribute(tileUrl)}">`,
+  ].join('')
+  const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
+  const scriptHashes = inlineScript
+    ? [`'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`]
+    : []
+  return { webDir, template, scriptHashes, renderer, manifest }
+}
+
+export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
+
+interface CompressedPage {
+  html: string
+  br: Buffer
+  gzip: Buffer
+}
 
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
- * other public files for a day, and `index.html` (never cached) for every path the client-side
- * router owns. Returns null when the app has not been built (API-only tests).
+ * other public files for a day, and a page (never cached) for every path the client-side router
+ * owns. A page lists the files of its screens so that they download with it; the public citizen
+ * pages come drawn by the server with the data they show (PRERENDERED_PAGES), kept compressed in
+ * the read cache until a report changes.
  */
 export async function installWebApp(
   app: FastifyInstance,
-  options: { webDir: string; tileUrl: string },
+  build: WebBuild | null,
 ): Promise<IndexResponder | null> {
-  const indexFile = path.join(options.webDir, 'index.html')
-  if (!existsSync(indexFile)) return null
-  // The tile server is configured at run time; the page reads it from this meta tag.
-  const indexHtml = readFileSync(indexFile, 'utf8').replace(
-    '</head>',
-    `<meta name="tile-url" content="${escapeAttribute(options.tileUrl)}"></head>`,
-  )
-
+  if (!build) return null
   await app.register(fastifyStatic, {
-    root: options.webDir,
+    root: build.webDir,
     index: false,
     preCompressed: true,
-    // The raw index.html lacks the run-time settings: it is only served through the fallback.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // The raw index.html lacks the run-time settings, and the server's copy of the app is not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith(`/${SERVER_BUILD_DIR}/`),
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
       reply.header(
@@ -43,18 +108,135 @@ export async function installWebApp(
     },
   })
 
-  // Compressed once here, like the assets at build time: it is the first thing every visit waits for.
-  const compressed = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) }
-  const sendIndex: IndexResponder = (reply) => {
+  const shells = new Map<string, CompressedPage>()
+  const entryFiles = staticFilesOf(build.manifest, entryKeys(build.manifest))
+
+  /** The page of a path that the browser's app draws: the template and its screens' files. */
+  function shell(pathname: string): CompressedPage {
+    const screens = build?.renderer?.screensOf(pathname) ?? []
+    const key = screens.join('|')
+    let page = shells.get(key)
+    if (!page) {
+      page = compress(withScreenFiles(build as WebBuild, screens, entryFiles))
+      shells.set(key, page)
+    }
+    return page
+  }
+
+  async function drawn(
+    url: string,
+    pathname: string,
+    parts: readonly FirstScreenPart[],
+  ): Promise<CompressedPage> {
+    const renderer = build?.renderer as WebRenderer
+    const data = await firstScreenData(app, parts)
+    const html = await renderer.renderFirstScreen(`http://localhost${url}`, data)
+    const page = withScreenFiles(build as WebBuild, renderer.screensOf(pathname), entryFiles).replace(
+      ROOT_ELEMENT,
+      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${html}</div>` +
+        `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`,
+    )
+    return compress(page)
+  }
+
+  async function page(url: string): Promise<CompressedPage> {
+    const [pathname = '/', query] = url.split('?')
+    const parts = PRERENDERED_PAGES[pathname]
+    if (!parts || !build?.renderer) return shell(pathname)
+    try {
+      // Kept until a report changes; a page asked with a query is drawn for that visitor only.
+      return query === undefined
+        ? await app.readCache.get(`page:${pathname}`, () => drawn(url, pathname, parts))
+        : await drawn(url, pathname, parts)
+    } catch (error) {
+      // The browser's app draws it then, as it draws every other page.
+      app.log.error({ err: error, url }, 'server rendering failed')
+      return shell(pathname)
+    }
+  }
+
+  const sendPage: IndexResponder = async (reply) => {
+    const compressed = await page(reply.request.url)
     // Brotli first, as @fastify/static chooses for the assets.
-    const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), INDEX_ENCODINGS)
+    const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), PAGE_ENCODINGS)
     reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
     reply.type('text/html; charset=utf-8')
-    if (!encoding) return reply.send(indexHtml)
+    if (!encoding) return reply.send(compressed.html)
     return reply.header('content-encoding', encoding).send(compressed[encoding])
   }
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
-  return sendIndex
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
+  return sendPage
+}
+
+/** The data a drawn page shows, read as the API serves it (the same cached answers). */
+async function firstScreenData(
+  app: FastifyInstance,
+  parts: readonly FirstScreenPart[],
+): Promise<FirstScreenData> {
+  const data: FirstScreenData = {}
+  for (const part of parts) {
+    switch (part) {
+      case 'reportCount':
+        data.reportCount = JSON.parse(await cachedReportCount(app))
+        break
+      case 'recentReports':
+        data.recentReports = JSON.parse(await cachedRecentReports(app))
+        break
+      case 'categories':
+        data.categories = await listCategories(app.deps.db.db)
+        break
+    }
+  }
+  return data
+}
+
+function entryKeys(manifest: Record<string, ManifestChunk>): string[] {
+  return Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .map(([key]) => key)
+}
+
+/** A chunk's file, the files it imports, and their styles: what the browser loads to run it. */
+function staticFilesOf(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return files
+}
+
+/** The template with its screens' files listed in the head, beside the entry's. */
+function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<string>): string {
+  const links = [...staticFilesOf(build.manifest, screens)]
+    .filter((file) => !entryFiles.has(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+  return build.template.replace('</head>', `${links.join('')}</head>`)
+}
+
+function compress(html: string): CompressedPage {
+  return {
+    html,
+    // Quality 6: a page drawn again after each report must not cost the server more than it saves.
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzip: gzipSync(html),
+  }
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029')
 }
 
 function escapeAttribute(value: string): string {

@@ -1,12 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './providers'
 import { createAppRouter } from './router'
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createAppRouter)
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   )

@@ -2,8 +2,10 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { OUTBOX_CHANGED_EVENT } from '../lib/outbox/outbox-events'
 import { createQueryClient } from '../lib/query-client'
+import { whenPageIdle } from '../lib/when-page-idle'
 
-// Toasts are never needed for the first paint: their code arrives just after it.
+// Toasts are never needed for the first paint: their code arrives, and their area is drawn, once
+// the page is up. A toast asked for before then is shown when the area appears.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
 
 export interface AppProvidersProps {
@@ -14,6 +16,8 @@ export interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient: given }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient())
+  const [toastsShown, setToastsShown] = useState(false)
+  useEffect(() => whenPageIdle(() => setToastsShown(true)), [])
   // A report queued, sent or cancelled (possibly by the service worker): the lists that show it.
   useEffect(() => {
     const refresh = () => {
@@ -26,9 +30,11 @@ export function AppProviders({ children, queryClient: given }: AppProvidersProps
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   )
 }

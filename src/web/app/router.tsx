@@ -1,10 +1,11 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/layout/page-loading'
 import { adminRoutes } from '../features/admin/routes'
 import { citizenRoutes } from '../features/citizen/routes'
 import { HomePage } from '../features/home/home-page'
 import { organizationRoutes } from '../features/organization/routes'
 import { ErrorPage } from './routes/error-page'
+import { lazyScreen } from './screens'
 
 /**
  * The route table of SPEC.md section 2. Home is in the first download; every other screen is
@@ -19,12 +20,32 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       ...citizenRoutes,
       // French-only areas: their frame (a French i18n instance) loads with their first screen.
-      { lazy: () => import('./routes/french-only'), children: [...organizationRoutes, ...adminRoutes] },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { ...lazyScreen('app/routes/french-only'), children: [...organizationRoutes, ...adminRoutes] },
+      { path: '*', ...lazyScreen('app/routes/not-found') },
     ],
   },
 ]
 
 export function createAppRouter() {
   return createBrowserRouter(routes)
+}
+
+/** What a screen file gives its route (React Router's `lazy`). */
+const SCREEN_FIELDS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'element', 'errorElement'] as const
+
+/**
+ * Loads the screens a path shows and puts them in the route table, before the router is made:
+ * its first render is then the screen itself, which lets it take over HTML drawn by the server.
+ */
+export async function loadScreensOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const screen = (await route.lazy()) as Partial<Pick<RouteObject, (typeof SCREEN_FIELDS)[number]>>
+      for (const field of SCREEN_FIELDS)
+        if (screen[field] !== undefined) Object.assign(route, { [field]: screen[field] })
+      route.lazy = undefined
+    }),
+  )
 }

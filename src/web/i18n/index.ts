@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Language } from '../../domain/constants'
+import { formatNumberIn } from '../lib/locale-conventions'
 import { fr } from './fr'
 
 export const DEFAULT_LANGUAGE = 'fr'
@@ -25,21 +26,26 @@ void i18next.use(initReactI18next).init({
 })
 
 /**
- * The Intl locales of each interface language, for dates and numbers. Browsers rarely carry
- * Wolof data: French of Senegal, the other written language of Wolof readers, stands in
- * (months, number separators).
+ * The catalogues write plurals as SPEC.md does ("incident(s)"), never as plural forms. i18next
+ * would still ask the browser for its plural rules for every text given a `count`, and a page's
+ * first Intl object loads the browser's locale data (lib/locale-conventions.ts): one form, then.
+ * Set on the instance's services and on its translator, which keeps its own copy.
  */
-export const INTL_LOCALES: Record<string, string[]> = {
-  fr: ['fr-FR'],
-  en: ['en-GB'],
-  wo: ['wo-SN', 'fr-SN', 'fr-FR'],
+const ONE_PLURAL_FORM = {
+  getRule: () => undefined,
+  needsPlural: () => false,
+  getSuffix: () => '',
+  getSuffixes: () => [],
+  getPluralFormsOfKey: (_language: string, key: string) => [key],
+  clearCache: () => undefined,
 }
+Object.assign(i18next.services, { pluralResolver: ONE_PLURAL_FORM })
+Object.assign((i18next as unknown as { translator: object }).translator, { pluralResolver: ONE_PLURAL_FORM })
 
 // Figures in texts ("{{count, number}}") read like the dates: "1 234" in French, "1,234" in English.
-i18next.services.formatter?.addCached('number', (language, options) => {
-  const format = new Intl.NumberFormat(INTL_LOCALES[language ?? DEFAULT_LANGUAGE] ?? INTL_LOCALES.fr, options)
-  return (value) => format.format(value)
-})
+i18next.services.formatter?.add('number', (value, language) =>
+  formatNumberIn(language ?? DEFAULT_LANGUAGE, value),
+)
 
 /** The registered namespaces and how to fetch them in English and Wolof. */
 export const catalogueLoaders = new Map<Namespace, CatalogueLoaders>([

@@ -1,12 +1,11 @@
 // How sizes, durations and figures read, for every screen, in the interface's language
 // (French by default). Apart from the dates (french-dates.ts), which the home page needs in its
 // first download and these not.
-import { cachedFormatter, formattingLanguage } from './locale'
+import { formattingLanguage } from './locale'
+import { formatNumberIn } from './locale-conventions'
 
-const decimal = () =>
-  cachedFormatter('decimal', (locales) => new Intl.NumberFormat(locales, { maximumFractionDigits: 1 }))
-const wholeNumber = () =>
-  cachedFormatter('whole', (locales) => new Intl.NumberFormat(locales, { maximumFractionDigits: 0 }))
+const decimal = (value: number) => formatNumberIn(formattingLanguage(), value, 1)
+const wholeNumber = (value: number) => formatNumberIn(formattingLanguage(), value)
 
 /** Byte units: French "o, Ko, Mo"; English "B, KB, MB". */
 function units() {
@@ -16,9 +15,9 @@ function units() {
 /** "245 Ko", "4,1 Mo": what a citizen paying for mobile data reads before sending. */
 export function formatFileSize(bytes: number): string {
   const unit = units()
-  if (bytes < 1024) return `${wholeNumber().format(bytes)} ${unit.b}`
-  if (bytes < 1024 * 1024) return `${wholeNumber().format(Math.round(bytes / 1024))} ${unit.kb}`
-  return `${decimal().format(bytes / (1024 * 1024))} ${unit.mb}`
+  if (bytes < 1024) return `${wholeNumber(bytes)} ${unit.b}`
+  if (bytes < 1024 * 1024) return `${wholeNumber(Math.round(bytes / 1024))} ${unit.kb}`
+  return `${decimal(bytes / (1024 * 1024))} ${unit.mb}`
 }
 
 /** "1:05" for a recording's length. */
@@ -29,7 +28,5 @@ export function formatDuration(totalSeconds: number): string {
 
 /** "42 %", the sign held to its figure by a no-break space. */
 export function formatPercent(value: number): string {
-  return formattingLanguage() === 'en'
-    ? `${wholeNumber().format(value)}%`
-    : `${wholeNumber().format(value)}\u00a0%`
+  return formattingLanguage() === 'en' ? `${wholeNumber(value)}%` : `${wholeNumber(value)}\u00a0%`
 }

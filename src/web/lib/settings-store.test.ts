@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_NAMES } from '../../domain/constants'
 import { DEFAULT_SETTINGS } from '../../domain/user-settings'
-import { readStoredDisplay } from './display-settings'
+import { applyStoredDisplay } from './display-settings'
 import { migrateLegacyDisplay, useSettingsStore } from './settings-store'
 
 beforeEach(() => {
@@ -110,24 +110,24 @@ describe('the legacy migration (SPEC.md section 4)', () => {
   })
 })
 
-describe('readStoredDisplay (the first paint, before the store loads)', () => {
+describe('applyStoredDisplay (the first paint, before the store loads)', () => {
   it('has the store’s defaults', () => {
     localStorage.clear()
     const { compactMode: _, ...display } = DEFAULT_SETTINGS.display
-    expect(readStoredDisplay(localStorage)).toEqual(display)
+    expect(applyStoredDisplay(localStorage)).toEqual(display)
   })
 
   it('reads the stored display, or the legacy keys', () => {
     localStorage.clear()
     localStorage.setItem('theme', 'light')
-    expect(readStoredDisplay(localStorage).theme).toBe('light')
+    expect(applyStoredDisplay(localStorage).theme).toBe('light')
     localStorage.setItem(
       STORE_NAMES.settings,
       JSON.stringify({
         state: { display: { theme: 'dark', language: 'wo', fontSize: 'large', animations: false } },
       }),
     )
-    expect(readStoredDisplay(localStorage)).toEqual({
+    expect(applyStoredDisplay(localStorage)).toEqual({
       theme: 'dark',
       language: 'wo',
       fontSize: 'large',

@@ -1,22 +1,23 @@
 import type { RouteObject } from 'react-router'
+import { lazyScreen } from '../../app/screens'
 
-// The admin screens of SPEC.md section 2, each loaded on demand (`lazy`) when its path is visited:
+const screen = (name: string) => lazyScreen(`features/admin/${name}`)
+
+// The admin screens of SPEC.md section 2, each loaded on demand when its path is visited:
 // nothing of the back-office is in the home page's download.
-const dashboard = () => import('./dashboard/admin-dashboard-page')
-
 export const adminRoutes: RouteObject[] = [
-  { path: 'admin/login', lazy: () => import('./login/admin-login-page') },
+  { path: 'admin/login', ...screen('login/admin-login-page') },
   {
     path: 'admin',
-    lazy: () => import('./layout/admin-layout'),
+    ...screen('layout/admin-layout'),
     children: [
-      { index: true, lazy: dashboard },
-      { path: 'dashboard', lazy: dashboard },
-      { path: 'reports', lazy: () => import('./reports/admin-reports-page') },
-      { path: 'organizations', lazy: () => import('./organizations/admin-organizations-page') },
-      { path: 'users', lazy: () => import('./users/admin-users-page') },
-      { path: 'categories', lazy: () => import('./categories/admin-categories-page') },
-      { path: 'api-keys', lazy: () => import('./api-keys/admin-api-keys-page') },
+      { index: true, ...screen('dashboard/admin-dashboard-page') },
+      { path: 'dashboard', ...screen('dashboard/admin-dashboard-page') },
+      { path: 'reports', ...screen('reports/admin-reports-page') },
+      { path: 'organizations', ...screen('organizations/admin-organizations-page') },
+      { path: 'users', ...screen('users/admin-users-page') },
+      { path: 'categories', ...screen('categories/admin-categories-page') },
+      { path: 'api-keys', ...screen('api-keys/admin-api-keys-page') },
     ],
   },
 ]

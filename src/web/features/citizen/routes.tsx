@@ -1,20 +1,15 @@
 import type { RouteObject } from 'react-router'
+import { lazyScreen } from '../../app/screens'
 import { catalogueReady } from '../../i18n'
 
-type ScreenModule = Awaited<ReturnType<NonNullable<Extract<RouteObject['lazy'], () => unknown>>>>
+/** A citizen screen, with its texts in the reader's language (English or Wolof are fetched on demand). */
+const screen = (name: string) => lazyScreen(`features/citizen/${name}`, () => catalogueReady('citizen'))
 
-/** A screen's code, and its texts in the reader's language (English or Wolof are fetched on demand). */
-const screen = (load: () => Promise<ScreenModule>) => async () => {
-  const module = await load()
-  await catalogueReady('citizen')
-  return module
-}
-
-// The citizen screens of SPEC.md section 2, each loaded on demand (`lazy`) when its path is visited.
+// The citizen screens of SPEC.md section 2, each loaded on demand when its path is visited.
 export const citizenRoutes: RouteObject[] = [
-  { path: 'signaler', lazy: screen(() => import('./report-form/report-page')) },
-  { path: 'mes-signalements', lazy: screen(() => import('./my-reports/my-reports-page')) },
-  { path: 'notifications', lazy: screen(() => import('./notifications/notifications-page')) },
-  { path: 'suivi', lazy: screen(() => import('./tracking/tracking-page')) },
-  { path: 'a-propos', lazy: screen(() => import('./about/about-page')) },
+  { path: 'signaler', ...screen('report-form/report-page') },
+  { path: 'mes-signalements', ...screen('my-reports/my-reports-page') },
+  { path: 'notifications', ...screen('notifications/notifications-page') },
+  { path: 'suivi', ...screen('tracking/tracking-page') },
+  { path: 'a-propos', ...screen('about/about-page') },
 ]

@@ -1,19 +1,22 @@
 import type { RouteObject } from 'react-router'
+import { lazyScreen } from '../../app/screens'
 
-// The organization screens of SPEC.md section 2, each loaded on demand (`lazy`) when its path is visited.
+const screen = (name: string) => lazyScreen(`features/organization/${name}`)
+
+// The organization screens of SPEC.md section 2, each loaded on demand when its path is visited.
 export const organizationRoutes: RouteObject[] = [
-  { path: 'organization/login', lazy: () => import('./login/organization-login-page') },
-  { path: 'organization/signup', lazy: () => import('./signup/signup-page') },
+  { path: 'organization/login', ...screen('login/organization-login-page') },
+  { path: 'organization/signup', ...screen('signup/signup-page') },
   {
     path: 'organization',
-    lazy: () => import('./layout/organization-layout'),
+    ...screen('layout/organization-layout'),
     children: [
-      { index: true, lazy: () => import('./dashboard/dashboard-page') },
-      { path: 'dashboard', lazy: () => import('./dashboard/dashboard-page') },
-      { path: 'available-reports', lazy: () => import('./available-reports/available-reports-page') },
-      { path: 'managed-reports', lazy: () => import('./managed-reports/managed-reports-page') },
-      { path: 'notifications', lazy: () => import('./notifications/notifications-page') },
-      { path: 'settings', lazy: () => import('./settings/settings-page') },
+      { index: true, ...screen('dashboard/dashboard-page') },
+      { path: 'dashboard', ...screen('dashboard/dashboard-page') },
+      { path: 'available-reports', ...screen('available-reports/available-reports-page') },
+      { path: 'managed-reports', ...screen('managed-reports/managed-reports-page') },
+      { path: 'notifications', ...screen('notifications/notifications-page') },
+      { path: 'settings', ...screen('settings/settings-page') },
     ],
   },
 ]

@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useDomainText } from '../../../i18n/domain-text'
 import { apiGet } from '../../../lib/api-client'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useHydrated } from '../../../lib/use-hydrated'
 import type { MapPosition } from './place-map'
 
 // Leaflet is fetched with the form, not before: the rest of the form is usable while it arrives.
@@ -56,6 +57,8 @@ export function PlacePicker(props: PlacePickerProps) {
   const { t } = useTranslation('citizen')
   const domainText = useDomainText()
   const { position, address, addressSource, onAddressChange } = props
+  // Leaflet only runs in a browser: the server draws the loading state in its place.
+  const hydrated = useHydrated()
   const here = `${position.latitude.toFixed(GEOCODE_CACHE_DECIMALS)},${position.longitude.toFixed(GEOCODE_CACHE_DECIMALS)}`
   const settled = useDebouncedValue(here, GEOCODE_DEBOUNCE_MS)
   const [lat, lon] = settled.split(',')
@@ -85,9 +88,13 @@ export function PlacePicker(props: PlacePickerProps) {
           aria-label={t('reportForm.place.mapLabel')}
           className="isolate h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-80"
         >
-          <Suspense fallback={<MapLoading />}>
-            <PlaceMap position={position} recenterKey={props.recenterKey} onMove={props.onMove} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={<MapLoading />}>
+              <PlaceMap position={position} recenterKey={props.recenterKey} onMove={props.onMove} />
+            </Suspense>
+          ) : (
+            <MapLoading />
+          )}
         </section>
         <p className="text-sm text-slate-600">{t('reportForm.place.mapHint')}</p>
         <div className="flex flex-wrap items-center gap-3">

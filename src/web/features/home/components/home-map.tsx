@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../../components/ui/spinner'
 import { useLocationStore } from '../../../lib/location-store'
+import { useHydrated } from '../../../lib/use-hydrated'
 import type { Bbox } from '../api/get-map-reports'
 
 // Leaflet is the heaviest part of the page: it is fetched after the first paint, in parallel
@@ -32,8 +33,10 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
   const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
   const error = useLocationStore((state) => state.error)
   const requestLocation = useLocationStore((state) => state.requestLocation)
-  // Known: the device told us, or it could not and Dakar stands in (SPEC.md section 4).
-  const positionKnown = hasDeviceLocation || error !== null
+  // Known: the device told us, or it could not and Dakar stands in (SPEC.md section 4). Leaflet
+  // only runs in a browser: the server draws the loading state, and so does the app's first render.
+  const hydrated = useHydrated()
+  const positionKnown = hydrated && (hasDeviceLocation || error !== null)
 
   useEffect(() => {
     void loadMapView()

@@ -1,0 +1,28 @@
+// The pages the server renders to HTML before any JavaScript runs, and the data each shows: a
+// phone on a slow network reads the page at once, and the app takes it over when its code has
+// arrived (DESIGN.md section 8; docs/decisions/0003-server-rendered-first-screen.md).
+import type { Category } from './category'
+import type { RecentReport, ReportCount } from './report'
+
+/** What a page's HTML carries so that its first screen needs no request. */
+export interface FirstScreenData {
+  reportCount?: ReportCount
+  recentReports?: RecentReport[]
+  categories?: Category[]
+}
+
+export type FirstScreenPart = keyof FirstScreenData
+
+/**
+ * The public citizen pages, the same for every visitor (what a phone keeps for itself, its own
+ * reports and notifications, is added by the app), with the data each shows.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, readonly FirstScreenPart[]>> = {
+  '/': ['reportCount', 'recentReports'],
+  '/signaler': ['categories'],
+  '/suivi': [],
+  '/a-propos': [],
+}
+
+/** How long the data a page arrived with counts as fresh: its screen asks again only after. */
+export const FIRST_SCREEN_FRESH_MS = 60_000

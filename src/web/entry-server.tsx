@@ -1,0 +1,41 @@
+// The web app rendered on the server (built by `vite build --ssr`, loaded by
+// src/server/http/web-app.ts): the first screen of the public citizen pages as HTML, and the
+// screen files each page will need. Same components, same French texts, no browser.
+import './i18n'
+import { renderToStringAsync } from 'preact-render-to-string'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import type { FirstScreenData } from '../domain/first-screen'
+import { seedFirstScreen } from './app/first-screen'
+import { AppProviders } from './app/providers'
+import { routes } from './app/router'
+import type { ScreenHandle } from './app/screens'
+import { createQueryClient } from './lib/query-client'
+
+export { firstPaintScript } from './lib/display-settings'
+
+const handler = createStaticHandler(routes)
+
+/** The HTML of a page's first screen, as the app would draw it with this data. */
+export async function renderFirstScreen(url: string, data: FirstScreenData): Promise<string> {
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) throw new Error(`${url} answered a redirect, not a page`)
+  const queryClient = createQueryClient()
+  seedFirstScreen(queryClient, data)
+  return renderToStringAsync(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </AppProviders>,
+  )
+}
+
+/** The source files of the screens a path shows (Vite's manifest keys), outermost first. */
+export function screensOf(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as ScreenHandle | undefined
+    return handle?.screen ? [handle.screen] : []
+  })
+}
