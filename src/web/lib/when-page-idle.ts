@@ -4,20 +4,23 @@
  */
 export function whenPageIdle(task: () => void): () => void {
   let cancelled = false
-  let idleHandle: number | undefined
+  let cancelScheduled = () => {}
   const run = () => {
     if (cancelled) return
-    // Browsers without requestIdleCallback (Safari) get the next turn of the event loop.
-    if ('requestIdleCallback' in window) idleHandle = window.requestIdleCallback(task, { timeout: 2000 })
-    else idleHandle = globalThis.setTimeout(task, 0) as unknown as number
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(task, { timeout: 2000 })
+      cancelScheduled = () => window.cancelIdleCallback(handle)
+    } else {
+      // Browsers without requestIdleCallback (Safari): the next turn of the event loop.
+      const handle = setTimeout(task, 0)
+      cancelScheduled = () => clearTimeout(handle)
+    }
   }
   if (document.readyState === 'complete') run()
   else window.addEventListener('load', run, { once: true })
   return () => {
     cancelled = true
     window.removeEventListener('load', run)
-    if (idleHandle === undefined) return
-    if ('cancelIdleCallback' in window) window.cancelIdleCallback(idleHandle)
-    else globalThis.clearTimeout(idleHandle)
+    cancelScheduled()
   }
 }
