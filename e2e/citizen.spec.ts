@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { MAP_MAX_POINTS } from '../src/domain/map'
 import { notifications, reports } from '../src/server/db/schema'
-import { launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser } from './support/browser'
 import { multipartParts } from './support/citizen-multipart'
 import { writeCameraPhoto } from './support/citizen-photo'
 import { type E2eServer, startE2eServer } from './support/server'
@@ -60,7 +60,7 @@ async function newCitizenContext(citizenToken?: string): Promise<BrowserContext>
 
 async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}${url}`)
+  await gotoReady(page, `${server.url}${url}`)
   return page
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let server: E2eServer
@@ -39,7 +39,7 @@ async function openPage(path: string): Promise<Page> {
   // The map tile server is outside this machine: answer tiles with nothing, quickly.
   await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
   const page = await context.newPage()
-  await page.goto(`${server.url}${path}`)
+  await gotoReady(page, `${server.url}${path}`)
   return page
 }
 

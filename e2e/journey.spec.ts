@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
 const ORGANIZATION = {
@@ -59,7 +59,7 @@ async function newContext(options: { phone?: boolean } = {}): Promise<BrowserCon
 
 async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}${url}`)
+  await gotoReady(page, `${server.url}${url}`)
   return page
 }
 

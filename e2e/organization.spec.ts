@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -35,13 +35,23 @@ async function newContext(viewport = { width: 1280, height: 800 }): Promise<Brow
 
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}${path}`)
+  await gotoReady(page, `${server.url}${path}`)
   return page
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fading in is half transparent: its colours are measured once it has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)))
+  // A toast or a dialog fading in is half transparent: colours are measured once it has settled
+  // (a spinner turns for ever, and does not count).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          !(a instanceof CSSTransition) &&
+          (a.playState !== 'running' ||
+            a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+      ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

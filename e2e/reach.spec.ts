@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
-import { launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser } from './support/browser'
 import { writeCameraPhoto } from './support/citizen-photo'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -69,7 +69,7 @@ async function newContext(
 
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}${path}`)
+  await gotoReady(page, `${server.url}${path}`)
   return page
 }
 

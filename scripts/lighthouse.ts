@@ -4,6 +4,7 @@
 //
 //   npm run build && npm run lighthouse
 //   npm run lighthouse -- --web-dir dist/web-x --out /tmp/lighthouse.md --reports-dir /tmp/lh --chrome /usr/bin/chromium
+//   npm run lighthouse -- --route / --route /signaler
 //
 // Each route runs in a fresh browser profile; the signed-in routes get their session in
 // localStorage (`auth-storage`, as the login screen leaves it) before Lighthouse loads them.
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     /** A folder for each route's full Lighthouse report (JSON), to see what slows it. */
     'reports-dir': { type: 'string' },
+    /** Only these routes (repeatable), e.g. `--route / --route /signaler`. */
+    route: { type: 'string', multiple: true },
   },
 })
 
@@ -187,7 +190,7 @@ const server = await startDemoServer(webDir)
 console.log(`demo server on ${server.url} (${server.reports} demo reports), Chromium ${args.chrome}`)
 const figures: Figures[] = []
 try {
-  for (const route of ROUTES) {
+  for (const route of ROUTES.filter(({ path }) => !args.route || args.route.includes(path))) {
     const measured = await audit(server.url, route)
     figures.push(measured)
     console.log(

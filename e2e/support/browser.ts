@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its own browser here).
 import { existsSync } from 'node:fs'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { APP_READY_ATTRIBUTE } from '../../src/domain/first-screen'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -23,4 +24,13 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   })
+}
+
+/**
+ * Opens a page and waits until the app has taken it over: a page drawn by the server shows before
+ * its buttons work, and a test clicks faster than a person.
+ */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
 }

@@ -26,3 +26,20 @@ export const PRERENDERED_PAGES: Readonly<Record<string, readonly FirstScreenPart
 
 /** How long the data a page arrived with counts as fresh: its screen asks again only after. */
 export const FIRST_SCREEN_FRESH_MS = 60_000
+
+/** The element of a drawn page that carries its first screen's data (JSON, never run). */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data'
+/** Set on #root of a drawn page: the path its HTML was rendered for. */
+export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
+
+/**
+ * A drawn page is read before its code runs, so its code is fetched after the first paint: the
+ * page names its files in these meta elements and a small inline script adds them then.
+ */
+export const CODE_AFTER_PAINT = {
+  module: 'module-after-paint',
+  modulepreload: 'modulepreload-after-paint',
+} as const
+
+/** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready'

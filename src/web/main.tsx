@@ -3,8 +3,9 @@ import './i18n'
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { APP_READY_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../domain/first-screen'
 import { App } from './app/app'
-import { RENDERED_PATH_ATTRIBUTE, readFirstScreen, seedFirstScreen } from './app/first-screen'
+import { readFirstScreen, seedFirstScreen } from './app/first-screen'
 import { loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
@@ -18,7 +19,6 @@ if (!root) throw new Error('index.html has no #root element')
 // served by the development server comes without it).
 const display = applyStoredDisplay()
 const queryClient = createQueryClient()
-seedFirstScreen(queryClient, readFirstScreen(document))
 
 function app(client: QueryClient) {
   return (
@@ -28,8 +28,13 @@ function app(client: QueryClient) {
   )
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 const { pathname } = window.location
+// A page the service worker kept may be another path's (offline, every page gets the home page's):
+// then neither its HTML nor its data is this page's.
 const drawnByServer = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname
+if (drawnByServer) seedFirstScreen(queryClient, readFirstScreen(document))
 // The screens of this path were listed in the page (modulepreload): waiting for them lets the
 // first render be the screen itself, not a spinner, and lets the app take over the server's HTML
 // as it is. A visitor who chose English or Wolof waits for that one small catalogue instead of
@@ -37,14 +42,18 @@ const drawnByServer = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname
 void loadScreensOf(pathname)
   .catch(() => undefined)
   .then(async () => {
+    // Two tasks, not one long one: the code has run, then the page is taken over.
+    await nextTask()
     if (drawnByServer && display.language === DEFAULT_LANGUAGE) {
       hydrateRoot(root, app(queryClient))
+      document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
       return
     }
     await changeLanguage(display.language).catch(() => undefined)
     root.replaceChildren()
     createRoot(root).render(app(queryClient))
     document.documentElement.classList.remove('translating')
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
   })
 
 // What only matters once the page is up, never in its first download: the settings store (the

@@ -6,7 +6,14 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { type FirstScreenData, type FirstScreenPart, PRERENDERED_PAGES } from '../../domain/first-screen'
+import {
+  CODE_AFTER_PAINT,
+  FIRST_SCREEN_DATA_ID,
+  type FirstScreenData,
+  type FirstScreenPart,
+  PRERENDERED_PAGES,
+  RENDERED_PATH_ATTRIBUTE,
+} from '../../domain/first-screen'
 import { listCategories } from '../categories/repository'
 import { cachedRecentReports, cachedReportCount } from '../reports/public-reads'
 
@@ -15,16 +22,15 @@ const ONE_DAY_S = 24 * 60 * 60
 const PAGE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
 /** Where `vite build --ssr` puts the server's copy of the app, inside the built app, never served. */
 const SERVER_BUILD_DIR = '.ssr'
-/** The element, the attribute and the data island the browser's app reads (src/web/app/first-screen.ts). */
+/** The element the browser's app draws into. */
 const ROOT_ELEMENT = '<div id="root"></div>'
-const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
-const FIRST_SCREEN_DATA_ID = 'first-screen-data'
 
 /** What the server's copy of the app offers (src/web/entry-server.tsx). */
 interface WebRenderer {
   renderFirstScreen(url: string, data: FirstScreenData): Promise<string>
   screensOf(pathname: string): string[]
   firstPaintScript(): string
+  codeAfterPaintScript(): string
 }
 
 /** One file of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -42,6 +48,8 @@ export interface WebBuild {
   template: string
   /** The CSP sources of the page's inline scripts. */
   scriptHashes: string[]
+  /** The inline script of a drawn page that fetches its code after the first paint. */
+  codeAfterPaint: string
   renderer: WebRenderer | null
   manifest: Record<string, ManifestChunk>
 }
@@ -67,10 +75,11 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
-  const scriptHashes = inlineScript
-    ? [`'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`]
-    : []
-  return { webDir, template, scriptHashes, renderer, manifest }
+  const codeAfterPaint = renderer?.codeAfterPaintScript() ?? ''
+  const scriptHashes = [inlineScript, codeAfterPaint]
+    .filter(Boolean)
+    .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+  return { webDir, template, scriptHashes, codeAfterPaint, renderer, manifest }
 }
 
 export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
@@ -131,7 +140,10 @@ export async function installWebApp(
     const renderer = build?.renderer as WebRenderer
     const data = await firstScreenData(app, parts)
     const html = await renderer.renderFirstScreen(`http://localhost${url}`, data)
-    const page = withScreenFiles(build as WebBuild, renderer.screensOf(pathname), entryFiles).replace(
+    const page = codeAfterPaint(
+      withScreenFiles(build as WebBuild, renderer.screensOf(pathname), entryFiles),
+      (build as WebBuild).codeAfterPaint,
+    ).replace(
       ROOT_ELEMENT,
       `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${html}</div>` +
         `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`,
@@ -220,6 +232,24 @@ function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<str
         : `<link rel="modulepreload" crossorigin href="/${file}">`,
     )
   return build.template.replace('</head>', `${links.join('')}</head>`)
+}
+
+/**
+ * A drawn page is read before its code runs: its scripts are named in meta elements and fetched
+ * by its inline loader once the first frame is drawn (CODE_AFTER_PAINT), so that on a slow
+ * network the style sheet and the images come first.
+ */
+function codeAfterPaint(html: string, loader: string): string {
+  return html
+    .replaceAll(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      `<meta name="${CODE_AFTER_PAINT.module}" content="$1">`,
+    )
+    .replaceAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      `<meta name="${CODE_AFTER_PAINT.modulepreload}" content="$1">`,
+    )
+    .replace('</body>', `<script>${loader}</script></body>`)
 }
 
 function compress(html: string): CompressedPage {

@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { FirstScreenData } from '../../domain/first-screen'
+import { CODE_AFTER_PAINT, FIRST_SCREEN_DATA_ID, type FirstScreenData } from '../../domain/first-screen'
 import { recentReportsQueryOptions } from '../features/home/api/get-recent-reports'
 import { reportCountQueryOptions } from '../features/home/api/get-report-count'
 import { categoriesQueryOptions } from '../lib/categories'
-
-/** The element of the page that carries its first screen's data (JSON, never run). */
-export const FIRST_SCREEN_DATA_ID = 'first-screen-data'
-/** Set on #root by the server: the path its HTML was rendered for. */
-export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
 
 /**
  * Puts the data a page arrived with where the screens' queries look for it, so that they neither
@@ -29,4 +24,42 @@ export function readFirstScreen(document: Document): FirstScreenData {
   } catch {
     return {}
   }
+}
+
+/**
+ * Fetches the code a drawn page names (CODE_AFTER_PAINT) once its first frame is drawn, so that
+ * on a slow network the HTML, the style sheet and the images are not slowed by the scripts.
+ * Self-contained: the server writes it into the page as an inline script.
+ */
+function loadCodeAfterPaint(names: typeof CODE_AFTER_PAINT) {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const [name, kind] of [
+      [names.modulepreload, 'modulepreload'],
+      [names.module, 'module'],
+    ]) {
+      for (const meta of document.querySelectorAll<HTMLMetaElement>(`meta[name="${name}"]`)) {
+        const element = document.createElement(kind === 'module' ? 'script' : 'link')
+        if (element instanceof HTMLScriptElement) {
+          element.type = 'module'
+          element.src = meta.content
+        } else {
+          element.rel = 'modulepreload'
+          element.href = meta.content
+        }
+        element.crossOrigin = ''
+        document.head.append(element)
+      }
+    }
+  }
+  requestAnimationFrame(() => setTimeout(start, 0))
+  // A page opened in a background tab draws no frame: its code comes anyway.
+  setTimeout(start, 1000)
+}
+
+/** The inline script of a drawn page that fetches its code after the first paint. */
+export function codeAfterPaintScript(): string {
+  return `(${loadCodeAfterPaint.toString()})(${JSON.stringify(CODE_AFTER_PAINT)})`
 }

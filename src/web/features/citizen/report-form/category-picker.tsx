@@ -85,6 +85,7 @@ export function CategoryPicker({
                 className={cn(
                   'relative flex min-h-24 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 bg-white p-3 text-center text-sm font-semibold text-slate-900 shadow-sm transition-colors',
                   'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-green-600 has-[:focus-visible]:ring-offset-2',
+                  'has-[:disabled]:cursor-wait has-[:disabled]:opacity-70',
                   checked
                     ? 'border-green-700 bg-green-50 text-green-900'
                     : 'border-slate-200 hover:border-green-400',

@@ -11,6 +11,7 @@ import {
   reportDraftErrors,
 } from '../../../../domain/report-filing-rules'
 import { Button } from '../../../components/ui/button'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { Field } from '../../../components/ui/field'
 import { Progress } from '../../../components/ui/progress'
 import { Textarea } from '../../../components/ui/textarea'
@@ -269,113 +270,115 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-8">
-      <CategoryPicker
-        value={categoryId}
-        onChange={(id) => {
-          setCategoryId(id)
-          clearError('categoryId')
-        }}
-        error={errors.categoryId}
-        errorId={`${ids}-category-error`}
-      />
-
-      <div data-field="position">
-        <PlacePicker
-          position={position}
-          recenterKey={recenterKey}
-          onMove={onMove}
-          onUseMyPosition={() => {
-            pinPlacedByCitizen.current = true
-            void moveToDevicePosition()
+      <EnabledOnceHydrated>
+        <CategoryPicker
+          value={categoryId}
+          onChange={(id) => {
+            setCategoryId(id)
+            clearError('categoryId')
           }}
-          locating={locating}
-          locationError={locationError}
-          address={address}
-          addressSource={addressSource}
-          onAddressChange={onAddressChange}
-          department={department}
-          onDepartmentChange={setDepartment}
-          error={errors.position}
-          errorId={`${ids}-position-error`}
+          error={errors.categoryId}
+          errorId={`${ids}-category-error`}
         />
-      </div>
 
-      {categoryId !== null ? (
-        <NearbyReports
-          place={{ categoryId, latitude: position.latitude, longitude: position.longitude }}
-          onSupported={(supporters) => onDone({ kind: 'supported', supporters })}
-        />
-      ) : null}
-
-      <Field
-        label={t('reportForm.description.label')}
-        error={errors.description}
-        hint={t('reportForm.description.hint')}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="description"
-            rows={5}
-            value={description}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            placeholder={t('reportForm.description.placeholder')}
-            onChange={(event) => {
-              setDescription(event.target.value)
-              clearError('description')
+        <div data-field="position">
+          <PlacePicker
+            position={position}
+            recenterKey={recenterKey}
+            onMove={onMove}
+            onUseMyPosition={() => {
+              pinPlacedByCitizen.current = true
+              void moveToDevicePosition()
             }}
+            locating={locating}
+            locationError={locationError}
+            address={address}
+            addressSource={addressSource}
+            onAddressChange={onAddressChange}
+            department={department}
+            onDepartmentChange={setDepartment}
+            error={errors.position}
+            errorId={`${ids}-position-error`}
           />
-        )}
-      </Field>
+        </div>
 
-      <div data-field="photo">
-        <PhotoPicker
-          photo={photo}
-          onChange={(next) => {
-            setPhoto(next)
-            clearError('photo')
-          }}
-          error={errors.photo}
-        />
-      </div>
-
-      <div data-field="audio">
-        <VoiceNoteRecorder
-          state={voice.state}
-          onStart={() => {
-            clearError('audio')
-            void voice.start()
-          }}
-          onStop={voice.stop}
-          onDiscard={voice.discard}
-          error={errors.audio}
-        />
-      </div>
-
-      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
-        <p className="text-sm font-medium text-slate-800">
-          {photo || voiceNote
-            ? t('reportForm.summary.size', { size: formatFileSize(uploadBytes) })
-            : t('reportForm.summary.textOnly')}
-        </p>
-        {sending ? (
-          <div className="flex flex-col gap-1.5">
-            <Progress value={progress * 100} label={t('reportForm.progress')} />
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {t('reportForm.progressValue', { percent: Math.round(progress * 100) })}
-            </p>
-          </div>
+        {categoryId !== null ? (
+          <NearbyReports
+            place={{ categoryId, latitude: position.latitude, longitude: position.longitude }}
+            onSupported={(supporters) => onDone({ kind: 'supported', supporters })}
+          />
         ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          disabled={sending || voice.state.status === 'recording'}
-          className="w-full px-4! text-base!"
+
+        <Field
+          label={t('reportForm.description.label')}
+          error={errors.description}
+          hint={t('reportForm.description.hint')}
         >
-          <Send aria-hidden="true" className="size-5" />
-          {sending ? t('reportForm.submitting') : t('reportForm.submit')}
-        </Button>
-      </div>
+          {(control) => (
+            <Textarea
+              {...control}
+              name="description"
+              rows={5}
+              value={description}
+              maxLength={DESCRIPTION_MAX_LENGTH}
+              placeholder={t('reportForm.description.placeholder')}
+              onChange={(event) => {
+                setDescription(event.target.value)
+                clearError('description')
+              }}
+            />
+          )}
+        </Field>
+
+        <div data-field="photo">
+          <PhotoPicker
+            photo={photo}
+            onChange={(next) => {
+              setPhoto(next)
+              clearError('photo')
+            }}
+            error={errors.photo}
+          />
+        </div>
+
+        <div data-field="audio">
+          <VoiceNoteRecorder
+            state={voice.state}
+            onStart={() => {
+              clearError('audio')
+              void voice.start()
+            }}
+            onStop={voice.stop}
+            onDiscard={voice.discard}
+            error={errors.audio}
+          />
+        </div>
+
+        <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+          <p className="text-sm font-medium text-slate-800">
+            {photo || voiceNote
+              ? t('reportForm.summary.size', { size: formatFileSize(uploadBytes) })
+              : t('reportForm.summary.textOnly')}
+          </p>
+          {sending ? (
+            <div className="flex flex-col gap-1.5">
+              <Progress value={progress * 100} label={t('reportForm.progress')} />
+              <p className="text-sm text-slate-700" aria-live="polite">
+                {t('reportForm.progressValue', { percent: Math.round(progress * 100) })}
+              </p>
+            </div>
+          ) : null}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={sending || voice.state.status === 'recording'}
+            className="w-full px-4! text-base!"
+          >
+            <Send aria-hidden="true" className="size-5" />
+            {sending ? t('reportForm.submitting') : t('reportForm.submit')}
+          </Button>
+        </div>
+      </EnabledOnceHydrated>
     </form>
   )
 }

@@ -12,6 +12,7 @@ import { normalizeAnonymousCode, TRACKING_MESSAGES } from '../../../../domain/ci
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { LoadError } from '../../../components/ui/load-error'
@@ -162,29 +163,36 @@ export function TrackingPage() {
   return (
     <CitizenPage title={tRoot('nav.tracking')} intro={t('tracking.intro')}>
       <form noValidate onSubmit={search} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label={t('tracking.codeLabel')} error={fieldError} className="flex-1">
-          {(control) => (
-            <Input
-              {...control}
-              name="code"
-              value={typed}
-              maxLength={20}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder={t('tracking.codePlaceholder')}
-              className="font-mono text-lg tracking-widest uppercase"
-              onChange={(event) => {
-                setTyped(event.target.value)
-                setTypedError(undefined)
-              }}
-            />
-          )}
-        </Field>
-        <Button type="submit" size="lg" className="sm:mt-6.5" disabled={code !== null && tracked.isFetching}>
-          <Search aria-hidden="true" className="size-5" />
-          {tRoot('common.search')}
-        </Button>
+        <EnabledOnceHydrated>
+          <Field label={t('tracking.codeLabel')} error={fieldError} className="flex-1">
+            {(control) => (
+              <Input
+                {...control}
+                name="code"
+                value={typed}
+                maxLength={20}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder={t('tracking.codePlaceholder')}
+                className="font-mono text-lg tracking-widest uppercase"
+                onChange={(event) => {
+                  setTyped(event.target.value)
+                  setTypedError(undefined)
+                }}
+              />
+            )}
+          </Field>
+          <Button
+            type="submit"
+            size="lg"
+            className="sm:mt-6.5"
+            disabled={code !== null && tracked.isFetching}
+          >
+            <Search aria-hidden="true" className="size-5" />
+            {tRoot('common.search')}
+          </Button>
+        </EnabledOnceHydrated>
       </form>
       {result}
     </CitizenPage>
