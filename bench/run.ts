@@ -107,6 +107,9 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`)
 }
 
+/** What Chromium sends with every request. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -123,6 +126,8 @@ async function measure(
   bare: number | null,
   extra: { goal?: Goal; note?: string } = {},
 ): Promise<Measure> {
+  // Every request says what a browser says: it takes brotli and gzip (the bare route ignores it).
+  options = { ...options, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...options.headers } }
   // A short warm-up first (JIT, connection pools, caches), not counted: the same for every route.
   await new Promise<void>((resolve, reject) => {
     autocannon({ connections, duration: WARM_UP_S, ...options }, (error) =>

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
@@ -99,5 +100,35 @@ describe('the read cache of the public reads (count, recent, map)', () => {
     const before = await publicReads(first)
     await fileReportAs(first.app)
     expect((await publicReads(first)).count).toBe(before.count + 1)
+  })
+  it('sends a phone the compressed copy it accepts, made once, and the same data', async () => {
+    for (let i = 0; i < 8; i += 1) await fileReportAs(first.app)
+    const plain = await first.app.inject('/api/reports/recent')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('accept-encoding')
+
+    const brotli = await first.app.inject({
+      url: '/api/reports/recent',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json())
+
+    const gzip = await first.app.inject({
+      url: '/api/reports/recent',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json())
+  })
+
+  it('sends a small answer as it is: compressing it would not save its headers', async () => {
+    const count = await first.app.inject({
+      url: '/api/reports/count',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(count.headers['content-encoding']).toBeUndefined()
+    expect(count.json()).toEqual({ count: expect.any(Number) })
   })
 })

@@ -11,7 +11,8 @@ const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-'))
 mkdirSync(path.join(webDir, 'assets'))
 writeFileSync(
   path.join(webDir, 'index.html'),
-  '<!doctype html><html lang="fr"><head><title>Alertes</title></head><body><div id="root"></div></body></html>',
+  // As large as the real page (its head lists the page's meta tags and files).
+  `<!doctype html><html lang="fr"><head><title>Alertes</title>${'<meta name="keywords" content="Sénégal, alertes urbaines">'.repeat(30)}</head><body><div id="root"></div></body></html>`,
 )
 const script = 'console.log("alertes urbaines");'.repeat(50)
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script)
@@ -152,8 +153,8 @@ describe('error model', () => {
 })
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts, nosniff and frame protection', async () => {
-    const res = await ctx.app.inject('/api/health')
+  it('sends a page a CSP without inline scripts, nosniff and frame protection', async () => {
+    const res = await ctx.app.inject('/signaler')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -161,6 +162,14 @@ describe('security headers', () => {
     expect(csp).toContain('https://*.tiles.example.org')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['x-frame-options']).toBe('DENY')
+  })
+
+  it('sends the API’s data a policy that allows nothing to run, nosniff and frame protection', async () => {
+    const res = await ctx.app.inject('/api/health')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
   })
 })
 

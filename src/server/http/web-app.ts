@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
-import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
@@ -16,10 +14,10 @@ import {
 } from '../../domain/first-screen'
 import { listCategories } from '../categories/repository'
 import { cachedRecentReports, cachedReportCount } from '../reports/public-reads'
+import { type CompressedBody, compressBody, sendCompressed } from './compressed-body'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 const ONE_DAY_S = 24 * 60 * 60
-const PAGE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
 /** Where `vite build --ssr` puts the server's copy of the app, inside the built app, never served. */
 const SERVER_BUILD_DIR = '.ssr'
 /** The element the browser's app draws into. */
@@ -84,12 +82,6 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
 
 export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
 
-interface CompressedPage {
-  html: string
-  br: Buffer
-  gzip: Buffer
-}
-
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
  * other public files for a day, and a page (never cached) for every path the client-side router
@@ -117,16 +109,16 @@ export async function installWebApp(
     },
   })
 
-  const shells = new Map<string, CompressedPage>()
+  const shells = new Map<string, CompressedBody>()
   const entryFiles = staticFilesOf(build.manifest, entryKeys(build.manifest))
 
   /** The page of a path that the browser's app draws: the template and its screens' files. */
-  function shell(pathname: string): CompressedPage {
+  function shell(pathname: string): CompressedBody {
     const screens = build?.renderer?.screensOf(pathname) ?? []
     const key = screens.join('|')
     let page = shells.get(key)
     if (!page) {
-      page = compress(withScreenFiles(build as WebBuild, screens, entryFiles))
+      page = compressBody(withScreenFiles(build as WebBuild, screens, entryFiles))
       shells.set(key, page)
     }
     return page
@@ -136,7 +128,7 @@ export async function installWebApp(
     url: string,
     pathname: string,
     parts: readonly FirstScreenPart[],
-  ): Promise<CompressedPage> {
+  ): Promise<CompressedBody> {
     const renderer = build?.renderer as WebRenderer
     const data = await firstScreenData(app, parts)
     const html = await renderer.renderFirstScreen(`http://localhost${url}`, data)
@@ -148,10 +140,10 @@ export async function installWebApp(
       `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${html}</div>` +
         `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`,
     )
-    return compress(page)
+    return compressBody(page)
   }
 
-  async function page(url: string): Promise<CompressedPage> {
+  async function page(url: string): Promise<CompressedBody> {
     const [pathname = '/', query] = url.split('?')
     const parts = PRERENDERED_PAGES[pathname]
     if (!parts || !build?.renderer) return shell(pathname)
@@ -169,12 +161,8 @@ export async function installWebApp(
 
   const sendPage: IndexResponder = async (reply) => {
     const compressed = await page(reply.request.url)
-    // Brotli first, as @fastify/static chooses for the assets.
-    const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), PAGE_ENCODINGS)
-    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-    reply.type('text/html; charset=utf-8')
-    if (!encoding) return reply.send(compressed.html)
-    return reply.header('content-encoding', encoding).send(compressed[encoding])
+    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+    return sendCompressed(reply, compressed)
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
   return sendPage
@@ -189,10 +177,10 @@ async function firstScreenData(
   for (const part of parts) {
     switch (part) {
       case 'reportCount':
-        data.reportCount = JSON.parse(await cachedReportCount(app))
+        data.reportCount = JSON.parse((await cachedReportCount(app)).text)
         break
       case 'recentReports':
-        data.recentReports = JSON.parse(await cachedRecentReports(app))
+        data.recentReports = JSON.parse((await cachedRecentReports(app)).text)
         break
       case 'categories':
         data.categories = await listCategories(app.deps.db.db)
@@ -250,15 +238,6 @@ function codeAfterPaint(html: string, loader: string): string {
       `<meta name="${CODE_AFTER_PAINT.modulepreload}" content="$1">`,
     )
     .replace('</body>', `<script>${loader}</script></body>`)
-}
-
-function compress(html: string): CompressedPage {
-  return {
-    html,
-    // Quality 6: a page drawn again after each report must not cost the server more than it saves.
-    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
-    gzip: gzipSync(html),
-  }
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */

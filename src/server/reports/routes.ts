@@ -2,16 +2,17 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { mapQuerySchema, mapReportsSchema } from '../../domain/map'
 import { recentReportsSchema, reportCountSchema } from '../../domain/report'
+import { type CompressedBody, sendCompressed } from '../http/compressed-body'
 import { reportsInBox } from './map-repository'
 import { cachedRead, cachedRecentReports, cachedReportCount } from './public-reads'
 
 /**
  * The home page's reads, the same for every visitor: served from the read cache, already
- * serialised, until a report changes.
+ * serialised and compressed, until a report changes.
  */
 export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sendJson = (reply: FastifyReply, body: string) =>
-    reply.type('application/json; charset=utf-8').send(body)
+  const sendJson = (reply: FastifyReply, body: CompressedBody) =>
+    sendCompressed(reply.type('application/json; charset=utf-8'), body)
 
   app.get(
     '/api/reports/recent',

@@ -13,6 +13,9 @@ import { formatLongDate } from '../../../lib/french-dates'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 
+/** The longest a phone spends adding markers before it answers a tap again. */
+const MARKER_SLICE_MS = 10
+
 /** Bounds rounded outwards to 4 decimals (about 11 m): tiny moves ask the same question. */
 function bboxOf(map: L.Map): Bbox {
   const bounds = map.getBounds()
@@ -73,6 +76,9 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
         showCoverageOnHover: false,
         maxClusterRadius: 50,
         chunkedLoading: true,
+        // Markers are added in slices of a few milliseconds, so that a phone stays responsive
+        // while a crowded view fills (the default slice is 200 ms).
+        chunkInterval: MARKER_SLICE_MS,
         iconCreateFunction: (cluster) => countIcon(cluster.getChildCount()),
       }),
     [],
