@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileReportAs } from '../test/citizen'
+import { buildTestApp, type TestContext } from '../test/helper'
+
+// A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
+// drawn by the server are tested without a Vite build: it draws the count it is given, and fails
+// on purpose for the URL `/?fail`.
+const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-ssr-'))
+mkdirSync(path.join(webDir, '.ssr'), { recursive: true })
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html lang="fr"><head><title>Alertes</title>' +
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/shared-abc.js">' +
+    '</head><body><div id="root"></div></body></html>',
+)
+const FIRST_PAINT = 'document.documentElement.dataset.theme = "light"'
+const AFTER_PAINT = 'window.codeAfterPaint = true'
+writeFileSync(
+  path.join(webDir, '.ssr', 'entry-server.js'),
+  `export async function renderFirstScreen(url, data) {
+     if (url.endsWith('?fail')) throw new Error('a screen used window')
+     return '<p>' + (data.reportCount?.count ?? 'no count') + ' incident(s)</p>'
+   }
+   export function screensOf() { return [] }
+   export function firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} }
+   export function codeAfterPaintScript() { return ${JSON.stringify(AFTER_PAINT)} }`,
+)
+
+const logs: string[] = []
+const logStream = new PassThrough()
+logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString()))
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await buildTestApp({ webDir, logStream })
+})
+afterAll(async () => {
+  await ctx.close()
+  rmSync(webDir, { recursive: true, force: true })
+})
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+
+describe('pages drawn by the server', () => {
+  it('carry the drawn screen, its data, and their scripts for after the first paint', async () => {
+    const res = await ctx.app.inject('/')
+    expect(res.statusCode).toBe(200)
+    const count = (await ctx.app.inject('/api/reports/count')).json().count
+    expect(res.body).toContain(`<div id="root" data-rendered-path="/"><p>${count} incident(s)</p></div>`)
+    expect(res.body).toContain(
+      `<script type="application/json" id="first-screen-data">{"reportCount":{"count":${count}}`,
+    )
+    // The scripts wait for the first frame: named, not loaded, then added by the inline loader.
+    expect(res.body).not.toContain('<script type="module"')
+    expect(res.body).toContain('<meta name="module-after-paint" content="/assets/index-abc.js">')
+    expect(res.body).toContain('<meta name="modulepreload-after-paint" content="/assets/shared-abc.js">')
+    expect(res.body).toContain(`<script>${AFTER_PAINT}</script></body>`)
+    // Both inline scripts, and no other, may run.
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain(sha256(FIRST_PAINT))
+    expect(csp).toContain(sha256(AFTER_PAINT))
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+
+  it('are drawn again once a report is filed', async () => {
+    const before = (await ctx.app.inject('/api/reports/count')).json().count
+    expect((await ctx.app.inject('/')).body).toContain(`<p>${before} incident(s)</p>`)
+    await fileReportAs(ctx.app)
+    expect((await ctx.app.inject('/')).body).toContain(`<p>${before + 1} incident(s)</p>`)
+  })
+
+  it('leave the other pages to the browser, with their scripts loaded at once', async () => {
+    const res = await ctx.app.inject('/organization/available-reports')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
+    expect(res.body).not.toContain('first-screen-data')
+  })
+
+  it('fall back to the page the browser draws when drawing fails, and say so in the log', async () => {
+    const res = await ctx.app.inject('/?fail')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
+    expect(logs.join('')).toContain('server rendering failed')
+  })
+})
