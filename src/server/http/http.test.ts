@@ -126,6 +126,19 @@ describe('error model', () => {
     expect(multipart.json().error.field).toBe('description')
   })
 
+  it('refuses half a surrogate pair in a JSON text with a 400, not a 500 from the database (found by fuzzing)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/organizations/signup',
+      headers: { 'content-type': 'application/json' },
+      // Written by hand: JSON.stringify would escape the lone surrogate the same way.
+      payload:
+        '{"name":"Mairie \\udfff","type":"mairie","email":"demi@example.sn","phone":"+221 33 800 00 00","address":"Rue 1","city":"Dakar","categoryIds":[1],"password":"abcdef12"}',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ code: 'invalid_input', field: 'name' })
+  })
+
   it('answers JSON nested 100,000 levels deep with a 400 (found by fuzzing)', async () => {
     for (const payload of [
       '['.repeat(100_000) + ']'.repeat(100_000),

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { nulCharacterPath } from './input-guard'
+import { unstorableTextPath } from './input-guard'
 
-describe(nulCharacterPath.name, () => {
+describe(unstorableTextPath.name, () => {
   it('names the field that holds a NUL character, however deep', () => {
-    expect(nulCharacterPath({ name: 'Mairie', categoryIds: [1, 2] })).toBeNull()
-    expect(nulCharacterPath({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', '1'])
-    expect(nulCharacterPath({ 'clé\u0000': 1 })).toEqual(['clé'])
-    expect(nulCharacterPath('\u0000')).toEqual([])
+    expect(unstorableTextPath({ name: 'Mairie', categoryIds: [1, 2] })).toBeNull()
+    expect(unstorableTextPath({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', '1'])
+    expect(unstorableTextPath({ 'clé\u0000': 1 })).toEqual(['clé'])
+    expect(unstorableTextPath('\u0000')).toEqual([])
     let deep: unknown = 'fin\u0000'
     for (let i = 0; i < 100_000; i++) deep = [deep]
-    expect(nulCharacterPath(deep)).toHaveLength(100_000)
+    expect(unstorableTextPath(deep)).toHaveLength(100_000)
+  })
+
+  it('names the field that holds half a surrogate pair, which UTF-8 cannot encode (found by fuzzing)', () => {
+    expect(unstorableTextPath({ nom: 'Voirie 🚧 à Médina' })).toBeNull()
+    expect(unstorableTextPath({ nom: '\udfff\udfff\u001b' })).toEqual(['nom'])
+    expect(unstorableTextPath({ nom: 'fin \ud83d' })).toEqual(['nom'])
+    expect(unstorableTextPath({ 'clé\ud800': 1 })).toEqual(['clé'])
   })
 })

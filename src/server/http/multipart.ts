@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
-import { refuseNulCharacters } from './input-guard'
+import { refuseUnstorableText } from './input-guard'
 
 export interface MultipartForm {
   fields: Record<string, string>
@@ -41,7 +41,7 @@ async function readParts(request: FastifyRequest, fileFields: readonly string[],
       if (bytes.length > 0) form.files[part.fieldname] = bytes
     } else if (typeof part.value === 'string') {
       if (part.fieldname in form.fields) throw new AppError('invalid_input', { field: part.fieldname })
-      refuseNulCharacters({ [part.fieldname]: part.value })
+      refuseUnstorableText({ [part.fieldname]: part.value })
       form.fields[part.fieldname] = part.value
     }
   }
