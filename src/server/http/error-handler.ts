@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../errors'
+import { isApiPath } from './api-path'
 import { invalidInput } from './validation'
 import type { IndexResponder } from './web-app'
 
@@ -21,7 +22,7 @@ export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexRespo
     const ownedByWebApp =
       sendIndex &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
+      !isApiPath(request.url) &&
       !request.url.startsWith('/files/')
     // The client-side router answers every other page, its not-found page included.
     if (ownedByWebApp) return sendIndex(reply)

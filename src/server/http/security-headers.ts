@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
+import { isApiPath } from './api-path'
 
 /** The origin pattern of the tile server, for the CSP (a `{s}` subdomain becomes a wildcard). */
 export function tileOrigin(tileUrl: string): string {
@@ -24,12 +25,10 @@ export async function installSecurityHeaders(
   const pageHeaders = securityHeaders(tileUrl, scriptHashes)
   const dataHeaders = apiSecurityHeaders(pageHeaders)
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(API_PREFIX) ? dataHeaders : pageHeaders)
+    reply.headers(isApiPath(request.url) ? dataHeaders : pageHeaders)
     done()
   })
 }
-
-const API_PREFIX = '/api/'
 
 /**
  * The API answers data, never a page: it needs no page policy, only what stops a browser from

@@ -91,9 +91,11 @@ export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
  */
 export async function installWebApp(
   app: FastifyInstance,
-  build: WebBuild | null,
+  built: WebBuild | null,
 ): Promise<IndexResponder | null> {
-  if (!build) return null
+  if (!built) return null
+  const build = built
+  const renderer = build.renderer
   await app.register(fastifyStatic, {
     root: build.webDir,
     index: false,
@@ -114,27 +116,27 @@ export async function installWebApp(
 
   /** The page of a path that the browser's app draws: the template and its screens' files. */
   function shell(pathname: string): CompressedBody {
-    const screens = build?.renderer?.screensOf(pathname) ?? []
+    const screens = renderer?.screensOf(pathname) ?? []
     const key = screens.join('|')
     let page = shells.get(key)
     if (!page) {
-      page = compressBody(withScreenFiles(build as WebBuild, screens, entryFiles))
+      page = compressBody(withScreenFiles(build, screens, entryFiles))
       shells.set(key, page)
     }
     return page
   }
 
   async function drawn(
+    renderer: WebRenderer,
     url: string,
     pathname: string,
     parts: readonly FirstScreenPart[],
   ): Promise<CompressedBody> {
-    const renderer = build?.renderer as WebRenderer
     const data = await firstScreenData(app, parts)
     const html = await renderer.renderFirstScreen(`http://localhost${url}`, data)
     const page = codeAfterPaint(
-      withScreenFiles(build as WebBuild, renderer.screensOf(pathname), entryFiles),
-      (build as WebBuild).codeAfterPaint,
+      withScreenFiles(build, renderer.screensOf(pathname), entryFiles),
+      build.codeAfterPaint,
     ).replace(
       ROOT_ELEMENT,
       `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${html}</div>` +
@@ -146,12 +148,12 @@ export async function installWebApp(
   async function page(url: string): Promise<CompressedBody> {
     const [pathname = '/', query] = url.split('?')
     const parts = PRERENDERED_PAGES[pathname]
-    if (!parts || !build?.renderer) return shell(pathname)
+    if (!parts || !renderer) return shell(pathname)
     try {
       // Kept until a report changes; a page asked with a query is drawn for that visitor only.
       return query === undefined
-        ? await app.readCache.get(`page:${pathname}`, () => drawn(url, pathname, parts))
-        : await drawn(url, pathname, parts)
+        ? await app.readCache.get(`page:${pathname}`, () => drawn(renderer, url, pathname, parts))
+        : await drawn(renderer, url, pathname, parts)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
       app.log.error({ err: error, url }, 'server rendering failed')
