@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { type BuildOptions, defineConfig, type Plugin, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { appCodeSplitting } from './vite.chunks'
 
 // The Fastify server (src/server) serves dist/web with the precompressed copies; in development
 // Vite serves the app and forwards the API and the stored files to it.
@@ -92,7 +93,7 @@ const BROWSER_BUILD: UserConfig = {
     sourcemap: false,
     // Read by `npm run size` to know what each route loads.
     manifest: true,
-    rolldownOptions: { onwarn: withoutPreactGaps },
+    rolldownOptions: { onwarn: withoutPreactGaps, output: { codeSplitting: appCodeSplitting() } },
   },
   server: {
     proxy: {

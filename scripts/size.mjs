@@ -1,7 +1,8 @@
 // `npm run size`: the compressed JavaScript and CSS each top route needs before anything it
 // loads later (the map, other screens). Reads the Vite manifest of `npm run build`. Fails when
 // `/` needs more than 100 KB of gzipped JavaScript before the map, or when what it needs before
-// the map holds organisation or admin code, or Leaflet (loaded after the first paint).
+// the map holds organisation or admin code, or Leaflet (loaded after the first paint); fails too
+// when a route needs more than MAX_FILES files, or when the manifest lost one of its screens.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -12,20 +13,31 @@ const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 
 const DIST = path.resolve(args.dir)
 const HOME_BUDGET_BYTES = 100 * 1024
 /**
+ * The most JavaScript files a top route may need. Each is a round trip on a slow phone network,
+ * six at a time over HTTP/1.1: the signed-in pages needed about fifty before vite.chunks.ts.
+ */
+const MAX_FILES = 8
+/**
  * Source files that must never be in what `/` loads first. The areas' route tables
  * (`features/<area>/routes.tsx`) are: they only name the screens, each loaded on demand.
  */
 const NOT_ON_HOME = [/^src\/web\/features\/(admin|organization)\/(?!routes\.tsx$)/, /^node_modules\/leaflet/]
 
-/** Each route's screen modules, as the router loads them. */
+/** Each route's screen modules, outermost first, as the router loads them. */
 const ROUTES = {
   // The home screen is part of the entry chunk.
   '/': [],
   '/signaler': ['src/web/features/citizen/report-form/report-page.tsx'],
   '/organization/available-reports': [
+    'src/web/app/routes/french-only.tsx',
+    'src/web/features/organization/layout/organization-layout.tsx',
     'src/web/features/organization/available-reports/available-reports-page.tsx',
   ],
-  '/admin/reports': ['src/web/features/admin/reports/admin-reports-page.tsx'],
+  '/admin/reports': [
+    'src/web/app/routes/french-only.tsx',
+    'src/web/features/admin/layout/admin-layout.tsx',
+    'src/web/features/admin/reports/admin-reports-page.tsx',
+  ],
 }
 
 let manifest
@@ -76,7 +88,11 @@ console.log('route                               JS gzip   (brotli)   CSS gzip  
 for (const [route, screens] of Object.entries(ROUTES)) {
   const present = screens.filter((key) => manifest[key])
   if (present.length !== screens.length) {
-    console.log(`${route.padEnd(35)} (screen not built yet: ${screens.join(', ')})`)
+    // The server lists a page's files from these names: a screen missing here is fetched late.
+    console.error(
+      `${route}: the manifest names no file for ${screens.filter((key) => !manifest[key]).join(', ')}`,
+    )
+    failed = true
     continue
   }
   const chunks = [...staticClosure(['index.html', ...present])].map((key) => manifest[key])
@@ -91,6 +107,10 @@ for (const [route, screens] of Object.entries(ROUTES)) {
     console.error(
       `/ needs ${kb(jsSize.gzip)} of gzipped JavaScript before the map: the budget is ${kb(HOME_BUDGET_BYTES)}.`,
     )
+    failed = true
+  }
+  if (js.length > MAX_FILES) {
+    console.error(`${route} needs ${js.length} JavaScript files: at most ${MAX_FILES}.`)
     failed = true
   }
   if (route === '/') {

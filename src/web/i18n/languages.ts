@@ -1,6 +1,7 @@
 // Switching to English or Wolof: fetched the first time a visitor asks for another language,
 // never in the home page's first download.
 import type { Language } from '../../domain/constants'
+import { formattingLanguage } from '../lib/locale'
 import { catalogueLoaders, DEFAULT_LANGUAGE, i18next, type Namespace, type OtherLanguage } from '.'
 
 const loading = new Map<string, Promise<void>>()
@@ -27,9 +28,13 @@ export function loadNamespace(namespace: Namespace, language: string): Promise<v
   return pending
 }
 
-/** Every registered catalogue in that language, then the switch; `<html lang>` follows. */
+/**
+ * Every registered catalogue in that language, then the switch; `<html lang>` follows, but in a
+ * French-only area, which stays French (the stored language is applied once the page is idle,
+ * after the area has drawn).
+ */
 export async function switchLanguage(language: Language): Promise<void> {
   await Promise.all([...catalogueLoaders.keys()].map((namespace) => loadNamespace(namespace, language)))
   if (i18next.language !== language) await i18next.changeLanguage(language)
-  document.documentElement.lang = language
+  document.documentElement.lang = formattingLanguage()
 }

@@ -13,11 +13,10 @@ export function FrenchOnly() {
   // Set while rendering, so that the first render of the area already formats in French.
   setFormattingLanguage(DEFAULT_LANGUAGE)
   useEffect(() => {
-    const previous = document.documentElement.lang
     document.documentElement.lang = DEFAULT_LANGUAGE
     return () => {
       setFormattingLanguage(null)
-      document.documentElement.lang = previous || i18next.language
+      document.documentElement.lang = i18next.language
     }
   }, [])
   return (

@@ -1,0 +1,100 @@
+import type { Rolldown } from 'vite'
+
+type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>
+type ModuleGraph = { getModuleInfo(id: string): Rolldown.ModuleInfo | null }
+
+/**
+ * Where the screens loaded on demand live. Left to the bundler, every set of screens sharing a
+ * module got a file of its own: a signed-in page needed about fifty files, each a round trip on a
+ * slow phone network before its first paint (HTTP/1.1 fetches six at a time).
+ */
+const AREAS = [
+  // The frame of both signed-in areas (their French i18n instance).
+  { name: 'signed-in', files: /\/src\/web\/app\/routes\/french-only\.tsx$/ },
+  { name: 'organization', files: /\/src\/web\/features\/organization\// },
+  { name: 'admin', files: /\/src\/web\/features\/admin\// },
+  { name: 'citizen', files: /\/src\/web\/(features\/citizen|app\/routes)\// },
+] as const
+
+type Area = (typeof AREAS)[number]['name'] | 'elsewhere'
+
+/** Form validation (zod and its form bindings): only the screens with a form need it. */
+const FORM_LIBRARIES = /\/node_modules\/(zod|@hookform\/resolvers|react-hook-form)\//
+
+/** Whether a module needs one of these libraries, itself or through what it imports. */
+function needs(libraries: RegExp, id: string, graph: ModuleGraph, memo: Map<string, boolean>): boolean {
+  const known = memo.get(id)
+  if (known !== undefined) return known
+  memo.set(id, false) // an import cycle meets this answer and stops
+  const module = graph.getModuleInfo(id)
+  const answer =
+    libraries.test(id) ||
+    (module?.importedIds.some((imported) => needs(libraries, imported, graph, memo)) ?? false)
+  memo.set(id, answer)
+  return answer
+}
+
+/** The map (Leaflet): fetched after the first paint by the screens that show one, kept apart. */
+const MAP_LIBRARIES = /\/node_modules\/(leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet\/core)\//
+
+/** The area of a file loaded on demand: its path says it. */
+function areaOfLoadedFile(id: string): Area {
+  return AREAS.find((area) => area.files.test(id))?.name ?? 'elsewhere'
+}
+
+/**
+ * The areas of the files loaded on demand that need this module: its importers are followed up
+ * to each such file, and past it, since it may be imported statically elsewhere too.
+ */
+function areasNeeding(id: string, graph: ModuleGraph, memo: Map<string, Set<Area>>): Set<Area> {
+  const known = memo.get(id)
+  if (known) return known
+  const areas = new Set<Area>()
+  memo.set(id, areas) // an import cycle meets this empty set and stops
+  const module = graph.getModuleInfo(id)
+  if (!module) return areas
+  if (module.dynamicImporters.length > 0) areas.add(areaOfLoadedFile(id))
+  for (const importer of module.importers)
+    for (const area of areasNeeding(importer, graph, memo)) areas.add(area)
+  return areas
+}
+
+interface Memo {
+  areas: Map<string, Set<Area>>
+  forms: Map<string, boolean>
+  map: Map<string, boolean>
+}
+
+/** The file a module of the screens goes to, or null to let the bundler choose. */
+function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null {
+  const module = graph.getModuleInfo(id)
+  // A screen keeps its own file: the manifest names it, and the server lists it in the page.
+  if (!module || module.dynamicImporters.length > 0) return null
+  const areas = areasNeeding(id, graph, memo.areas)
+  if (areas.size === 0 || (areas.size === 1 && areas.has('elsewhere'))) return null
+  // Each kept apart with what imports it, or every screen of an area would fetch it.
+  if (needs(MAP_LIBRARIES, id, graph, memo.map)) return null
+  if (needs(FORM_LIBRARIES, id, graph, memo.forms)) return 'forms'
+  if (areas.size === 1) return [...areas][0] ?? null
+  // Shared by the organisation and admin screens only, or by the citizen's too.
+  if (areas.has('citizen') || areas.has('elsewhere')) return 'screens'
+  return 'signed-in'
+}
+
+/**
+ * One file for everything the first page needs; the screens' code in a few files by area; the
+ * rest (the map, offline support, other languages) as the bundler splits it.
+ */
+export function appCodeSplitting(): CodeSplitting {
+  const memo: Memo = { areas: new Map(), forms: new Map(), map: new Map() }
+  return {
+    groups: [
+      { name: 'app', tags: ['$initial'], priority: 2 },
+      {
+        name: (id, graph) => screensFile(id, graph, memo),
+        priority: 1,
+        includeDependenciesRecursively: false,
+      },
+    ],
+  }
+}
