@@ -205,6 +205,23 @@ describe('organisation space', () => {
     await context.close()
   })
 
+  it('opened directly, asks for its list once, while its code downloads, and shows it', async () => {
+    const filed = await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant l’école.' })
+    const context = await newContext()
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    const listRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/org/reports/available') listRequests.push(request.url())
+    })
+    await gotoReady(page, `${server.url}/organization/available-reports`)
+    await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
+    // The page's inline script asked; the screen took that answer instead of asking again.
+    expect(listRequests).toHaveLength(1)
+    expect(await page.evaluate(() => JSON.stringify(Reflect.get(window, '__earlyReads')))).toBe('[]')
+    await context.close()
+  })
+
   it('keeps the session across a reload and ends it with the logout', async () => {
     const context = await newContext({ width: 360, height: 740 })
     const page = await open(context, '/organization/login')

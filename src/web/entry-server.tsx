@@ -11,6 +11,7 @@ import { routes } from './app/router'
 import type { ScreenHandle } from './app/screens'
 import { createQueryClient } from './lib/query-client'
 
+export { earlyReadsScript } from './app/early-reads'
 export { codeAfterPaintScript } from './app/first-screen'
 export { firstPaintScript } from './lib/display-settings'
 

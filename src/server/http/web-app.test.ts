@@ -21,6 +21,7 @@ writeFileSync(
 )
 const FIRST_PAINT = 'document.documentElement.dataset.theme = "light"'
 const AFTER_PAINT = 'window.codeAfterPaint = true'
+const EARLY_READS = 'window.earlyReads = []'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
   `export async function renderFirstScreen(url, data) {
@@ -29,6 +30,7 @@ writeFileSync(
    }
    export function screensOf() { return [] }
    export function firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} }
+   export function earlyReadsScript() { return ${JSON.stringify(EARLY_READS)} }
    export function codeAfterPaintScript() { return ${JSON.stringify(AFTER_PAINT)} }`,
 )
 
@@ -61,9 +63,10 @@ describe('pages drawn by the server', () => {
     expect(res.body).toContain('<meta name="module-after-paint" content="/assets/index-abc.js">')
     expect(res.body).toContain('<meta name="modulepreload-after-paint" content="/assets/shared-abc.js">')
     expect(res.body).toContain(`<script>${AFTER_PAINT}</script></body>`)
-    // Both inline scripts, and no other, may run.
+    // The inline scripts, and no other, may run.
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(sha256(FIRST_PAINT))
+    expect(csp).toContain(sha256(EARLY_READS))
     expect(csp).toContain(sha256(AFTER_PAINT))
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
@@ -81,6 +84,10 @@ describe('pages drawn by the server', () => {
     expect(res.body).toContain('<div id="root"></div>')
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
     expect(res.body).not.toContain('first-screen-data')
+    // Its data is asked for by the page itself while the code downloads, from the head.
+    expect(res.body).toContain(`<script>${EARLY_READS}</script>`)
+    expect(res.body.indexOf(EARLY_READS)).toBeLessThan(res.body.indexOf('</head>'))
+    expect(String(res.headers['content-security-policy'])).toContain(sha256(EARLY_READS))
   })
 
   it('fall back to the page the browser draws when drawing fails, and say so in the log', async () => {

@@ -28,6 +28,7 @@ interface WebRenderer {
   renderFirstScreen(url: string, data: FirstScreenData): Promise<string>
   screensOf(pathname: string): string[]
   firstPaintScript(): string
+  earlyReadsScript(): string
   codeAfterPaintScript(): string
 }
 
@@ -64,17 +65,21 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {}
-  // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
-  const inlineScript = renderer?.firstPaintScript() ?? ''
+  const inlineScripts = [
+    // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
+    renderer?.firstPaintScript() ?? '',
+    // A signed-in page asks for its data while its code downloads.
+    renderer?.earlyReadsScript() ?? '',
+  ].filter(Boolean)
   // The tile server is configured at run time; the page reads it from this meta tag.
   const headAdditions = [
-    inlineScript ? `<script>${inlineScript}</script>` : '',
+    ...inlineScripts.map((script) => `<script>${script}</script>`),
     `<meta name="tile-url" content="${escapeAttribute(tileUrl)}">`,
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
   const codeAfterPaint = renderer?.codeAfterPaintScript() ?? ''
-  const scriptHashes = [inlineScript, codeAfterPaint]
+  const scriptHashes = [...inlineScripts, codeAfterPaint]
     .filter(Boolean)
     .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
   return { webDir, template, scriptHashes, codeAfterPaint, renderer, manifest }

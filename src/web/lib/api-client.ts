@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../domain/errors'
 import { i18next } from '../i18n'
+import { takeEarlyRead } from './early-read'
 
 /** Any failure of an API call: the server's stable code and French message, and the HTTP status (0 offline). */
 export class ApiError extends Error {
@@ -32,13 +33,15 @@ export async function apiRequest<T>(
   requestHeaders.set('accept', 'application/json')
   if (json !== undefined) requestHeaders.set('content-type', 'application/json')
 
+  const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && json === undefined
   let response: Response
   try {
-    response = await fetch(path, {
-      ...init,
-      headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
+    response = await ((isRead && takeEarlyRead(path, requestHeaders.get('authorization'))) ||
+      fetch(path, {
+        ...init,
+        headers: requestHeaders,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      }))
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError('network_error', i18next.t('api.network'), 0)

@@ -4,13 +4,17 @@ import type { Page } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { adminKeys, searchParams } from './query-keys'
 
+/** GET /api/admin/reports for these filters and page. */
+export function adminReportsPath(filters: AdminReportFilters, page: number): string {
+  return `/api/admin/reports${searchParams({ ...filters, page: page > 1 ? page : undefined })}`
+}
+
 export function getAdminReports(
   filters: AdminReportFilters,
   page: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Page<AdminReport>> {
-  const query = searchParams({ ...filters, page: page > 1 ? page : undefined })
-  return authRequest<Page<AdminReport>>(`/api/admin/reports${query}`, { signal })
+  return authRequest<Page<AdminReport>>(adminReportsPath(filters, page), { signal })
 }
 
 export const adminReportsQueryOptions = (filters: AdminReportFilters, page: number) =>

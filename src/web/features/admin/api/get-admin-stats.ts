@@ -3,8 +3,10 @@ import type { AdminStats } from '../../../../domain/admin'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { adminKeys } from './query-keys'
 
+export const ADMIN_STATS_PATH = '/api/admin/stats'
+
 export function getAdminStats({ signal }: { signal?: AbortSignal } = {}): Promise<AdminStats> {
-  return authRequest<AdminStats>('/api/admin/stats', { signal })
+  return authRequest<AdminStats>(ADMIN_STATS_PATH, { signal })
 }
 
 export const adminStatsQueryOptions = () =>

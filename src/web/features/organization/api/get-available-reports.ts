@@ -4,10 +4,15 @@ import type { Page } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
-export function getAvailableReports(q: string, page: number, { signal }: { signal?: AbortSignal } = {}) {
+/** GET /api/org/reports/available for one search and page. */
+export function availableReportsPath(q: string, page: number): string {
   const params = new URLSearchParams({ page: String(page) })
   if (q) params.set('q', q)
-  return authRequest<Page<OrganizationReport>>(`/api/org/reports/available?${params}`, { signal })
+  return `/api/org/reports/available?${params}`
+}
+
+export function getAvailableReports(q: string, page: number, { signal }: { signal?: AbortSignal } = {}) {
+  return authRequest<Page<OrganizationReport>>(availableReportsPath(q, page), { signal })
 }
 
 export const availableReportsQueryOptions = (q: string, page: number) =>

@@ -11,11 +11,16 @@ export interface ManagedFilters {
   page: number
 }
 
-export function getManagedReports(filters: ManagedFilters, { signal }: { signal?: AbortSignal } = {}) {
+/** GET /api/org/reports/managed for these filters. */
+export function managedReportsPath(filters: ManagedFilters): string {
   const params = new URLSearchParams({ page: String(filters.page) })
   if (filters.q) params.set('q', filters.q)
   if (filters.status !== 'all') params.set('status', filters.status)
-  return authRequest<Page<OrganizationReport>>(`/api/org/reports/managed?${params}`, { signal })
+  return `/api/org/reports/managed?${params}`
+}
+
+export function getManagedReports(filters: ManagedFilters, { signal }: { signal?: AbortSignal } = {}) {
+  return authRequest<Page<OrganizationReport>>(managedReportsPath(filters), { signal })
 }
 
 export const managedReportsQueryOptions = (filters: ManagedFilters) =>

@@ -3,8 +3,10 @@ import type { OrganizationProfile } from '../../../../domain/organization'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
+export const ORGANIZATION_PROFILE_PATH = '/api/org/me'
+
 export function getProfile({ signal }: { signal?: AbortSignal } = {}) {
-  return authRequest<OrganizationProfile>('/api/org/me', { signal })
+  return authRequest<OrganizationProfile>(ORGANIZATION_PROFILE_PATH, { signal })
 }
 
 export const profileQueryOptions = () =>

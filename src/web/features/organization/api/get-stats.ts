@@ -3,8 +3,10 @@ import type { OrganizationStats } from '../../../../domain/organization-space'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
+export const ORGANIZATION_STATS_PATH = '/api/org/stats'
+
 export function getStats({ signal }: { signal?: AbortSignal } = {}) {
-  return authRequest<OrganizationStats>('/api/org/stats', { signal })
+  return authRequest<OrganizationStats>(ORGANIZATION_STATS_PATH, { signal })
 }
 
 export const statsQueryOptions = () =>
