@@ -1,6 +1,6 @@
-import { toast } from 'sonner'
 import { i18next } from '../../i18n'
 import { useCitizenDeviceStore } from '../citizen-device'
+import { toast } from '../toast'
 import { flushOutbox } from './flush-outbox'
 import { announceOutboxChange } from './outbox-events'
 import type { SentReport } from './outbox-store'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 
 /**
  * Shows "Erreur" with the screen's own text when its list fails to load (SPEC.md section 8),

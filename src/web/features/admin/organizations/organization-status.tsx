@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import type { AdminOrganization } from '../../../../domain/admin'
 import {
   ORGANIZATION_STATUSES,
@@ -8,6 +7,7 @@ import {
   SUSPENDED_LABEL,
 } from '../../../../domain/organization-rules'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
+import { toast } from '../../../lib/toast'
 import { type AdminOrganizationChanges, useUpdateAdminOrganization } from '../api/update-admin-organization'
 
 const STATUS_TONES: Record<OrganizationStatus, BadgeTone> = {

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import type { AdminReportDetail } from '../../../../domain/admin'
 import type { ReportEvent } from '../../../../domain/citizen'
 import { reportEventLabel } from '../../../../domain/citizen-rules'
@@ -15,6 +14,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
 import { formatDateTime } from '../../../lib/french-dates'
+import { toast } from '../../../lib/toast'
 import { useAdminReport } from '../api/get-admin-report'
 import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-admin-report'
 

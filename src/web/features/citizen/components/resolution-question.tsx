@@ -2,11 +2,11 @@ import CircleCheckBig from 'lucide-react/icons/circle-check-big'
 import RotateCcw from 'lucide-react/icons/rotate-ccw'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import { REOPEN_WINDOW_DAYS } from '../../../../domain/citizen-rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { useDomainText } from '../../../i18n/domain-text'
+import { toast } from '../../../lib/toast'
 import { useAnswerResolution } from '../api/answer-resolution'
 
 /**

@@ -2,8 +2,8 @@ import CircleCheckBig from 'lucide-react/icons/circle-check-big'
 import Copy from 'lucide-react/icons/copy'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
+import { toast } from '../../../lib/toast'
 import { NextSteps } from './report-outcome'
 
 /** After sending: the anonymous code, large, to copy or write down, and where to go next. */

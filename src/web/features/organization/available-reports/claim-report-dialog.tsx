@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import { CLAIM_MESSAGES } from '../../../../domain/organization-space-rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { ApiError } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
 import { useClaimReport } from '../api/claim-report'
 
 /** "Prendre en charge", confirmed in a dialog. A report someone else won shows the server's text. */

@@ -1,6 +1,5 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import {
   normalizeStatus,
@@ -9,6 +8,7 @@ import {
   REPORT_STATUSES,
 } from '../../../../domain/report-states'
 import { NativeSelect } from '../../../components/ui/native-select'
+import { toast } from '../../../lib/toast'
 import { useUpdateReportStatus } from '../api/update-report-status'
 
 function isSettable(value: string): value is OrganizationSettableStatus {

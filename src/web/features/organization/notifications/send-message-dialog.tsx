@@ -2,7 +2,6 @@ import Send from 'lucide-react/icons/send'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import { MESSAGE_DIALOG_PREVIEW_CHARS } from '../../../../domain/constants'
 import { type OrganizationReport, sendNotificationSchema } from '../../../../domain/organization-space'
 import {
@@ -16,6 +15,7 @@ import { Dialog, DialogTrigger, FormDialogContent } from '../../../components/ui
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
+import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useSendNotification } from '../api/send-notification'
 

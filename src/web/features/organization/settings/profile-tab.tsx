@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import {
   type OrganizationProfile,
   type ProfileForm,
@@ -15,6 +14,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatDateTime, formatLongDate } from '../../../lib/french-dates'
 import { showServerFieldError } from '../../../lib/server-field-error'
+import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useProfile } from '../api/get-profile'
 import { useUpdateProfile } from '../api/update-profile'

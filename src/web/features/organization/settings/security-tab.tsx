@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
 import { type PasswordChangeForm, passwordChangeFormSchema } from '../../../../domain/auth'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { showServerFieldError } from '../../../lib/server-field-error'
+import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useChangePassword } from '../api/change-password'
 
