@@ -189,6 +189,15 @@ interface ExportFigures {
   peakRssMb: number
 }
 
+/** The section of bench/RESULTS.md that `npm run lighthouse` figures go to, kept by this bench. */
+const FRONT_END_HEADING = '## Front end'
+
+/**
+ * How far above a quarter's export the whole export's peak memory may be and still count as
+ * constant: the resident size of a Node process wanders by a few megabytes between two samples.
+ */
+const CONSTANT_MEMORY_SLACK_MB = 16
+
 /** Streams the whole CSV export, watching the server's resident memory every 100 ms. */
 async function measureExport(
   base: string,
@@ -548,10 +557,12 @@ async function runOn(kind: Kind) {
         ref,
       ),
     )
-    // The whole export twice: the first one also grows the JavaScript heap to its working size
-    // (memory the server keeps and reuses, not rows it holds); the second shows what an export costs.
+    // Growing exports, then the whole one again: the first ones also grow the JavaScript heap to
+    // its working size (memory the server keeps and reuses, not rows it holds). Constant memory is
+    // a peak that no longer grows with the rows: four times the rows, the same peak.
     const exports = [
       await measureExport(base, adminToken, server.pid, '?status=rejete'),
+      await measureExport(base, adminToken, server.pid, '?status=en-cours'),
       await measureExport(base, adminToken, server.pid, ''),
       await measureExport(base, adminToken, server.pid, '', '(everything, again)'),
     ]
@@ -592,12 +603,12 @@ function goalLines(result: RunResult): string[] {
     }
   }
   const whole = result.exports.at(-1)
-  if (whole) {
-    const small = result.exports[0]
-    const flat = small ? whole.peakRssMb - small.peakRssMb < 64 : true
+  const part = result.exports[1]
+  if (whole && part) {
+    const flat = whole.peakRssMb - part.peakRssMb <= CONSTANT_MEMORY_SLACK_MB
     lines.push(
       `| CSV export, every report (second run) | ≥ 50,000 rows/s | ${whole.rowsPerSecond.toFixed(0)} rows/s | ${whole.rowsPerSecond >= 50_000 ? 'met' : '**not met**'} |`,
-      `| CSV export, every report (second run) | constant memory: peak RSS at most 64 MB above the small export's | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${small?.peakRssMb.toFixed(0)} MB for ${small?.rows} | ${flat ? 'met' : '**not met**'} |`,
+      `| CSV export, every report (second run) | constant memory: a peak RSS at most ${CONSTANT_MEMORY_SLACK_MB} MB above a quarter's export | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${part.peakRssMb.toFixed(0)} MB for ${part.rows} | ${flat ? 'met' : '**not met**'} |`,
     )
   }
   return lines
@@ -711,7 +722,10 @@ lines.push(
   '',
 )
 const outFile = path.resolve(repoRoot, String(args.out))
-writeFileSync(outFile, `${lines.join('\n')}\n`)
+// The browser's figures (`npm run lighthouse`, written by hand) stay as they were.
+const previous = existsSync(outFile) ? readFileSync(outFile, 'utf8') : ''
+const frontEnd = previous.indexOf(`\n${FRONT_END_HEADING}`)
+writeFileSync(outFile, `${lines.join('\n')}\n${frontEnd < 0 ? '' : previous.slice(frontEnd)}`)
 // bench/RESULTS.md is committed: its tables aligned as `npm run lint` wants them.
 if (outFile.startsWith(`${repoRoot}${path.sep}`)) {
   execFileSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'format', '--write', outFile], {

@@ -54,11 +54,14 @@ function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters
     for await (const batch of batches) yield csvLines(batch)
   }
   const day = now.toISOString().slice(0, 10)
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="signalements-${day}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(Readable.from(lines()))
+  return (
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="signalements-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      // One batch waits at most while the client reads the last one (16 by default).
+      .send(Readable.from(lines(), { highWaterMark: 1 }))
+  )
 }
 
 /**
