@@ -1,10 +1,11 @@
-import { waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_NAMES } from '../../domain/constants'
 import { apiRequest } from '../lib/api-client'
 import { EARLY_READS_GLOBAL, takeEarlyRead } from '../lib/early-read'
-import { stubApi } from '../test/api-stub'
+import { pageReply, stubApi } from '../test/api-stub'
 import { stubEventSource } from '../test/event-source'
+import { ORGANIZATION_STATS, organizationProfile, organizationReport } from '../test/fixtures'
 import { renderRoute } from '../test/render-route'
 import {
   adminSession,
@@ -85,5 +86,36 @@ describe('the early reads of the signed-in pages', () => {
     expect(fetchMock).not.toHaveBeenCalled()
     runPageScript('/admin/reports')
     expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('put the data in the screen when it arrived before the code: no request, no loading state', async () => {
+    const report = organizationReport({ description: 'Caniveau bouché devant la mosquée.' })
+    const list = pageReply([report])
+    const api = stubApi({
+      '/api/org/reports/available': list,
+      '/api/org/me': { status: 200, body: organizationProfile() },
+      '/api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    // The login left the session in storage; the page's script asks with it.
+    signInOrganization()
+    runPageScript('/organization/available-reports')
+    const [path] = EARLY_READS['/organization/available-reports']?.paths ?? []
+    await waitFor(() => expect(window[EARLY_READS_GLOBAL as keyof Window]?.[0]?.body).toBeDefined())
+    const skeleton = '[data-testid="report-card-skeleton"]'
+    let loadingShown = false
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes]))
+        if (node instanceof Element && (node.matches(skeleton) || node.querySelector(skeleton)))
+          loadingShown = true
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    renderRoute('/organization/available-reports')
+    expect(await screen.findByText('Caniveau bouché devant la mosquée.')).toBeInTheDocument()
+    observer.disconnect()
+    expect(loadingShown).toBe(false)
+    // Only the page's own request went out for the list, and it counts as fresh: not asked again.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(api.calls.filter((call) => call.url === path)).toHaveLength(1)
+    expect(window[EARLY_READS_GLOBAL as keyof Window]).toEqual([])
   })
 })

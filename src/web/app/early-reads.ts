@@ -54,10 +54,22 @@ function startEarlyReads(reads: typeof EARLY_READS, storeName: string, globalNam
     if (session?.userType !== page.userType || !session.token || !(session.sessionExpiry > Date.now())) return
     const authorization = `Bearer ${session.token}`
     const started: EarlyRead[] = page.paths.map((path) => {
-      const response = fetch(path, { headers: { accept: 'application/json', authorization } })
-      // Nobody may come for it (the session changed): its failure is nobody's error.
-      response.catch(() => undefined)
-      return { path, authorization, response }
+      const read: EarlyRead = {
+        path,
+        authorization,
+        response: fetch(path, { headers: { accept: 'application/json', authorization } }),
+      }
+      // Read here, on a copy, before the app may take the answer itself; nobody may come for it
+      // (the session changed): its failure is nobody's error.
+      read.response
+        .then((response) => (response.ok ? response.clone().json() : undefined))
+        .then(
+          (body) => {
+            read.body = body
+          },
+          () => undefined,
+        )
+      return read
     })
     Object.assign(window, { [globalName]: started })
   } catch {

@@ -9,8 +9,8 @@ import { useSessionStore } from './session-store'
 export async function authRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const attempt = () => {
     const headers = new Headers(options.headers)
-    const { token } = useSessionStore.getState()
-    if (token) headers.set('authorization', `Bearer ${token}`)
+    const authorization = sessionAuthorization()
+    if (authorization) headers.set('authorization', authorization)
     return apiRequest<T>(path, { ...options, headers })
   }
   try {
@@ -20,4 +20,10 @@ export async function authRequest<T>(path: string, options: RequestOptions = {})
     if (!(await useSessionStore.getState().refresh())) throw error
     return attempt()
   }
+}
+
+/** The Authorization header of the signed-in user's requests, or null when nobody is signed in. */
+export function sessionAuthorization(): string | null {
+  const { token } = useSessionStore.getState()
+  return token ? `Bearer ${token}` : null
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminStats } from '../../../../domain/admin'
-import { authRequest } from '../../../lib/auth/auth-request'
+import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
+import { earlyData } from '../../../lib/early-read'
 import { adminKeys } from './query-keys'
 
 export const ADMIN_STATS_PATH = '/api/admin/stats'
@@ -10,7 +11,11 @@ export function getAdminStats({ signal }: { signal?: AbortSignal } = {}): Promis
 }
 
 export const adminStatsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getAdminStats({ signal }) })
+  queryOptions({
+    queryKey: adminKeys.stats(),
+    queryFn: ({ signal }) => getAdminStats({ signal }),
+    ...earlyData<AdminStats>(ADMIN_STATS_PATH, sessionAuthorization),
+  })
 
 /** The dashboard's figures, computed by the server in one query (GET /api/admin/stats). */
 export function useAdminStats() {

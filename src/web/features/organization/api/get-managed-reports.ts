@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest } from '../../../lib/auth/auth-request'
+import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
+import { earlyData } from '../../../lib/early-read'
 import { organizationKeys } from './query-keys'
 
 export interface ManagedFilters {
@@ -27,6 +28,7 @@ export const managedReportsQueryOptions = (filters: ManagedFilters) =>
   queryOptions({
     queryKey: organizationKeys.managedPage(filters),
     queryFn: ({ signal }) => getManagedReports(filters, { signal }),
+    ...earlyData<Page<OrganizationReport>>(managedReportsPath(filters), sessionAuthorization),
     placeholderData: keepPreviousData,
   })
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationStats } from '../../../../domain/organization-space'
-import { authRequest } from '../../../lib/auth/auth-request'
+import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
+import { earlyData } from '../../../lib/early-read'
 import { organizationKeys } from './query-keys'
 
 export const ORGANIZATION_STATS_PATH = '/api/org/stats'
@@ -10,7 +11,11 @@ export function getStats({ signal }: { signal?: AbortSignal } = {}) {
 }
 
 export const statsQueryOptions = () =>
-  queryOptions({ queryKey: organizationKeys.stats(), queryFn: ({ signal }) => getStats({ signal }) })
+  queryOptions({
+    queryKey: organizationKeys.stats(),
+    queryFn: ({ signal }) => getStats({ signal }),
+    ...earlyData<OrganizationStats>(ORGANIZATION_STATS_PATH, sessionAuthorization),
+  })
 
 /** The counts of the reports the organisation manages and of the messages it sent (GET /api/org/stats). */
 export function useStats() {
