@@ -46,20 +46,25 @@ void loadScreensOf(pathname)
     await nextTask()
     if (drawnByServer && display.language === DEFAULT_LANGUAGE) {
       hydrateRoot(root, app(queryClient))
-      document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
-      return
+    } else {
+      await changeLanguage(display.language).catch(() => undefined)
+      root.replaceChildren()
+      createRoot(root).render(app(queryClient))
+      document.documentElement.classList.remove('translating')
     }
-    await changeLanguage(display.language).catch(() => undefined)
-    root.replaceChildren()
-    createRoot(root).render(app(queryClient))
-    document.documentElement.classList.remove('translating')
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
+    startOnceIdle()
   })
 
-// What only matters once the page is up, never in its first download: the settings store (the
-// preferences, the phone's dark mode followed live), the service worker (offline use,
-// installable app) and the reports queued offline.
-whenPageIdle(() => {
-  void import('./lib/apply-settings').then((module) => module.startApplyingSettings())
-  void import('./pwa/start-offline-support').then((module) => module.startOfflineSupport())
-})
+/**
+ * What only matters once the page is up, never in its first download: the settings store (the
+ * preferences, the phone's dark mode followed live), the service worker (offline use,
+ * installable app) and the reports queued offline. Started after the app has drawn: a page the
+ * browser draws has loaded its scripts well before its first frame, and would fetch these first.
+ */
+function startOnceIdle() {
+  whenPageIdle(() => {
+    void import('./lib/apply-settings').then((module) => module.startApplyingSettings())
+    void import('./pwa/start-offline-support').then((module) => module.startOfflineSupport())
+  })
+}

@@ -5,7 +5,7 @@ import { apiRequest } from '../lib/api-client'
 import { EARLY_READS_GLOBAL, takeEarlyRead } from '../lib/early-read'
 import { pageReply, stubApi } from '../test/api-stub'
 import { stubEventSource } from '../test/event-source'
-import { ORGANIZATION_STATS, organizationProfile, organizationReport } from '../test/fixtures'
+import { adminReport, ORGANIZATION_STATS, organizationProfile, organizationReport } from '../test/fixtures'
 import { renderRoute } from '../test/render-route'
 import {
   adminSession,
@@ -117,5 +117,27 @@ describe('the early reads of the signed-in pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(api.calls.filter((call) => call.url === path)).toHaveLength(1)
     expect(window[EARLY_READS_GLOBAL as keyof Window]).toEqual([])
+  })
+
+  it('put the admin list in its first frame too', async () => {
+    const api = stubApi({
+      '/api/admin/reports': pageReply([adminReport({ description: 'Câble électrique pendant.' })]),
+    })
+    signInAsAdmin()
+    runPageScript('/admin/reports')
+    await waitFor(() => expect(window[EARLY_READS_GLOBAL as keyof Window]?.[0]?.body).toBeDefined())
+    const skeleton = '[data-testid="report-card-skeleton"]'
+    let loadingShown = false
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes]))
+        if (node instanceof Element && (node.matches(skeleton) || node.querySelector(skeleton)))
+          loadingShown = true
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    renderRoute('/admin/reports')
+    expect(await screen.findByText('Câble électrique pendant.')).toBeInTheDocument()
+    observer.disconnect()
+    expect(loadingShown).toBe(false)
+    expect(api.calls.filter((call) => call.url === '/api/admin/reports')).toHaveLength(1)
   })
 })

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { EVENT_TYPES, type LiveEvent } from '../../domain/events'
+import { whenPageIdle } from './when-page-idle'
 
 export interface LiveEventsAudience {
   /** The access token of a signed-in organisation or administrator. */
@@ -36,7 +37,8 @@ export function useLiveEvents(
     if (token) params.set('token', token)
     else if (citizenToken) params.set('citizenToken', citizenToken)
     const query = params.toString()
-    const source = new EventSource(`/api/events${query ? `?${query}` : ''}`)
+    let source: EventSource | undefined
+    let reopen: ReturnType<typeof setTimeout> | undefined
     const listener = (message: MessageEvent<string>) => {
       try {
         handler.current(JSON.parse(message.data) as LiveEvent)
@@ -44,17 +46,22 @@ export function useLiveEvents(
         console.error('live event unreadable', error)
       }
     }
-    for (const type of EVENT_TYPES) source.addEventListener(type, listener)
-    let reopen: ReturnType<typeof setTimeout> | undefined
-    source.addEventListener('open', () => setAttempt(0))
-    source.addEventListener('error', () => {
-      if (source.readyState !== EventSource.CLOSED) return
-      const delay = REOPEN_DELAYS_MS[Math.min(attempt, REOPEN_DELAYS_MS.length - 1)]
-      reopen = setTimeout(() => setAttempt((value) => value + 1), delay)
+    // Once the page is up: on a slow network the stream must not delay the page's own files.
+    const cancelOpening = whenPageIdle(() => {
+      const opened = new EventSource(`/api/events${query ? `?${query}` : ''}`)
+      source = opened
+      for (const type of EVENT_TYPES) opened.addEventListener(type, listener)
+      opened.addEventListener('open', () => setAttempt(0))
+      opened.addEventListener('error', () => {
+        if (opened.readyState !== EventSource.CLOSED) return
+        const delay = REOPEN_DELAYS_MS[Math.min(attempt, REOPEN_DELAYS_MS.length - 1)]
+        reopen = setTimeout(() => setAttempt((value) => value + 1), delay)
+      })
     })
     return () => {
+      cancelOpening()
       clearTimeout(reopen)
-      source.close()
+      source?.close()
     }
   }, [token, citizenToken, enabled, attempt])
 }
