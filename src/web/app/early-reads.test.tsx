@@ -28,6 +28,21 @@ function storeSession(session: { userType: string; token: string }, expiresInMs 
   localStorage.setItem(STORE_NAMES.auth, JSON.stringify({ state, version: 0 }))
 }
 
+/** Whether a list's loading state (its cards' skeletons) is drawn from now until the answer is read. */
+function watchForLoadingState(): () => boolean {
+  const skeleton = '[data-testid="report-card-skeleton"]'
+  let shown = false
+  const observer = new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes]))
+      if (node instanceof Element && (node.matches(skeleton) || node.querySelector(skeleton))) shown = true
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return () => {
+    observer.disconnect()
+    return shown
+  }
+}
+
 const okJson = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 
@@ -101,18 +116,10 @@ describe('the early reads of the signed-in pages', () => {
     runPageScript('/organization/available-reports')
     const [path] = EARLY_READS['/organization/available-reports']?.paths ?? []
     await waitFor(() => expect(window[EARLY_READS_GLOBAL as keyof Window]?.[0]?.body).toBeDefined())
-    const skeleton = '[data-testid="report-card-skeleton"]'
-    let loadingShown = false
-    const observer = new MutationObserver((records) => {
-      for (const node of records.flatMap((record) => [...record.addedNodes]))
-        if (node instanceof Element && (node.matches(skeleton) || node.querySelector(skeleton)))
-          loadingShown = true
-    })
-    observer.observe(document.body, { childList: true, subtree: true })
+    const loadingShown = watchForLoadingState()
     renderRoute('/organization/available-reports')
     expect(await screen.findByText('Caniveau bouché devant la mosquée.')).toBeInTheDocument()
-    observer.disconnect()
-    expect(loadingShown).toBe(false)
+    expect(loadingShown()).toBe(false)
     // Only the page's own request went out for the list, and it counts as fresh: not asked again.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(api.calls.filter((call) => call.url === path)).toHaveLength(1)
@@ -126,18 +133,10 @@ describe('the early reads of the signed-in pages', () => {
     signInAsAdmin()
     runPageScript('/admin/reports')
     await waitFor(() => expect(window[EARLY_READS_GLOBAL as keyof Window]?.[0]?.body).toBeDefined())
-    const skeleton = '[data-testid="report-card-skeleton"]'
-    let loadingShown = false
-    const observer = new MutationObserver((records) => {
-      for (const node of records.flatMap((record) => [...record.addedNodes]))
-        if (node instanceof Element && (node.matches(skeleton) || node.querySelector(skeleton)))
-          loadingShown = true
-    })
-    observer.observe(document.body, { childList: true, subtree: true })
+    const loadingShown = watchForLoadingState()
     renderRoute('/admin/reports')
     expect(await screen.findByText('Câble électrique pendant.')).toBeInTheDocument()
-    observer.disconnect()
-    expect(loadingShown).toBe(false)
+    expect(loadingShown()).toBe(false)
     expect(api.calls.filter((call) => call.url === '/api/admin/reports')).toHaveLength(1)
   })
 })
