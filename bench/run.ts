@@ -57,10 +57,12 @@ type Kind = 'pglite' | 'postgres'
 interface Goal {
   /** p95 in ms, per database. */
   p95?: Partial<Record<Kind, number>>
-  /** Share of the bare route's req/s, per database. */
-  ratio?: Partial<Record<Kind, number>>
 }
 const LIST_GOAL: Goal = { p95: { postgres: 50, pglite: 250 } }
+/** The home's recent reports: this share of the bare route's req/s, per database. */
+const RECENT_RATIO_GOAL: Partial<Record<Kind, number>> = { postgres: 0.6 }
+/** How many times the bare route and the recent route are measured in turns for that ratio. */
+const RATIO_ROUNDS = 3
 
 interface Measure {
   route: string
@@ -109,6 +111,13 @@ async function waitFor(url: string) {
 
 /** What Chromium sends with every request. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
@@ -193,8 +202,11 @@ interface ExportFigures {
 const FRONT_END_HEADING = '## Front end'
 
 /**
- * How far above a quarter's export the whole export's peak memory may be and still count as
- * constant: the resident size of a Node process wanders by a few megabytes between two samples.
+ * How much more memory than a quarter's export the whole export may add to the server's resident
+ * size (its peak less its size before) and still count as constant: the resident size of a Node
+ * process wanders by a few megabytes between two samples. What the server keeps between exports
+ * (a heap grown to its working size, PGlite's WebAssembly memory, which never shrinks) is in
+ * both "before" figures, not in what an export adds.
  */
 const CONSTANT_MEMORY_SLACK_MB = 16
 
@@ -415,11 +427,7 @@ async function runOn(kind: Kind) {
     const ref = bare.requestsPerSecond
     const cached = 'answered by the read cache (no report changes during the measure)'
     const routes: [string, autocannon.Options, { goal?: Goal; note?: string }][] = [
-      [
-        'GET /api/reports/recent',
-        { url: `${base}/api/reports/recent` },
-        { goal: { ...LIST_GOAL, ratio: { postgres: 0.6 } }, note: cached },
-      ],
+      ['GET /api/reports/recent', { url: `${base}/api/reports/recent` }, { goal: LIST_GOAL, note: cached }],
       ['GET /api/reports/count', { url: `${base}/api/reports/count` }, { goal: LIST_GOAL, note: cached }],
       [
         'GET /api/reports/map (the Dakar view)',
@@ -559,15 +567,33 @@ async function runOn(kind: Kind) {
     )
     // Growing exports, then the whole one again: the first ones also grow the JavaScript heap to
     // its working size (memory the server keeps and reuses, not rows it holds). Constant memory is
-    // a peak that no longer grows with the rows: four times the rows, the same peak.
+    // an export that adds no more memory for four times the rows.
     const exports = [
       await measureExport(base, adminToken, server.pid, '?status=rejete'),
       await measureExport(base, adminToken, server.pid, '?status=en-cours'),
       await measureExport(base, adminToken, server.pid, ''),
       await measureExport(base, adminToken, server.pid, '', '(everything, again)'),
     ]
+    // The bare route's figure swings by ±15 % from one measure to the next on this machine: the
+    // ratio goal is judged on the two taken in turns, the median of each.
+    const inTurns: { bare: number[]; recent: number[] } = { bare: [], recent: [] }
+    for (let round = 1; round <= RATIO_ROUNDS; round++) {
+      const bareTurn = await measure(
+        `bare Fastify route (turn ${round})`,
+        { url: `http://127.0.0.1:${barePort}/bare` },
+        null,
+      )
+      const recentTurn = await measure(
+        `GET /api/reports/recent (turn ${round})`,
+        { url: `${base}/api/reports/recent` },
+        bareTurn.requestsPerSecond,
+      )
+      inTurns.bare.push(bareTurn.requestsPerSecond)
+      inTurns.recent.push(recentTurn.requestsPerSecond)
+    }
     const rssEnd = readRss(server.pid)
     return {
+      inTurns,
       kind,
       database: version,
       datasetSeconds,
@@ -595,20 +621,22 @@ function goalLines(result: RunResult): string[] {
         `| ${m.route} | p95 ≤ ${p95Goal} ms | ${m.p95.toFixed(1)} ms | ${m.p95 <= p95Goal && m.errors === 0 ? 'met' : '**not met**'} |`,
       )
     }
-    const ratioGoal = m.goal?.ratio?.[result.kind]
-    if (ratioGoal !== undefined && m.ratioToBare !== null) {
-      lines.push(
-        `| ${m.route} | ≥ ${ratioGoal * 100} % of the bare route's req/s | ${(m.ratioToBare * 100).toFixed(0)} % | ${m.ratioToBare >= ratioGoal ? 'met' : '**not met**'} |`,
-      )
-    }
+  }
+  const ratioGoal = RECENT_RATIO_GOAL[result.kind]
+  if (ratioGoal !== undefined) {
+    const ratio = median(result.inTurns.recent) / median(result.inTurns.bare)
+    lines.push(
+      `| GET /api/reports/recent | ≥ ${ratioGoal * 100} % of the bare route's req/s (medians of ${RATIO_ROUNDS} turns each) | ${(ratio * 100).toFixed(0)} % | ${ratio >= ratioGoal ? 'met' : '**not met**'} |`,
+    )
   }
   const whole = result.exports.at(-1)
   const part = result.exports[1]
   if (whole && part) {
-    const flat = whole.peakRssMb - part.peakRssMb <= CONSTANT_MEMORY_SLACK_MB
+    const added = (e: ExportFigures) => e.peakRssMb - e.rssBeforeMb
+    const flat = added(whole) - added(part) <= CONSTANT_MEMORY_SLACK_MB
     lines.push(
       `| CSV export, every report (second run) | ≥ 50,000 rows/s | ${whole.rowsPerSecond.toFixed(0)} rows/s | ${whole.rowsPerSecond >= 50_000 ? 'met' : '**not met**'} |`,
-      `| CSV export, every report (second run) | constant memory: a peak RSS at most ${CONSTANT_MEMORY_SLACK_MB} MB above a quarter's export | peak RSS ${whole.peakRssMb.toFixed(0)} MB for ${whole.rows} rows, ${part.peakRssMb.toFixed(0)} MB for ${part.rows} | ${flat ? 'met' : '**not met**'} |`,
+      `| CSV export, every report (second run) | constant memory: what it adds to the server's RSS at most ${CONSTANT_MEMORY_SLACK_MB} MB above what a quarter's export adds | +${added(whole).toFixed(0)} MB for ${whole.rows} rows, +${added(part).toFixed(0)} MB for ${part.rows} | ${flat ? 'met' : '**not met**'} |`,
     )
   }
   return lines
@@ -676,6 +704,15 @@ for (const result of results) {
   }
   lines.push(
     '',
+    `The bare route and the recent reports in turns (${RATIO_ROUNDS} × ${duration} s each), req/s:`,
+    '',
+    '| turn | bare Fastify route | GET /api/reports/recent | share |',
+    '|---|---|---|---|',
+    ...result.inTurns.bare.map((bare, turn) => {
+      const recent = result.inTurns.recent[turn] ?? 0
+      return `| ${turn + 1} | ${bare.toFixed(0)} | ${recent.toFixed(0)} | ${((100 * recent) / bare).toFixed(0)} % |`
+    }),
+    '',
     'Requests nothing cached can answer, one at a time:',
     '',
     '| what | requests | p50 ms | p95 ms | max ms |',
@@ -713,8 +750,8 @@ lines.push(
   '- The home page\'s reads and the totals of searches are served by a micro-cache emptied by every change, on every instance (PostgreSQL LISTEN/NOTIFY). The rows "a new Dakar view each time" and the cold requests above are what the database itself gives.',
   "- Known slow spots: the total of a search for a word that a tenth of a million reports contain is counted from the rows (the trigram index finds them, each row is then checked): the cold table shows its first request; the read cache answers the pages after it. An organisation's search orders its matches after finding them, so that a word few reports contain does not walk the whole list. The middle pages of `sort=supporters` skip rows from the closer end.",
   "- PGlite runs one query at a time, inside the server's own thread: with 10 connections, a request waits for the ones before it, so its p95 is about ten times the time of one query.",
-  "- The home's public reads (recent, count, map) are cached already serialised and compressed (brotli, gzip), and every request of this bench says what a browser says (`accept-encoding: gzip, deflate, br, zstd`): the recent reports travel in about half their bytes (588 of 1,264 with brotli on the demo data). What still separates them from the bare route is Fastify's work around the route (the API's few security headers, the logger) and writing the response: in a CPU profile of the server during that measure, writing to the socket is a quarter of the time, the route itself under 1 %. The bare route's own figure varies by ±15 % from run to run on this shared machine, so the ratio does too (56–74 % in the runs of 2026-11-24 at 100,000 reports).",
-  "- The CSV export on PGlite: PGlite is PostgreSQL compiled to WebAssembly, in the server's thread; rows come out at about 20,000 a second, and its WebAssembly memory grows to its working size and never shrinks. On PostgreSQL the export reads the next batch while the last one is written out.",
+  "- The home's public reads (recent, count, map) are cached already serialised and compressed (brotli, gzip), and every request of this bench says what a browser says (`accept-encoding: gzip, deflate, br, zstd`): the recent reports travel in about half their bytes (588 of 1,264 with brotli on the demo data). What still separates them from the bare route is Fastify's work around the route (the API's few security headers, the logger) and writing the response: in a CPU profile of the server during that measure, writing to the socket is a quarter of the time, the route itself under 1 %. The bare route's own figure varies by ±15 % from one measure to the next on this shared machine, so a ratio of two measures taken minutes apart does too (56–74 % in the runs of 2026-11-24): the goal is judged on the two routes measured in turns, the median of each.",
+  '- The CSV export reads 5,000 rows a batch, the next while the last one is written out, and holds one batch at most while the client reads: what an export adds to the server\'s memory is the same for a quarter of the reports and for all of them. On PGlite (PostgreSQL compiled to WebAssembly, in the server\'s thread) rows come out at under 40,000 a second, and its WebAssembly memory grows to its working size and never shrinks (the "RSS before" column).',
   '',
   '## Bundle sizes (`npm run size`)',
   '',
