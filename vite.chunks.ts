@@ -43,24 +43,24 @@ function areaOfLoadedFile(id: string): Area {
 }
 
 /**
- * The areas of the files loaded on demand that need this module: its importers are followed up
- * to each such file, and past it, since it may be imported statically elsewhere too.
+ * The files loaded on demand that need this module: its importers are followed up to each such
+ * file, and past it, since it may be imported statically elsewhere too.
  */
-function areasNeeding(id: string, graph: ModuleGraph, memo: Map<string, Set<Area>>): Set<Area> {
+function filesNeeding(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): Set<string> {
   const known = memo.get(id)
   if (known) return known
-  const areas = new Set<Area>()
-  memo.set(id, areas) // an import cycle meets this empty set and stops
+  const files = new Set<string>()
+  memo.set(id, files) // an import cycle meets this empty set and stops
   const module = graph.getModuleInfo(id)
-  if (!module) return areas
-  if (module.dynamicImporters.length > 0) areas.add(areaOfLoadedFile(id))
+  if (!module) return files
+  if (module.dynamicImporters.length > 0) files.add(id)
   for (const importer of module.importers)
-    for (const area of areasNeeding(importer, graph, memo)) areas.add(area)
-  return areas
+    for (const file of filesNeeding(importer, graph, memo)) files.add(file)
+  return files
 }
 
 interface Memo {
-  areas: Map<string, Set<Area>>
+  files: Map<string, Set<string>>
   forms: Map<string, boolean>
   map: Map<string, boolean>
 }
@@ -70,8 +70,11 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   const module = graph.getModuleInfo(id)
   // A screen keeps its own file: the manifest names it, and the server lists it in the page.
   if (!module || module.dynamicImporters.length > 0) return null
-  const areas = areasNeeding(id, graph, memo.areas)
-  if (areas.size === 0 || (areas.size === 1 && areas.has('elsewhere'))) return null
+  const files = filesNeeding(id, graph, memo.files)
+  // Needed by one screen only: in that screen's own file, fetched with it and by nothing else.
+  if (files.size <= 1) return null
+  const areas = new Set([...files].map(areaOfLoadedFile))
+  if (areas.size === 1 && areas.has('elsewhere')) return null
   // Each kept apart with what imports it, or every screen of an area would fetch it.
   if (needs(MAP_LIBRARIES, id, graph, memo.map)) return null
   if (needs(FORM_LIBRARIES, id, graph, memo.forms)) return 'forms'
@@ -86,7 +89,7 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
  * rest (the map, offline support, other languages) as the bundler splits it.
  */
 export function appCodeSplitting(): CodeSplitting {
-  const memo: Memo = { areas: new Map(), forms: new Map(), map: new Map() }
+  const memo: Memo = { files: new Map(), forms: new Map(), map: new Map() }
   return {
     groups: [
       { name: 'app', tags: ['$initial'], priority: 2 },
