@@ -9,6 +9,7 @@ import { readFirstScreen, seedFirstScreen } from './app/first-screen'
 import { loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
+import { forgetEarlyReads } from './lib/early-read'
 import { createQueryClient } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
 
@@ -64,6 +65,8 @@ void loadScreensOf(pathname)
  */
 function startOnceIdle() {
   whenPageIdle(() => {
+    // The first screen has asked for its data by now.
+    forgetEarlyReads()
     void import('./lib/apply-settings').then((module) => module.startApplyingSettings())
     void import('./pwa/start-offline-support').then((module) => module.startOfflineSupport())
   })

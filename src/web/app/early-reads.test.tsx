@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_NAMES } from '../../domain/constants'
 import { apiRequest } from '../lib/api-client'
-import { EARLY_READS_GLOBAL, takeEarlyRead } from '../lib/early-read'
+import { EARLY_READS_GLOBAL, forgetEarlyReads, takeEarlyRead } from '../lib/early-read'
 import { pageReply, stubApi } from '../test/api-stub'
 import { stubEventSource } from '../test/event-source'
 import { adminReport, ORGANIZATION_STATS, organizationProfile, organizationReport } from '../test/fixtures'
@@ -138,5 +138,17 @@ describe('the early reads of the signed-in pages', () => {
     expect(await screen.findByText('Câble électrique pendant.')).toBeInTheDocument()
     expect(loadingShown()).toBe(false)
     expect(api.calls.filter((call) => call.url === '/api/admin/reports')).toHaveLength(1)
+  })
+
+  it('are forgotten when asked: a later screen asks the server', async () => {
+    const fetchMock = vi.fn(async () => okJson({ items: [], total: 0 }))
+    vi.stubGlobal('fetch', fetchMock)
+    storeSession(organizationSession({ token: 'access-7' }))
+    runPageScript('/organization/available-reports')
+    const [path] = EARLY_READS['/organization/available-reports']?.paths ?? []
+    forgetEarlyReads()
+    expect(takeEarlyRead(path ?? '', 'Bearer access-7')).toBeNull()
+    await apiRequest(path ?? '', { headers: { authorization: 'Bearer access-7' } })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 })

@@ -41,6 +41,14 @@ export function takeEarlyRead(path: string, authorization: string | null): Promi
   return take(path, authorization, false)?.response ?? null
 }
 
+/**
+ * Forgets the answers no screen took (the visitor left the page at once, say): they belong to the
+ * page's first screen, and would be old for the next one that asks for the same path.
+ */
+export function forgetEarlyReads() {
+  delete (globalThis as WithEarlyReads)[EARLY_READS_GLOBAL]
+}
+
 const startedFrom = new Map<string, number>()
 
 /**
