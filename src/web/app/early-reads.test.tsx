@@ -46,6 +46,16 @@ function watchForLoadingState(): () => boolean {
 const okJson = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 
+/** The available reports page opened with a stored session (token access-7), every request answered. */
+function openAvailableReportsPage() {
+  const fetchMock = vi.fn(async () => okJson({ items: [], total: 0 }))
+  vi.stubGlobal('fetch', fetchMock)
+  storeSession(organizationSession({ token: 'access-7' }))
+  runPageScript('/organization/available-reports')
+  const [path = ''] = EARLY_READS['/organization/available-reports']?.paths ?? []
+  return { fetchMock, path }
+}
+
 beforeEach(() => {
   signOut()
   stubEventSource()
@@ -68,23 +78,19 @@ describe('the early reads of the signed-in pages', () => {
   })
 
   it('are started by the page with the stored session, and taken once by the same request', async () => {
-    const fetchMock = vi.fn(async () => okJson({ items: [], total: 0 }))
-    vi.stubGlobal('fetch', fetchMock)
-    storeSession(organizationSession({ token: 'access-7' }))
-    runPageScript('/organization/available-reports')
-    const [path] = EARLY_READS['/organization/available-reports']?.paths ?? []
+    const { fetchMock, path } = openAvailableReportsPage()
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(fetchMock).toHaveBeenCalledWith(path, {
       headers: { accept: 'application/json', authorization: 'Bearer access-7' },
     })
     // Another token (the session was renewed meanwhile) does not get it.
-    expect(takeEarlyRead(path ?? '', 'Bearer access-8')).toBeNull()
+    expect(takeEarlyRead(path, 'Bearer access-8')).toBeNull()
     // The screen's request is answered by it, without asking the server a second time.
-    const body = await apiRequest(path ?? '', { headers: { authorization: 'Bearer access-7' } })
+    const body = await apiRequest(path, { headers: { authorization: 'Bearer access-7' } })
     expect(body).toEqual({ items: [], total: 0 })
     expect(fetchMock).toHaveBeenCalledTimes(1)
     // Once only: the next time the screen asks, it asks the server.
-    expect(takeEarlyRead(path ?? '', 'Bearer access-7')).toBeNull()
+    expect(takeEarlyRead(path, 'Bearer access-7')).toBeNull()
   })
 
   it('are not started without a session of that kind, with an expired one, or for a page with a query', () => {
@@ -141,14 +147,10 @@ describe('the early reads of the signed-in pages', () => {
   })
 
   it('are forgotten when asked: a later screen asks the server', async () => {
-    const fetchMock = vi.fn(async () => okJson({ items: [], total: 0 }))
-    vi.stubGlobal('fetch', fetchMock)
-    storeSession(organizationSession({ token: 'access-7' }))
-    runPageScript('/organization/available-reports')
-    const [path] = EARLY_READS['/organization/available-reports']?.paths ?? []
+    const { fetchMock, path } = openAvailableReportsPage()
     forgetEarlyReads()
-    expect(takeEarlyRead(path ?? '', 'Bearer access-7')).toBeNull()
-    await apiRequest(path ?? '', { headers: { authorization: 'Bearer access-7' } })
+    expect(takeEarlyRead(path, 'Bearer access-7')).toBeNull()
+    await apiRequest(path, { headers: { authorization: 'Bearer access-7' } })
     expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 })
