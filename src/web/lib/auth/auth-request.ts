@@ -1,4 +1,5 @@
 import { ApiError, apiRequest, type RequestOptions } from '../api-client'
+import { earlyData } from '../early-read'
 import { useSessionStore } from './session-store'
 
 /**
@@ -22,8 +23,16 @@ export async function authRequest<T>(path: string, options: RequestOptions = {})
   }
 }
 
+/**
+ * Query options that start a signed-in user's query from the page's early answer to `path`
+ * (lib/early-read.ts), when it was asked with this session.
+ */
+export function sessionEarlyData<T>(path: string) {
+  return earlyData<T>(path, sessionAuthorization)
+}
+
 /** The Authorization header of the signed-in user's requests, or null when nobody is signed in. */
-export function sessionAuthorization(): string | null {
+function sessionAuthorization(): string | null {
   const { token } = useSessionStore.getState()
   return token ? `Bearer ${token}` : null
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminReport, AdminReportFilters } from '../../../../domain/admin'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { adminKeys, searchParams } from './query-keys'
 
 /** GET /api/admin/reports for these filters and page. */
@@ -22,7 +21,7 @@ export const adminReportsQueryOptions = (filters: AdminReportFilters, page: numb
   queryOptions({
     queryKey: adminKeys.reportList(filters, page),
     queryFn: ({ signal }) => getAdminReports(filters, page, { signal }),
-    ...earlyData<Page<AdminReport>>(adminReportsPath(filters, page), sessionAuthorization),
+    ...sessionEarlyData<Page<AdminReport>>(adminReportsPath(filters, page)),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })

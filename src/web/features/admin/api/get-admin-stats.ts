@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminStats } from '../../../../domain/admin'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { adminKeys } from './query-keys'
 
 export const ADMIN_STATS_PATH = '/api/admin/stats'
@@ -14,7 +13,7 @@ export const adminStatsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.stats(),
     queryFn: ({ signal }) => getAdminStats({ signal }),
-    ...earlyData<AdminStats>(ADMIN_STATS_PATH, sessionAuthorization),
+    ...sessionEarlyData<AdminStats>(ADMIN_STATS_PATH),
   })
 
 /** The dashboard's figures, computed by the server in one query (GET /api/admin/stats). */

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 /** GET /api/org/reports/available for one search and page. */
@@ -20,7 +19,7 @@ export const availableReportsQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: organizationKeys.availablePage(q, page),
     queryFn: ({ signal }) => getAvailableReports(q, page, { signal }),
-    ...earlyData<Page<OrganizationReport>>(availableReportsPath(q, page), sessionAuthorization),
+    ...sessionEarlyData<Page<OrganizationReport>>(availableReportsPath(q, page)),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export interface ManagedFilters {
@@ -28,7 +27,7 @@ export const managedReportsQueryOptions = (filters: ManagedFilters) =>
   queryOptions({
     queryKey: organizationKeys.managedPage(filters),
     queryFn: ({ signal }) => getManagedReports(filters, { signal }),
-    ...earlyData<Page<OrganizationReport>>(managedReportsPath(filters), sessionAuthorization),
+    ...sessionEarlyData<Page<OrganizationReport>>(managedReportsPath(filters)),
     placeholderData: keepPreviousData,
   })
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationProfile } from '../../../../domain/organization'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export const ORGANIZATION_PROFILE_PATH = '/api/org/me'
@@ -14,7 +13,7 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: organizationKeys.profile(),
     queryFn: ({ signal }) => getProfile({ signal }),
-    ...earlyData<OrganizationProfile>(ORGANIZATION_PROFILE_PATH, sessionAuthorization),
+    ...sessionEarlyData<OrganizationProfile>(ORGANIZATION_PROFILE_PATH),
   })
 
 /** The signed-in organisation's profile and categories (GET /api/org/me). */

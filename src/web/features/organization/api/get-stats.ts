@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationStats } from '../../../../domain/organization-space'
-import { authRequest, sessionAuthorization } from '../../../lib/auth/auth-request'
-import { earlyData } from '../../../lib/early-read'
+import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export const ORGANIZATION_STATS_PATH = '/api/org/stats'
@@ -14,7 +13,7 @@ export const statsQueryOptions = () =>
   queryOptions({
     queryKey: organizationKeys.stats(),
     queryFn: ({ signal }) => getStats({ signal }),
-    ...earlyData<OrganizationStats>(ORGANIZATION_STATS_PATH, sessionAuthorization),
+    ...sessionEarlyData<OrganizationStats>(ORGANIZATION_STATS_PATH),
   })
 
 /** The counts of the reports the organisation manages and of the messages it sent (GET /api/org/stats). */
