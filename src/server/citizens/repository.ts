@@ -13,7 +13,9 @@ const followedBy = (deviceHash: string) =>
 
 /**
  * Reports this device filed, follows or supports, newest first, each with its history and
- * whether "Est-ce réglé ?" is to be asked.
+ * whether "Est-ce réglé ?" is to be asked. The photo, the voice note (a voice can identify a
+ * person) and the messages' titles belong to the device that filed the report: a device that
+ * follows or supports it sees its public fields, its status and its public history only.
  */
 export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Promise<CitizenReport[]> {
   const rows = await db
@@ -34,33 +36,42 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
             .where(and(eq(reportSupports.reporter_hash, deviceHash), inArray(reportSupports.report_id, ids)))
         ).map((support) => support.id),
   )
-  return rows.map((row) => ({
-    id: row.id,
-    anonymous_code: row.anonymous_code,
-    type: row.type,
-    description: row.description,
-    status: row.status,
-    address: row.address,
-    department: row.department,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    photo_url: row.photo_url,
-    photo_thumb_url: row.photo_thumb_url,
-    audio_url: row.audio_url,
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
-    filed_by_this_device: row.reporter_hash === deviceHash,
-    supported_by_this_device: supported.has(row.id),
-    supporters_count: row.supporters_count,
-    resolution_question: resolutionQuestion({
+  return rows.map((row) => {
+    const filedHere = row.reporter_hash === deviceHash
+    const events = history.get(row.id) ?? []
+    return {
+      id: row.id,
+      anonymous_code: row.anonymous_code,
+      type: row.type,
+      description: row.description,
       status: row.status,
-      filedByThisDevice: row.reporter_hash === deviceHash,
-      resolvedAt: row.resolved_at ? toIso(row.resolved_at) : null,
-      history: history.get(row.id) ?? [],
-      now,
-    }),
-    history: history.get(row.id) ?? [],
-  }))
+      address: row.address,
+      department: row.department,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      photo_url: filedHere ? row.photo_url : null,
+      photo_thumb_url: filedHere ? row.photo_thumb_url : null,
+      audio_url: filedHere ? row.audio_url : null,
+      created_at: toIso(row.created_at),
+      updated_at: toIso(row.updated_at),
+      filed_by_this_device: filedHere,
+      supported_by_this_device: supported.has(row.id),
+      supporters_count: row.supporters_count,
+      resolution_question: resolutionQuestion({
+        status: row.status,
+        filedByThisDevice: filedHere,
+        resolvedAt: row.resolved_at ? toIso(row.resolved_at) : null,
+        history: events,
+        now,
+      }),
+      history: filedHere ? events : publicHistory(events),
+    }
+  })
+}
+
+/** A report's history as anyone may read it: what happened and when, no message title. */
+export function publicHistory(events: ReportEvent[]): ReportEvent[] {
+  return events.map((event) => ({ ...event, title: null }))
 }
 
 export async function historiesOfReports(db: Db, reportIds: string[]): Promise<Map<string, ReportEvent[]>> {
@@ -86,9 +97,10 @@ export async function historiesOfReports(db: Db, reportIds: string[]): Promise<M
   return byReport
 }
 
-const ofDevice = (deviceHash: string) => or(eq(reports.reporter_hash, deviceHash), followedBy(deviceHash))
-
-/** Messages organisations sent about this device's reports, newest first. */
+/**
+ * Messages organisations sent about the reports this device filed, newest first. Following or
+ * supporting a report never shows its messages: they are written to the person who filed it.
+ */
 export async function notificationsOfDevice(
   db: Db,
   deviceHash: string,
@@ -107,7 +119,7 @@ export async function notificationsOfDevice(
     })
     .from(notifications)
     .innerJoin(reports, eq(reports.id, notifications.report_id))
-    .where(ofDevice(deviceHash))
+    .where(eq(reports.reporter_hash, deviceHash))
     .orderBy(desc(notifications.created_at))
     .limit(DEVICE_REPORTS_LIMIT)
   const items = rows.map((row) => ({
@@ -118,6 +130,10 @@ export async function notificationsOfDevice(
   return { items, unread: items.filter((item) => item.read_at === null).length }
 }
 
+/**
+ * Marks read the messages about the reports this device filed: they are its alone, so their read
+ * state is this device's and no other device's unread count changes.
+ */
 export async function markNotificationsRead(db: Db, deviceHash: string, now: Date): Promise<void> {
   await db
     .update(notifications)
@@ -125,7 +141,7 @@ export async function markNotificationsRead(db: Db, deviceHash: string, now: Dat
     .where(
       and(
         isNull(notifications.read_at),
-        sql`${notifications.report_id} in (select ${reports.id} from ${reports} where ${ofDevice(deviceHash)})`,
+        sql`${notifications.report_id} in (select ${reports.id} from ${reports} where ${reports.reporter_hash} = ${deviceHash})`,
       ),
     )
 }

@@ -14,6 +14,8 @@ export interface BusEvent {
   previousOrganizationId?: string | null
   /** Hashes of the citizen devices that filed or follow the report. */
   deviceHashes?: string[]
+  /** Hash of the device that filed the report: the only one told of its messages. */
+  reporterHash?: string
 }
 
 export type EventListener = (event: BusEvent) => void

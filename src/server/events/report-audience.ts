@@ -33,5 +33,6 @@ export async function reportEvent(
     organizationId: report?.organizationId ?? undefined,
     previousOrganizationId,
     deviceHashes,
+    reporterHash: report?.reporterHash ?? undefined,
   }
 }

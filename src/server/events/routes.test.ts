@@ -95,11 +95,17 @@ describe('GET /api/events', () => {
     admin.close()
   })
 
-  it('brings a message to the citizen device it concerns', async () => {
+  it('brings a message to the device that filed the report, not to one that follows it', async () => {
     const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
     const session = await loginOrganization(first.app, org.email)
     const road = await insertReport(first.db.db)
     const filed = await fileReportAs(first.app, { categoryId: road.category_id })
+    const followed = await first.app.inject({
+      method: 'POST',
+      url: '/api/citizen/follows',
+      payload: { code: filed.anonymous_code },
+    })
+    const follower = await subscribe(`?citizenToken=${followed.json().citizenToken}`)
     const device = await subscribe(`?citizenToken=${filed.citizenToken}`)
     const headers = { authorization: `Bearer ${session.token}` }
     await first.app.inject({ method: 'POST', url: `/api/org/reports/${filed.id}/claim`, headers })
@@ -111,7 +117,18 @@ describe('GET /api/events', () => {
     })
     await device.waitFor((e) => e.type === 'notifications.created' && e.reportId === filed.id)
     expect(device.events.every((e) => e.organizationId === undefined)).toBe(true)
+    // The follower hears that the report changed (claimed, then resolved after the message),
+    // never that a message was written.
+    await first.app.inject({
+      method: 'PATCH',
+      url: `/api/org/reports/${filed.id}`,
+      headers,
+      payload: { status: 'resolu' },
+    })
+    await follower.waitFor(() => follower.events.filter((e) => e.type === 'reports.changed').length >= 2)
+    expect(follower.events.filter((e) => e.type === 'notifications.created')).toEqual([])
     device.close()
+    follower.close()
   })
 
   it('ends an organisation’s stream as soon as an administrator suspends it', async () => {

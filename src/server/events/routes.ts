@@ -24,6 +24,8 @@ export function mayReceive(audience: Audience, event: BusEvent): boolean {
     case 'public':
       return event.type === 'reports.changed'
     case 'device':
+      // A message is written to the device that filed the report, not to those that follow it.
+      if (event.type === 'notifications.created') return event.reporterHash === audience.hash
       return event.type !== 'organizations.changed' && (event.deviceHashes ?? []).includes(audience.hash)
     case 'organization': {
       if (event.type === 'organizations.changed') return event.organizationId === audience.id

@@ -22,6 +22,9 @@ describe('/a-propos', () => {
       within(privacy).getByText(/métadonnées \(appareil, position GPS, date\) sont supprimées/),
     ).toBeInTheDocument()
     expect(within(privacy).getByText(/n’en garde qu’une empreinte \(un hachage\)/)).toBeInTheDocument()
+    expect(within(privacy).getByText(/ne vont qu’à l’appareil qui l’a envoyé/)).toHaveTextContent(
+      'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut',
+    )
     const main = within(screen.getByRole('main'))
     expect(main.getByRole('link', { name: 'Signaler un problème' })).toHaveAttribute('href', '/signaler')
     expect(main.getByRole('link', { name: 'Espace Organisation' })).toHaveAttribute(

@@ -17,7 +17,7 @@ const STEPS = [
   { key: 'follow', icon: BellRing },
 ] as const
 
-const PRIVACY = ['noName', 'stored', 'photo', 'device', 'public'] as const
+const PRIVACY = ['noName', 'stored', 'photo', 'device', 'public', 'followers'] as const
 
 /** /a-propos: what the platform is, how it works, what is stored and what stays anonymous. */
 export function AboutPage() {

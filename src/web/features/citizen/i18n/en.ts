@@ -229,7 +229,9 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       device:
         'Your device receives a secret identifier to find your reports; the server keeps only a fingerprint of it (a hash) and never shows it to organisations.',
       public:
-        'The kind, description, address, status and dates of a report are public (map and list of the home page); the photo and the voice note are shown to the organisations that handle it.',
+        'The kind, description, address, status and dates of a report are public (map and list of the home page); the photo and the voice note are shown only to the organisations in charge of its category and to the administrators, and to the administrators alone if the report is rejected.',
+      followers:
+        'Following a report by its code, or saying “Me too”, shows only its status and public history: the photo, the voice note and the organisations’ messages go only to the device that sent it.',
     },
     actionsTitle: 'Take part',
     organizationText: 'Do you represent a town hall, a public service or an association?',

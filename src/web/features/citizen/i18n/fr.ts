@@ -243,7 +243,9 @@ export const citizenFr = {
       device:
         'Votre appareil reçoit un identifiant secret pour retrouver vos signalements ; le serveur n’en garde qu’une empreinte (un hachage) et ne le montre jamais aux organisations.',
       public:
-        'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale sont montrées aux organisations qui le traitent.',
+        'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale ne sont montrées qu’aux organisations chargées de sa catégorie et aux administrateurs, et aux administrateurs seuls si le signalement est rejeté.',
+      followers:
+        'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
     },
     actionsTitle: 'Agir',
     organizationText: 'Vous représentez une mairie, un service public ou une association ?',

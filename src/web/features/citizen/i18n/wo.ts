@@ -230,7 +230,9 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       device:
         'Sa jumtukaay dina jot benn lim bu kumpa ngir gis sa yégle yi ; serwër bi dafay denc rekk benn màndargaam te du ko wone mukk mbootaay yi.',
       public:
-        'Xeet bi, melokaan gi, adrees bi, fi mu tollu ak ay bisu benn yégle, ñépp mën nañu leen gis (kàrt bi ak lim bi ci xët wu njëkk wi) ; nataal bi ak kàddu gi, mbootaay yi koy liggéey rekk ñoo koy gis.',
+        'Xeet bi, melokaan gi, adrees bi, fi mu tollu ak ay bisu benn yégle, ñépp mën nañu leen gis (kàrt bi ak lim bi ci xët wu njëkk wi) ; nataal bi ak kàddu gi, mbootaay yi yor xeetu yégle bi ak njiiti jumtukaay bi rekk ñoo koy gis, te njiit yi rekk bu yégle bi ñu ko bañee.',
+      followers:
+        'Topp benn yégle ak kodam, walla wax « Man itam », dafay wone rekk fi mu tollu ak taariixam bu ñépp mën a gis : nataal bi, kàddu gi ak bataaxali mbootaay yi, jumtukaay bi ko yónni rekk lañuy dem.',
     },
     actionsTitle: 'Jëf',
     organizationText: 'Ndax yaa ngi teewal benn meeri, benn sérwiis walla benn mbootaay ?',

@@ -156,7 +156,8 @@ export const organizationFr = {
     seeMoreLabel: 'Voir plus sur le signalement {{code}}',
     send: 'Envoyer un message',
     sendLabel: 'Envoyer un message au citoyen du signalement {{code}}',
-    sendDescription: 'Le citoyen qui a déposé ce signalement recevra votre message de façon anonyme.',
+    sendDescription:
+      'Seul l’appareil qui a déposé ce signalement recevra votre message, de façon anonyme. Les personnes qui le suivent ou le soutiennent ne voient que son statut.',
     messageTitle: 'Titre',
     messageTitlePlaceholder: 'Intervention programmée',
     message: 'Message',

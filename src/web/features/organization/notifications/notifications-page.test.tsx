@@ -77,6 +77,10 @@ describe('Notifications', () => {
       await screen.findByRole('button', { name: 'Envoyer un message au citoyen du signalement K7M2QX4P' }),
     )
     const dialog = await screen.findByRole('dialog', { name: 'Envoyer un message' })
+    // Who reads it, truthfully: the filing device alone (the API test privacy.test.ts holds it).
+    expect(dialog).toHaveAccessibleDescription(
+      'Seul l’appareil qui a déposé ce signalement recevra votre message, de façon anonyme. Les personnes qui le suivent ou le soutiennent ne voient que son statut.',
+    )
     // The report's description, cut to 100 characters.
     const excerpt = within(dialog).getByText(/^Les eaux usées/)
     expect(excerpt.textContent?.length).toBeLessThanOrEqual(101)
