@@ -22,10 +22,7 @@ export async function fileReportAs(
 }
 
 /** One filing as a device sends it, whatever the answer. */
-export async function sendReport(
-  app: FastifyInstance,
-  options: Parameters<typeof fileReportAs>[1] = {},
-) {
+export async function sendReport(app: FastifyInstance, options: Parameters<typeof fileReportAs>[1] = {}) {
   const categoryId =
     options.categoryId ?? ((await app.inject('/api/categories')).json() as { id: number }[])[0]?.id ?? 0
   const files: FilePart[] = options.withMedia
