@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { descriptionIsEnough, REPORT_FILING_MESSAGES, reportDraftErrors } from './report-filing-rules'
+import {
+  descriptionIsEnough,
+  isStrongIdempotencyKey,
+  REPORT_FILING_MESSAGES,
+  reportDraftErrors,
+} from './report-filing-rules'
 
 const valid = {
   categoryId: 1,
@@ -36,5 +41,22 @@ describe('reportDraftErrors', () => {
     expect(reportDraftErrors({ ...valid, latitude, longitude })).toEqual({
       position: 'La position du signalement n’est pas valide.',
     })
+  })
+})
+
+describe('isStrongIdempotencyKey', () => {
+  it('accepts a UUID v4 and 22 base64url characters or more', () => {
+    expect(isStrongIdempotencyKey('3b241101-e2bb-4255-8caf-4136c566a962')).toBe(true)
+    expect(isStrongIdempotencyKey('8Jd2-kQ_x9LmP3rT5vW7yZ')).toBe(true)
+    expect(isStrongIdempotencyKey('0123456789abcdef0123456789abcdef')).toBe(true)
+  })
+
+  it('refuses shorter keys, other characters and UUIDs of another version', () => {
+    expect(isStrongIdempotencyKey('offline-queue-0001')).toBe(false)
+    expect(isStrongIdempotencyKey('8Jd2-kQ_x9LmP3rT5vW7y')).toBe(false)
+    expect(isStrongIdempotencyKey('8Jd2+kQ/x9LmP3rT5vW7yZ==')).toBe(false)
+    // version 1: a clock and a machine address
+    expect(isStrongIdempotencyKey('6fa459ea-ee8a-11ca-8c1c-00c04fd430c8')).toBe(false)
+    expect(isStrongIdempotencyKey('00000000-0000-0000-0000-000000000000')).toBe(false)
   })
 })

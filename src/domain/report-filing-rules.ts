@@ -34,6 +34,11 @@ export const REPORT_FILING_MESSAGES = {
   audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
   unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
   tooManyReports: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
+  weakIdempotencyKey:
+    'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
+  idempotencyKeyOfAnotherDevice: 'Cette clé a déjà servi à un signalement envoyé par un autre appareil.',
+  alreadyReceived:
+    'Ce signalement a déjà été reçu. Retrouvez-le dans « Mes signalements » sur l’appareil qui l’a envoyé.',
 } as const
 
 /** A description is required unless a voice note carries the report. */
@@ -43,6 +48,21 @@ export function descriptionIsEnough(description: string, hasVoiceNote: boolean):
 
 export { CITIZEN_TOKEN_HEADER } from './constants'
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+
+/**
+ * An Idempotency-Key is the device's secret for an answer it lost, so it carries at least 122
+ * random bits: a UUID v4, or 22 base64url characters or more (a UUID of another version, made of
+ * a clock and a machine address, is refused).
+ */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+const RANDOM_BASE64URL = /^[A-Za-z0-9_-]{22,100}$/
+export function isStrongIdempotencyKey(key: string): boolean {
+  return UUID_SHAPE.test(key) ? UUID_V4.test(key) : RANDOM_BASE64URL.test(key)
+}
+
+/** A repeat without the device's token gets the first answer back within this delay. */
+export const IDEMPOTENT_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** The departments of the region of Dakar: a report is filed in one of them, Dakar by default. */
 export const DAKAR_REGION_DEPARTMENTS = ['Dakar', 'Guédiawaye', 'Keur Massar', 'Pikine', 'Rufisque'] as const

@@ -136,13 +136,10 @@ export const reports = pgTable(
     actual_resolution_time: text('actual_resolution_time').notNull().default(''),
     /** Hash of the citizen device token; never returned by the API. */
     reporter_hash: text('reporter_hash'),
-    /** Sent by clients that queue reports offline: a repeated key returns the first report. */
-    idempotency_key: text('idempotency_key'),
     supporters_count: integer('supporters_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('reports_anonymous_code_key').on(t.anonymous_code),
-    uniqueIndex('reports_idempotency_key_key').on(t.idempotency_key),
     check('reports_status_check', sql`${t.status} in ('en-attente', 'en-cours', 'resolu', 'rejete')`),
     check('reports_priority_check', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
     check('reports_latitude_check', sql`${t.latitude} between -90 and 90`),
@@ -248,6 +245,22 @@ export const refreshTokens = pgTable(
     check('refresh_tokens_user_type_check', sql`${t.user_type} in ('admin', 'organization')`),
   ],
 )
+
+/**
+ * The first answer to a filing sent with an Idempotency-Key, for a device that lost it (offline
+ * queues send again). The key is the device's secret: only its hash is kept, and the token of the
+ * answer is sealed with a key derived from it, so that neither a copy of the database nor anyone
+ * without the key can read it.
+ */
+export const filingReceipts = pgTable('filing_receipts', {
+  key_hash: text('key_hash').primaryKey(),
+  report_id: uuid('report_id')
+    .notNull()
+    .references(() => reports.id, { onDelete: 'cascade' }),
+  /** The filing device's token, AES-256-GCM under a key derived from the Idempotency-Key. */
+  sealed_token: text('sealed_token'),
+  created_at: createdAt(),
+})
 
 /**
  * Citizen devices: the server issues each device a random token on its first report and keeps

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import {
   type CreatedReport,
   descriptionIsEnough,
+  IDEMPOTENT_REPLAY_WINDOW_MS,
   REPORT_FILING_MESSAGES,
   type ReportFields,
 } from '../../domain/report-filing'
-import { deviceFor, saveDevice } from '../citizens/device'
-import { followReport } from '../citizens/repository'
+import { deviceFor, requireDevice, saveDevice } from '../citizens/device'
 import type { Clock } from '../clock'
 import { type Db, isSerialId } from '../db/database'
 import { categories, reportEvents, reports } from '../db/schema'
@@ -14,6 +14,7 @@ import { AppError } from '../errors'
 import { checkVoiceNote, processPhoto } from '../media/process-media'
 import type { FileStorage } from '../storage/file-storage'
 import { newAnonymousCode } from './anonymous-code'
+import { type FilingReceipt, findReceipt, openSealedToken, recordReceipt } from './filing-receipts'
 
 export interface NewReport {
   fields: ReportFields
@@ -41,8 +42,8 @@ interface Deps {
 export async function createReport({ db, storage, clock }: Deps, input: NewReport): Promise<CreatedReport> {
   const { fields } = input
   if (input.idempotencyKey) {
-    const existing = await reportByIdempotencyKey(db, input.idempotencyKey)
-    if (existing) return replayFiling({ db, clock }, existing, input.citizenToken)
+    const receipt = await findReceipt(db, input.idempotencyKey)
+    if (receipt) return replayFiling({ db, clock }, receipt, input)
   }
   if (!descriptionIsEnough(fields.description, input.audio !== undefined)) {
     throw new AppError('invalid_input', {
@@ -93,7 +94,6 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
           photo_thumb_url: thumbUrl,
           audio_url: audioUrl,
           reporter_hash: device?.hash ?? null,
-          idempotency_key: input.idempotencyKey ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -106,46 +106,59 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
         to_status: 'en-attente',
         created_at: now,
       })
+      if (input.idempotencyKey) {
+        await recordReceipt(tx, {
+          idempotencyKey: input.idempotencyKey,
+          reportId: report.id,
+          citizenToken: device?.token ?? null,
+          now: clock.now(),
+        })
+      }
       return report
     })
     return { ...row, citizenToken: device?.token ?? '' }
   } catch (error) {
     await Promise.all(stored.map((key) => storage.remove(key)))
-    if (input.idempotencyKey && isUniqueViolation(error, 'reports_idempotency_key_key')) {
+    if (input.idempotencyKey && isUniqueViolation(error, 'filing_receipts_pkey')) {
       // The same report, sent twice at once: the first one won.
-      const existing = await reportByIdempotencyKey(db, input.idempotencyKey)
-      if (existing) return replayFiling({ db, clock }, existing, input.citizenToken)
+      const receipt = await findReceipt(db, input.idempotencyKey)
+      if (receipt) return replayFiling({ db, clock }, receipt, input)
     }
     throw error
   }
 }
 
 /**
- * A report sent again under the same Idempotency-Key gets the first answer back. A device that
- * never received that answer (the connection dropped) has no token yet, or another one: it gets
- * a token that follows the report, so that the report still shows under "Mes signalements".
+ * A report sent again under the same Idempotency-Key gets the first answer back, and nothing is
+ * filed twice. The key is the filing device's secret for an answer it lost: sent with that
+ * device's token, or without a token within a day (a device that had none yet gets the token the
+ * first answer carried), it returns that answer; sent with another device's token, it returns
+ * nothing of the report.
  */
 async function replayFiling(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
-  existing: { id: string; anonymous_code: string; reporter_hash: string | null },
-  citizenToken: string | undefined,
+  receipt: FilingReceipt,
+  input: Pick<NewReport, 'citizenToken' | 'idempotencyKey'>,
 ): Promise<CreatedReport> {
-  const device = await deviceFor(db, citizenToken)
-  if (device.hash !== existing.reporter_hash) {
-    await db.transaction(async (tx) => {
-      await saveDevice(tx, device, clock.now())
-      await followReport(tx, device.hash, existing.id)
-    })
+  const answer = (citizenToken: string) => ({
+    id: receipt.reportId,
+    anonymous_code: receipt.anonymousCode,
+    citizenToken,
+  })
+  if (input.citizenToken !== undefined) {
+    const deviceHash = await requireDevice(db, input.citizenToken)
+    if (deviceHash !== receipt.reporterHash) {
+      throw new AppError('conflict', { message: REPORT_FILING_MESSAGES.idempotencyKeyOfAnotherDevice })
+    }
+    return answer(input.citizenToken)
   }
-  return { id: existing.id, anonymous_code: existing.anonymous_code, citizenToken: device.token }
-}
-
-async function reportByIdempotencyKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ id: reports.id, anonymous_code: reports.anonymous_code, reporter_hash: reports.reporter_hash })
-    .from(reports)
-    .where(eq(reports.idempotency_key, key))
-  return row
+  const recent = clock.now().getTime() - receipt.createdAt.getTime() < IDEMPOTENT_REPLAY_WINDOW_MS
+  const token =
+    recent && receipt.sealedToken && input.idempotencyKey
+      ? openSealedToken(input.idempotencyKey, receipt.sealedToken)
+      : null
+  if (!token) throw new AppError('conflict', { message: REPORT_FILING_MESSAGES.alreadyReceived })
+  return answer(token)
 }
 
 /** Codes are random: on the rare collision, the whole transaction runs again with a new one. */

@@ -1,9 +1,10 @@
+import { randomBytes, randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { citizenDevices, reportEvents, reports } from '../db/schema'
+import { citizenDevices, filingReceipts, reportEvents, reports } from '../db/schema'
 import { buildTestApp, type TestContext } from '../test/helper'
 import {
   htmlNamedJpg,
@@ -254,8 +255,8 @@ describe('POST /api/reports', () => {
     expect(res.statusCode).toBe(415)
   })
 
-  it('returns the first report for a repeated Idempotency-Key instead of a second one', async () => {
-    const headers = { 'idempotency-key': 'offline-queue-0001' }
+  it('returns the first report for a repeated Idempotency-Key sent with its device’s token', async () => {
+    const headers = { 'idempotency-key': randomUUID() }
     const first = await fileReport(validFields(), [], headers)
     const token = first.json().citizenToken
     const again = await fileReport(validFields(), [], { ...headers, 'x-citizen-token': token })
@@ -264,37 +265,72 @@ describe('POST /api/reports', () => {
     expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
   })
 
-  it('gives a device that lost the first answer a token that still shows the report', async () => {
-    const headers = { 'idempotency-key': 'lost-answer-0001' }
-    const first = (await fileReport(validFields(), [], headers)).json()
+  it('gives a device that lost the first answer that answer again, its token included', async () => {
+    const headers = { 'idempotency-key': randomBytes(16).toString('base64url') }
+    const first = (await fileReport(validFields(), [photoPart(await png())], headers)).json()
     // The connection dropped before the answer: the device sends the same report again, without a token.
-    const again = await fileReport(validFields(), [], headers)
+    const again = await fileReport(validFields(), [photoPart(await png())], headers)
     expect(again.statusCode).toBe(201)
-    const replayed = again.json()
-    expect(replayed).toMatchObject({ id: first.id, anonymous_code: first.anonymous_code })
-    expect(replayed.citizenToken).toMatch(/^[\w-]{43}$/)
-    expect(replayed.citizenToken).not.toBe(first.citizenToken)
+    expect(again.json()).toEqual(first)
     expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
     const mine = await ctx.app.inject({
       url: '/api/citizen/reports',
-      headers: { 'x-citizen-token': replayed.citizenToken },
+      headers: { 'x-citizen-token': first.citizenToken },
     })
-    expect(mine.json().items.map((r: { anonymous_code: string }) => r.anonymous_code)).toEqual([
-      first.anonymous_code,
+    expect(mine.json().items).toMatchObject([
+      { anonymous_code: first.anonymous_code, filed_by_this_device: true, photo_url: expect.any(String) },
     ])
   })
 
+  it('gives nothing of the report to another device replaying its Idempotency-Key', async () => {
+    const key = randomUUID()
+    const first = (await fileReport(validFields(), [], { 'idempotency-key': key })).json()
+    const stranger = (await fileReport(validFields())).json().citizenToken
+    const res = await fileReport(validFields(), [], { 'idempotency-key': key, 'x-citizen-token': stranger })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe(
+      'Cette clé a déjà servi à un signalement envoyé par un autre appareil.',
+    )
+    expect(res.body).not.toContain(first.id)
+    expect(res.body).not.toContain(first.anonymous_code)
+    expect(res.body).not.toContain(first.citizenToken)
+    const theirs = await ctx.app.inject({
+      url: '/api/citizen/reports',
+      headers: { 'x-citizen-token': stranger },
+    })
+    expect(theirs.json().items.map((r: { id: string }) => r.id)).not.toContain(first.id)
+    expect(await ctx.db.db.select().from(reports)).toHaveLength(2)
+  })
+
+  it('keeps neither the Idempotency-Key nor the answer’s token in clear', async () => {
+    const key = randomUUID()
+    const first = (await fileReport(validFields(), [], { 'idempotency-key': key })).json()
+    const dump = JSON.stringify(await ctx.db.db.select().from(filingReceipts))
+    expect(dump).not.toContain(key)
+    expect(dump).not.toContain(first.citizenToken)
+    expect(JSON.stringify(await ctx.db.db.select().from(reports))).not.toContain(key)
+  })
+
   it('refuses a repeated Idempotency-Key sent with a token the server never issued', async () => {
-    const headers = { 'idempotency-key': 'replay-unknown-0001' }
+    const headers = { 'idempotency-key': randomUUID() }
     await fileReport(validFields(), [], headers)
     const res = await fileReport(validFields(), [], { ...headers, 'x-citizen-token': 'C'.repeat(43) })
     expect(res.statusCode).toBe(401)
     expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
   })
 
-  it('refuses a malformed Idempotency-Key with 400, and stores nothing', async () => {
-    const res = await fileReport(validFields(), [], { 'idempotency-key': 'bad key!' })
+  it.each([
+    ['a short key', 'offline-queue-0001'],
+    ['a UUID of another version', '6fa459ea-ee8a-11ca-8c1c-00c04fd430c8'],
+    ['characters outside base64url', 'bad key!bad key!bad key!'],
+  ])('refuses %s as Idempotency-Key with 400, and stores nothing', async (_, key) => {
+    const res = await fileReport(validFields(), [photoPart(await png())], { 'idempotency-key': key })
     expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({
+      field: 'idempotency-key',
+      message:
+        'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
+    })
     await expectNothingStored()
   })
 
@@ -347,6 +383,38 @@ describe('GET /files/…', () => {
   it('serves only names the server gave', async () => {
     for (const url of ['/files/../../etc/passwd', '/files/ab/index.html', '/files/ab/abc.svg', '/files/zz']) {
       expect((await ctx.app.inject(url)).statusCode).toBe(404)
+    }
+  })
+})
+
+describe('POST /api/reports, repeated a day later', () => {
+  it('no longer gives the first answer’s token to a repeat without one', async () => {
+    let now = new Date('2026-11-25T08:00:00Z')
+    const later = await buildTestApp({ clock: { now: () => now } })
+    try {
+      const categoryId = ((await later.app.inject('/api/categories')).json() as { id: number }[])[0]?.id
+      const send = (headers: Record<string, string>) => {
+        const body = multipartBody({ ...validFields(), categoryId: categoryId ?? 0 })
+        return later.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: body.payload,
+          headers: { ...body.headers, ...headers },
+        })
+      }
+      const key = randomUUID()
+      const first = (await send({ 'idempotency-key': key })).json()
+      now = new Date('2026-11-26T07:59:00Z')
+      expect((await send({ 'idempotency-key': key })).json()).toEqual(first)
+      now = new Date('2026-11-26T08:00:01Z')
+      const late = await send({ 'idempotency-key': key })
+      expect(late.statusCode).toBe(409)
+      expect(late.body).not.toContain(first.citizenToken)
+      // The filing device itself still gets its answer.
+      const own = await send({ 'idempotency-key': key, 'x-citizen-token': first.citizenToken })
+      expect(own.json()).toEqual(first)
+    } finally {
+      await later.close()
     }
   })
 })

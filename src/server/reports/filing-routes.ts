@@ -3,6 +3,7 @@ import {
   CITIZEN_TOKEN_HEADER,
   createdReportSchema,
   IDEMPOTENCY_KEY_HEADER,
+  isStrongIdempotencyKey,
   REPORT_FILING_MESSAGES,
   REPORTS_PER_ADDRESS,
   REPORTS_RATE_WINDOW_MS,
@@ -14,8 +15,6 @@ import { readMultipart } from '../http/multipart'
 import { parseOrThrow } from '../http/validation'
 import { createReport } from './create-report'
 import { supportRoutes } from './supports-routes'
-
-const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 
 export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Moi aussi" instead of a second report of the same problem.
@@ -43,8 +42,11 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readMultipart(request, ['photo', 'audio'])
       const fields = parseOrThrow(reportFieldsSchema, form.fields)
       const idempotencyKey = headerValue(request.headers[IDEMPOTENCY_KEY_HEADER])
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-        throw new AppError('invalid_input', { field: IDEMPOTENCY_KEY_HEADER })
+      if (idempotencyKey !== undefined && !isStrongIdempotencyKey(idempotencyKey)) {
+        throw new AppError('invalid_input', {
+          message: REPORT_FILING_MESSAGES.weakIdempotencyKey,
+          field: IDEMPOTENCY_KEY_HEADER,
+        })
       }
       const { db, storage, clock } = app.deps
       const created = await createReport(

@@ -245,6 +245,10 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       audioType: 'The voice note must be a WebM, Ogg, MP4 or MP3 recording.',
       unknownDevice: 'This device is not recognised. Try again: it will be given a new identifier.',
       tooManyReports: 'You have sent many reports in a short time. Try again in an hour.',
+      weakIdempotencyKey:
+        'The Idempotency-Key must be drawn at random: a UUID v4, or at least 22 base64url characters.',
+      idempotencyKeyOfAnotherDevice: 'This key was already used for a report sent by another device.',
+      alreadyReceived: 'This report was already received. Find it under “My reports” on the device that sent it.',
     },
     tracking: {
       notFound: 'No report matches this code. Check the 8 characters.',

@@ -246,6 +246,10 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       audioType: 'Kàddu gi war naa nekk WebM, Ogg, MP4 walla MP3.',
       unknownDevice: 'Xamuñu jumtukaay bii. Jéemaatal : dinañu ko may beneen lim.',
       tooManyReports: 'Yónnee nga yégle yu bari ci diir bu gatt. Jéemaatal ci benn waxtu.',
+      weakIdempotencyKey:
+        'Caabi Idempotency-Key bi war naa nekk lu ñu tànn ci yàlla : benn UUID v4, walla 22 araf base64url lu mu gën a bari.',
+      idempotencyKeyOfAnotherDevice: 'Caabi bii jariñoo nañu ko ba noppi ci benn yégle bu beneen jumtukaay yónni.',
+      alreadyReceived: 'Jot nañu yégle bii ba noppi. Seetal ko ci « Samay yégle » ci jumtukaay bi ko yónni.',
     },
     tracking: {
       notFound: 'Amul benn yégle bu am kod bii. Seetal 8 araf yi.',
