@@ -7,6 +7,13 @@ import { SIGNUP_MESSAGES } from './organization-rules'
  */
 export const EXPORT_LINK_TTL_S = 60
 
+/**
+ * A rejected report's photo and voice note are served to administrators only, through links
+ * signed for one administrator and one file: long enough for a dialog left open, short enough
+ * that a copied link soon stops working.
+ */
+export const MEDIA_LINK_TTL_S = 60 * 60
+
 /** Columns of the CSV export, with their French headers. */
 export const REPORT_EXPORT_COLUMNS = [
   ['anonymous_code', 'Code'],

@@ -1,11 +1,6 @@
-import { createHmac } from 'node:crypto'
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { z } from 'zod'
 import { type AdminReportFilters, adminReportFiltersSchema, EXPORT_LINK_TTL_S } from '../../domain/admin'
-
-const ISSUER = 'alertes-urbaines'
-// Its own audience and its own key: an export link is never a session, nor a session an export link.
-const AUDIENCE = 'alertes-urbaines-export'
-const ALGORITHM = 'HS256'
+import { createSignedLinks } from '../auth/signed-links'
 
 export interface ExportGrant {
   adminId: string
@@ -24,37 +19,16 @@ export interface ExportLinks {
  * the bearer header, so that a large export streams to disk instead of into the page's memory.
  */
 export function createExportLinks(secret: string): ExportLinks {
-  const key = createHmac('sha256', secret).update('alertes-urbaines/export-link').digest()
+  const links = createSignedLinks(secret, {
+    purpose: 'export',
+    ttlS: EXPORT_LINK_TTL_S,
+    claims: z.object({ filters: adminReportFiltersSchema }),
+  })
   return {
-    async sign(grant, now) {
-      const issuedAt = Math.floor(now.getTime() / 1000)
-      const expiresAt = issuedAt + EXPORT_LINK_TTL_S
-      const token = await new SignJWT({ filters: grant.filters })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(grant.adminId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(expiresAt)
-        .sign(key)
-      return { token, expiresAt: new Date(expiresAt * 1000) }
-    },
+    sign: (grant, now) => links.sign(grant.adminId, { filters: grant.filters }, now),
     async verify(token, now) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: now,
-          requiredClaims: ['sub', 'iat', 'exp'],
-        })
-        const filters = adminReportFiltersSchema.safeParse(payload.filters ?? {})
-        if (!payload.sub || !filters.success) return null
-        return { adminId: payload.sub, filters: filters.data }
-      } catch (error) {
-        if (error instanceof errors.JOSEError || error instanceof TypeError) return null
-        throw error
-      }
+      const verified = await links.verify(token, now)
+      return verified && { adminId: verified.subject, filters: verified.claims.filters }
     },
   }
 }

@@ -15,7 +15,7 @@ import { historiesOfReports } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
 import { notifications, organizations, reportEvents, reports } from '../db/schema'
 import { AppError } from '../errors'
-import { notificationsCount, toOrganizationReport } from '../organizations/repository'
+import { notificationsCount, toReportItem } from '../organizations/repository'
 import { type PageRead, readPage } from '../reports/paging'
 import {
   adminStatsFromCounts,
@@ -75,7 +75,7 @@ function toAdminReport(
     assigned_organization_name: string | null
   },
 ): AdminReport {
-  return { ...toOrganizationReport(row), assigned_organization_name: row.assigned_organization_name }
+  return { ...toReportItem(row), assigned_organization_name: row.assigned_organization_name }
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  type AdminReport,
   type AdminReportFilters,
   adminOrganizationPageSchema,
   adminOrganizationsQuerySchema,
@@ -27,6 +28,7 @@ import { revokeAllOfUser } from '../auth/refresh-tokens'
 import { type Db, SERIAL_ID_MAX } from '../db/database'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { createCategory, deleteCategory, renameCategory } from './categories-repository'
 import { csvHeader, csvLines } from './csv'
 import { createExportLinks, type ExportLinks } from './export-link'
@@ -71,8 +73,10 @@ function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
   const exportLinks = createExportLinks(app.deps.config.jwtSecret)
+  // A rejected report's files are served to administrators through links signed for each.
+  const mediaLinks = createMediaLinks(app.deps.config.jwtSecret)
   // Two sibling scopes: the bearer guard of the first does not apply to the second.
-  await app.register(guardedAdminRoutes(exportLinks))
+  await app.register(guardedAdminRoutes(exportLinks, mediaLinks))
   await app.register(exportDownloadRoutes(exportLinks))
 }
 
@@ -100,7 +104,7 @@ function exportDownloadRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
   }
 }
 
-function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
+function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', requireAdmin)
     const db = () => app.deps.db.db
@@ -114,10 +118,18 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
       adminStats(db(), now()),
     )
 
+    const withMediaLinks = <T extends AdminReport>(request: FastifyRequest, report: T) =>
+      withAdminMediaLinks(mediaLinks, currentAdmin(request).id, report, now())
+    const detailOf = async (request: FastifyRequest, id: string) =>
+      withMediaLinks(request, await adminReportDetail(db(), id))
+
     app.get(
       '/api/admin/reports',
       { schema: { tags, querystring: adminReportsQuerySchema, response: { 200: adminReportPageSchema } } },
-      (request) => listAdminReports(db(), app.readCache, request.query, request.query.page),
+      async (request) => {
+        const page = await listAdminReports(db(), app.readCache, request.query, request.query.page)
+        return { ...page, items: await Promise.all(page.items.map((item) => withMediaLinks(request, item))) }
+      },
     )
 
     app.get(
@@ -154,7 +166,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/reports/:id',
       { schema: { tags, params: uuidParams, response: { 200: adminReportDetailSchema } } },
-      (request) => adminReportDetail(db(), request.params.id),
+      (request) => detailOf(request, request.params.id),
     )
 
     app.patch(
@@ -170,7 +182,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
       async (request) => {
         await updateAdminReport(db(), request.params.id, currentAdmin(request).id, request.body, now())
         await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
-        return adminReportDetail(db(), request.params.id)
+        return detailOf(request, request.params.id)
       },
     )
 

@@ -3,6 +3,7 @@ import type { CitizenNotification, CitizenReport, ReportEvent, TrackedReport } f
 import { resolutionQuestion } from '../../domain/citizen-rules'
 import type { Db } from '../db/database'
 import { notifications, reportEvents, reportFollows, reportSupports, reports } from '../db/schema'
+import { withoutRejectedMedia } from '../files/media-access'
 import { toIso } from '../reports/repository'
 
 /** The most reports a device lists; far more than a citizen files. */
@@ -38,6 +39,10 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
   )
   return rows.map((row) => {
     const filedHere = row.reporter_hash === deviceHash
+    // A rejected report's files are the administrators' alone (files/media-access.ts).
+    const media = filedHere
+      ? withoutRejectedMedia(row)
+      : { photo_url: null, photo_thumb_url: null, audio_url: null }
     const events = history.get(row.id) ?? []
     return {
       id: row.id,
@@ -49,9 +54,9 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
       department: row.department,
       latitude: row.latitude,
       longitude: row.longitude,
-      photo_url: filedHere ? row.photo_url : null,
-      photo_thumb_url: filedHere ? row.photo_thumb_url : null,
-      audio_url: filedHere ? row.audio_url : null,
+      photo_url: media.photo_url,
+      photo_thumb_url: media.photo_thumb_url,
+      audio_url: media.audio_url,
       created_at: toIso(row.created_at),
       updated_at: toIso(row.updated_at),
       filed_by_this_device: filedHere,

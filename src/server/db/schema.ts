@@ -171,6 +171,11 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporter_hash),
     // Map queries: reports inside a small bounding box (larger ones read report_map_cells).
     index('reports_location_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Files of rejected reports, served to administrators only (files/media-access.ts): each
+    // request for a file asks whether a rejected report owns it, through these small indexes.
+    index('reports_rejected_photo_idx').on(t.photo_url).where(sql`${t.status} = 'rejete'`),
+    index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(sql`${t.status} = 'rejete'`),
+    index('reports_rejected_audio_idx').on(t.audio_url).where(sql`${t.status} = 'rejete'`),
     // Written by hand in migration 0002_read_models (drizzle cannot say it): the trigram index
     // `reports_search_idx` of the text searches (see reports/search.ts).
   ],

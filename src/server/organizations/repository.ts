@@ -20,6 +20,7 @@ import {
   reports,
 } from '../db/schema'
 import { AppError } from '../errors'
+import { withoutRejectedMedia } from '../files/media-access'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { toIso } from '../reports/repository'
@@ -33,7 +34,8 @@ export const notificationsCount = sql<number>`(select count(*)::int from notific
 
 type ReportRow = typeof reports.$inferSelect & { notifications_count: number }
 
-export function toOrganizationReport(row: ReportRow): OrganizationReport {
+/** A report as the lists show it, its files included (what an organisation sees: `forOrganization`). */
+export function toReportItem(row: ReportRow): OrganizationReport {
   return {
     id: row.id,
     anonymous_code: row.anonymous_code,
@@ -56,6 +58,9 @@ export function toOrganizationReport(row: ReportRow): OrganizationReport {
     notifications_count: Number(row.notifications_count),
   }
 }
+
+/** An organisation never gets the files of a rejected report (they are the administrators' alone). */
+const forOrganization = (row: ReportRow) => withoutRejectedMedia(toReportItem(row))
 
 type ListOrder = (reverse: boolean) => SQL[]
 
@@ -108,7 +113,7 @@ function pageOfReports(
           .from(reports)
           .where(inArray(reports.id, pageIds))
           .orderBy(...order)
-        return rows.map(toOrganizationReport)
+        return rows.map(forOrganization)
       },
       ...(scope ? { days: () => dayCountsInScope(db, scope) } : {}),
     },
@@ -209,7 +214,7 @@ export async function reportWithCounts(db: Db, reportId: string): Promise<Organi
     .from(reports)
     .where(eq(reports.id, reportId))
   if (!row) throw new AppError('not_found')
-  return toOrganizationReport(row)
+  return forOrganization(row)
 }
 
 export async function setReportStatus(

@@ -1,0 +1,3 @@
+CREATE INDEX "reports_rejected_photo_idx" ON "reports" USING btree ("photo_url") WHERE "reports"."status" = 'rejete';--> statement-breakpoint
+CREATE INDEX "reports_rejected_thumb_idx" ON "reports" USING btree ("photo_thumb_url") WHERE "reports"."status" = 'rejete';--> statement-breakpoint
+CREATE INDEX "reports_rejected_audio_idx" ON "reports" USING btree ("audio_url") WHERE "reports"."status" = 'rejete';
