@@ -31,13 +31,24 @@ export function managedBy(organizationId: string): SQL {
   return eq(reports.assigned_organization_id, organizationId)
 }
 
+/** A rejected report is frozen for organisations: no status change, no message. */
+export const reportRejected = () => new AppError('conflict', { message: CLAIM_MESSAGES.rejected })
+
+export function requireNotRejected(report: { status: string } | undefined) {
+  if (!report || report.status === 'rejete') throw reportRejected()
+}
+
 /**
- * The one access check for an organisation acting on a report: it must manage it. A report it
- * cannot see at all is "not found"; one it can see but does not manage is refused.
+ * The one access check for an organisation acting on a report: it must manage it, and the report
+ * must not have been rejected. A report it cannot see at all is "not found"; one it can see but
+ * does not manage is refused.
  */
 export async function requireManagedReport(db: Db, organizationId: string, reportId: string) {
   const [report] = await db.select().from(reports).where(eq(reports.id, reportId))
-  if (report?.assigned_organization_id === organizationId) return report
+  if (report?.assigned_organization_id === organizationId) {
+    requireNotRejected(report)
+    return report
+  }
   const visible =
     report &&
     (await db

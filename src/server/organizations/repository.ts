@@ -25,7 +25,14 @@ import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { toIso } from '../reports/repository'
 import { textMatches } from '../reports/search'
-import { availableScope, availableTo, inCategoriesOf, managedBy } from './report-access'
+import {
+  availableScope,
+  availableTo,
+  inCategoriesOf,
+  managedBy,
+  reportRejected,
+  requireNotRejected,
+} from './report-access'
 
 const searchedColumns = [reports.type, reports.description, reports.department]
 
@@ -226,14 +233,17 @@ export async function setReportStatus(
 ) {
   if (report.status === status) return
   await db.transaction(async (tx) => {
-    await tx
+    const changed = await tx
       .update(reports)
       .set({
         status,
         updated_at: now.toISOString(),
         resolved_at: status === 'resolu' ? now.toISOString() : null,
       })
-      .where(and(eq(reports.id, report.id), managedBy(organizationId)))
+      .where(and(eq(reports.id, report.id), managedBy(organizationId), ne(reports.status, 'rejete')))
+      .returning({ id: reports.id })
+    // Rejected by an administrator since the access check.
+    if (changed.length === 0) throw reportRejected()
     await tx.insert(reportEvents).values({
       report_id: report.id,
       kind: 'status_changed',
@@ -254,6 +264,13 @@ export async function sendNotification(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
+    // Locked until the message is written, so that a rejection cannot slip in between.
+    const [current] = await tx
+      .select({ status: reports.status })
+      .from(reports)
+      .where(eq(reports.id, report.id))
+      .for('update')
+    requireNotRejected(current)
     const [sent] = await tx
       .insert(notifications)
       .values({

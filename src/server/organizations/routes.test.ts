@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '../../domain/auth'
 import { reportEvents, reports } from '../db/schema'
-import { bearer, createOrganization, loginOrganization } from '../test/accounts'
+import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
@@ -225,6 +225,63 @@ describe('POST /api/org/reports/:id/notifications', () => {
     expect(blank.statusCode).toBe(400)
     expect(blank.json().error.message).toBe('Veuillez remplir tous les champs')
     expect((await sendMessage(report.id, { title: 'a', message: 'b' }, lighting)).statusCode).toBe(404)
+  })
+})
+
+describe('a report an administrator rejected', () => {
+  it('is frozen for the organisation that manages it, and stays out of every public list', async () => {
+    const filed = await fileReportAs(ctx.app, {
+      categoryId: (await insertReport(ctx.db.db)).category_id,
+      description: 'Publicité déguisée en signalement',
+    })
+    expect((await claim(filed.id, roads)).statusCode).toBe(200)
+    const admin = bearer(await loginAdmin(ctx.app))
+    const rejected = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${filed.id}`,
+      headers: admin,
+      payload: { status: 'rejete' },
+    })
+    expect(rejected.statusCode).toBe(200)
+    const historyBefore = await ctx.db.db
+      .select()
+      .from(reportEvents)
+      .where(eq(reportEvents.report_id, filed.id))
+
+    const frozen =
+      'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.'
+    for (const status of ['en-cours', 'resolu', 'en-attente']) {
+      const res = await setStatus(filed.id, status, roads)
+      expect(res.statusCode).toBe(409)
+      expect(res.json().error.message).toBe(frozen)
+    }
+    const message = await sendMessage(filed.id, { title: 'Bonjour', message: 'Nous passons.' }, roads)
+    expect(message.statusCode).toBe(409)
+    expect(message.json().error.message).toBe(frozen)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, filed.id))
+    expect(row?.status).toBe('rejete')
+    expect(await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, filed.id))).toEqual(
+      historyBefore,
+    )
+    const citizen = await ctx.app.inject({
+      url: '/api/citizen/notifications',
+      headers: { 'x-citizen-token': filed.citizenToken },
+    })
+    expect(citizen.json().items).toEqual([])
+
+    for (const url of [
+      '/api/reports/recent',
+      '/api/reports/map?bbox=-17.55,14.65,-17.35,14.80',
+      '/open311/v2/requests.json',
+    ]) {
+      const res = await ctx.app.inject(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).not.toContain(filed.id)
+      expect(res.body).not.toContain('Publicité déguisée')
+    }
+    expect(
+      (await ctx.app.inject(`/open311/v2/requests.json?service_request_id=${filed.id}`)).body,
+    ).not.toContain('Publicité déguisée')
   })
 })
 

@@ -248,7 +248,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       weakIdempotencyKey:
         'The Idempotency-Key must be drawn at random: a UUID v4, or at least 22 base64url characters.',
       idempotencyKeyOfAnotherDevice: 'This key was already used for a report sent by another device.',
-      alreadyReceived: 'This report was already received. Find it under “My reports” on the device that sent it.',
+      alreadyReceived:
+        'This report was already received. Find it under “My reports” on the device that sent it.',
     },
     tracking: {
       notFound: 'No report matches this code. Check the 8 characters.',

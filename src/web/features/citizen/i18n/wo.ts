@@ -248,7 +248,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       tooManyReports: 'Yónnee nga yégle yu bari ci diir bu gatt. Jéemaatal ci benn waxtu.',
       weakIdempotencyKey:
         'Caabi Idempotency-Key bi war naa nekk lu ñu tànn ci yàlla : benn UUID v4, walla 22 araf base64url lu mu gën a bari.',
-      idempotencyKeyOfAnotherDevice: 'Caabi bii jariñoo nañu ko ba noppi ci benn yégle bu beneen jumtukaay yónni.',
+      idempotencyKeyOfAnotherDevice:
+        'Caabi bii jariñoo nañu ko ba noppi ci benn yégle bu beneen jumtukaay yónni.',
       alreadyReceived: 'Jot nañu yégle bii ba noppi. Seetal ko ci « Samay yégle » ci jumtukaay bi ko yónni.',
     },
     tracking: {
