@@ -21,9 +21,18 @@ export function reportEventLabel(kind: string): string {
   return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
 }
 
+/**
+ * Looking reports up by code, per network address and per hour: a code typed wrong now and then
+ * is nothing, but unknown codes count against a smaller budget, so that codes cannot be guessed.
+ */
+export const CODE_LOOKUPS_PER_ADDRESS = 120
+export const UNKNOWN_CODES_PER_ADDRESS = 30
+export const CODE_LOOKUP_WINDOW_MS = 60 * 60 * 1000
+
 export const TRACKING_MESSAGES = {
   notFound: 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.',
   invalidCode: 'Le code comporte 8 caractères (lettres et chiffres).',
+  tooManyCodes: 'Trop de codes essayés depuis cette adresse. Réessayez dans une heure.',
 } as const
 
 /** An anonymous code once trimmed and upper-cased. */

@@ -52,7 +52,12 @@ export type City = (typeof CITIES)[number]
 export const SUPERADMIN_STATUSES = ['active', 'inactive'] as const
 export type SuperadminStatus = (typeof SUPERADMIN_STATUSES)[number]
 
+/** Sign-ups from one network address within the window (spam protection). */
+export const SIGNUPS_PER_ADDRESS = 5
+export const SIGNUP_RATE_WINDOW_MS = 60 * 60 * 1000
+
 export const SIGNUP_MESSAGES = {
+  tooManySignups: 'Trop d’inscriptions depuis cette adresse. Réessayez dans une heure.',
   hashingFailed: 'Erreur lors du traitement du mot de passe',
   emailTaken: 'Cette adresse email est déjà utilisée.',
   invalidType: "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",

@@ -1,6 +1,5 @@
 import '../domain/zod-locale'
 import multipart from '@fastify/multipart'
-import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '../domain/constants'
@@ -26,6 +25,7 @@ import { answerFrameworkError, installErrorHandlers } from './http/error-handler
 import { installInputGuard } from './http/input-guard'
 import { serializeRequest } from './http/log-redaction'
 import { installOpenApi, registerOpenApiRoute } from './http/openapi'
+import { installRateLimits, openLimitStore } from './http/rate-limits'
 import { installSecurityHeaders } from './http/security-headers'
 import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
@@ -71,6 +71,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY for Fastify: the listed proxies, or the first `n` hops of X-Forwarded-For whoever
+ * sends them (a hop count believes the direct peer too: only for an app no client reaches but
+ * through those proxies).
+ */
+function trustProxyOption(trusted: Config['trustProxy']) {
+  return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted
+}
+
 /** Builds the whole HTTP app from its dependencies; tests drive it with `inject`, no port. */
 export async function buildApp(
   deps: AppDeps,
@@ -90,9 +99,9 @@ export async function buildApp(
     // A slow client cannot hold a connection forever.
     requestTimeout: 60_000,
     bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy on the same machine (nginx), its X-Forwarded-For is believed;
-    // a client connecting directly cannot pretend to be another address.
-    trustProxy: 'loopback',
+    // Only the proxies of TRUST_PROXY are believed about the client's address (by default nginx
+    // on the same machine): a client connecting directly cannot pretend to be another address.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     frameworkErrors: answerFrameworkError,
   })
   app.decorate('deps', deps)
@@ -138,8 +147,7 @@ export async function buildApp(
   const sendIndex = await installWebApp(app, webBuild)
   installErrorHandlers(app, sendIndex)
   installInputGuard(app)
-  // Limits are set per route: by default the plugin would also limit static files.
-  await app.register(rateLimit, { global: false })
+  await installRateLimits(app, openLimitStore(deps.config.redisUrl, app.log))
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 12, fieldSize: 16 * 1024, parts: 14 },
   })

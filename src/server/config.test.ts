@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/)
     expect(config.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     expect(config.geocoderUrl).toBe('https://nominatim.openstreetmap.org')
+    expect(config.trustProxy).toEqual(['loopback'])
+    expect(config.redisUrl).toBeUndefined()
   })
 
   it('stops on a bad PORT with one line naming the variable', () => {
@@ -36,5 +38,32 @@ describe('loadConfig', () => {
 
   it('accepts an empty GEOCODER_URL to turn geocoding off', () => {
     expect(loadConfig({ GEOCODER_URL: '' }).geocoderUrl).toBe('')
+  })
+
+  it('reads TRUST_PROXY as named ranges, addresses and CIDR ranges, or a number of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+    ])
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8'])
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0', 'true']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        /^Configuration invalide : TRUST_PROXY doit être/,
+      )
+    }
+  })
+
+  it('takes a redis:// REDIS_URL, and never echoes it', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379')
+    let message = ''
+    try {
+      loadConfig({ REDIS_URL: 'http://user:secret@cache' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('REDIS_URL doit commencer par redis://')
+    expect(message).not.toContain('secret')
   })
 })

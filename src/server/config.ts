@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -50,6 +51,26 @@ const envSchema = z
       emptyAsUndefined,
       z.url({ error: 'doit être une adresse http(s)' }).optional(),
     ),
+    // Which proxies are believed about the client's address (Fastify's trustProxy): `loopback`
+    // (nginx on the same machine), a comma-separated list of addresses or CIDR ranges, or the
+    // number of proxies in front.
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(isTrustProxySetting, {
+          message:
+            'doit être « loopback », une liste d’adresses ou de plages CIDR séparées par des virgules, ou un nombre de proxys',
+        })
+        .default('loopback'),
+    ),
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'doit commencer par redis:// ou rediss://')
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +86,30 @@ const envSchema = z
     }
   })
 
+// The names proxy-addr (Fastify's trustProxy) knows for ranges of addresses.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function trustedEntries(value: string): string[] {
+  return value.split(',').map((entry) => entry.trim())
+}
+
+function isTrustProxySetting(value: string): boolean {
+  if (/^\d{1,2}$/.test(value.trim())) return true
+  return trustedEntries(value).every((entry) => {
+    if (NAMED_RANGES.has(entry)) return true
+    const [address = '', bits, ...rest] = entry.split('/')
+    const version = isIP(address)
+    if (version === 0 || rest.length > 0) return false
+    if (bits === undefined) return true
+    const prefix = Number(bits)
+    return /^\d{1,3}$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
+  })
+}
+
+function parseTrustProxy(value: string): string[] | number {
+  return /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : trustedEntries(value)
+}
+
 export interface Config {
   port: number
   host: string
@@ -76,13 +121,17 @@ export interface Config {
   tileUrl: string
   geocoderUrl: string
   publicOrigin: string | undefined
+  /** Fastify's trustProxy: named ranges or addresses, or a hop count. */
+  trustProxy: string[] | number
+  /** Redis shared by every instance for the rate limits; in memory without it. */
+  redisUrl: string | undefined
   logLevel: string
   /** Where the built web app lives. */
   webDir: string
 }
 
 // Never echoed back in an error line: they hold secrets.
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL'])
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL'])
 
 export class ConfigError extends Error {}
 
@@ -107,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   }

@@ -184,3 +184,47 @@ describe('POST /api/citizen/follows', () => {
     expect(res.statusCode).toBe(404)
   })
 })
+
+describe('looking reports up by code', () => {
+  const track = (code: string, from: string) =>
+    ctx.app.inject({ url: `/api/reports/track/${code}`, headers: { 'x-forwarded-for': from } })
+  const follow = (code: string, from: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/citizen/follows',
+      payload: { code },
+      headers: { 'x-forwarded-for': from },
+    })
+  // Codes of the alphabet that no report of these tests has (8 characters, no 0/O/1/I/L).
+  const unknownCode = (n: number) => `ZZZZ${String(n).padStart(4, '2').replace(/[01]/g, '9')}`
+
+  it('allows 30 unknown codes an hour from one address, then answers 429 in French, known codes included', async () => {
+    const filed = await fileReportAs(ctx.app)
+    const from = '198.51.100.130'
+    for (let n = 0; n < 15; n++) {
+      // A known code costs nothing of the smaller budget.
+      expect((await track(filed.anonymous_code, from)).statusCode).toBe(200)
+      expect((await track(unknownCode(n), from)).statusCode).toBe(404)
+      expect((await follow(unknownCode(n + 50), from)).statusCode).toBe(404)
+    }
+    for (const refused of [
+      await track(filed.anonymous_code, from),
+      await follow(filed.anonymous_code, from),
+    ]) {
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().error.message).toBe(
+        'Trop de codes essayés depuis cette adresse. Réessayez dans une heure.',
+      )
+    }
+    // Another address is not held back.
+    expect((await track(filed.anonymous_code, '198.51.100.131')).statusCode).toBe(200)
+  })
+
+  it('counts IPv6 clients by their /64 network', async () => {
+    for (let n = 0; n < 30; n++) {
+      expect((await track(unknownCode(n), `2001:db8:a:b::${(n + 1).toString(16)}`)).statusCode).toBe(404)
+    }
+    expect((await track(unknownCode(99), '2001:db8:a:b:ffff::1')).statusCode).toBe(429)
+    expect((await track(unknownCode(99), '2001:db8:a:c::1')).statusCode).toBe(404)
+  })
+})

@@ -1,6 +1,9 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  CODE_LOOKUP_WINDOW_MS,
+  CODE_LOOKUPS_PER_ADDRESS,
   citizenNotificationsSchema,
   citizenReportsSchema,
   followedReportSchema,
@@ -8,11 +11,13 @@ import {
   resolutionAnswerSchema,
   TRACKING_MESSAGES,
   trackedReportSchema,
+  UNKNOWN_CODES_PER_ADDRESS,
 } from '../../domain/citizen'
 import { anonymousCodeSchema } from '../../domain/report'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { clientAddressKey, createAttemptCounter, limitPerAddress } from '../http/rate-limits'
 import { deviceFor, requireDevice, saveDevice } from './device'
 import {
   followReport,
@@ -35,6 +40,27 @@ function parseCode(raw: string): string {
 
 export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db.db
+  const lookupLimit = limitPerAddress(
+    CODE_LOOKUPS_PER_ADDRESS,
+    CODE_LOOKUP_WINDOW_MS,
+    TRACKING_MESSAGES.tooManyCodes,
+  )
+  const unknownCodes = createAttemptCounter(app, {
+    name: 'unknown-code',
+    max: UNKNOWN_CODES_PER_ADDRESS,
+    windowMs: CODE_LOOKUP_WINDOW_MS,
+    key: (request) => clientAddressKey(request.ip),
+  })
+  /** The report of a code, counting an unknown code against the address's smaller budget. */
+  async function lookUpCode<T>(request: FastifyRequest, find: () => Promise<T | undefined>): Promise<T> {
+    if (await unknownCodes.isExhausted(request)) {
+      throw new AppError('too_many_requests', { message: TRACKING_MESSAGES.tooManyCodes })
+    }
+    const found = await find()
+    if (found !== undefined) return found
+    await unknownCodes.record(request)
+    throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
+  }
 
   app.get(
     '/api/citizen/reports',
@@ -81,6 +107,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/citizen/follows',
     {
+      config: lookupLimit,
       schema: {
         tags: ['citizen'],
         summary: 'Suivre un signalement par son code sur cet appareil',
@@ -91,8 +118,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const code = parseCode(request.body.code)
-      const reportId = await reportIdByCode(db(), code)
-      if (!reportId) throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
+      const reportId = await lookUpCode(request, () => reportIdByCode(db(), code))
       const device = await deviceFor(db(), request.headers[CITIZEN_TOKEN_HEADER])
       await db().transaction(async (tx) => {
         await saveDevice(tx, device, app.deps.clock.now())
@@ -141,6 +167,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/track/:code',
     {
+      config: lookupLimit,
       schema: {
         tags: ['public'],
         summary: 'Statut public d’un signalement par son code',
@@ -149,9 +176,8 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const tracked = await trackReport(db(), parseCode(request.params.code))
-      if (!tracked) throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
-      return tracked
+      const code = parseCode(request.params.code)
+      return lookUpCode(request, () => trackReport(db(), code))
     },
   )
 }

@@ -16,6 +16,7 @@ import {
 import { acceptApiKey } from '../admin/api-keys-repository'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { limitPerAddress } from '../http/rate-limits'
 import { createReport } from '../reports/create-report'
 import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
 
@@ -109,14 +110,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/requests.json',
     {
-      config: {
-        rateLimit: {
-          max: OPEN311_POSTS_PER_ADDRESS,
-          timeWindow: HOUR_MS,
-          errorResponseBuilder: () =>
-            new AppError('too_many_requests', { message: OPEN311_MESSAGES.tooManyRequests }),
-        },
-      },
+      config: limitPerAddress(OPEN311_POSTS_PER_ADDRESS, HOUR_MS, OPEN311_MESSAGES.tooManyRequests),
       schema: {
         tags,
         summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',

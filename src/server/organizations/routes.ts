@@ -4,6 +4,8 @@ import { z } from 'zod'
 import {
   organizationProfileSchema,
   SIGNUP_MESSAGES,
+  SIGNUP_RATE_WINDOW_MS,
+  SIGNUPS_PER_ADDRESS,
   signupSchema,
   updateProfileSchema,
 } from '../../domain/organization'
@@ -22,6 +24,7 @@ import { currentOrganization, requireOrganization } from '../auth/guards'
 import { organizations } from '../db/schema'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { limitPerAddress } from '../http/rate-limits'
 import { isUniqueViolation } from '../reports/create-report'
 import { requireManagedReport } from './report-access'
 import {
@@ -43,6 +46,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/organizations/signup',
     {
+      config: limitPerAddress(SIGNUPS_PER_ADDRESS, SIGNUP_RATE_WINDOW_MS, SIGNUP_MESSAGES.tooManySignups),
       schema: {
         tags: ['public'],
         summary: 'Inscription d’une organisation (en attente d’approbation)',

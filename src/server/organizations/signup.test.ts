@@ -11,8 +11,15 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const signup = (payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/organizations/signup', payload })
+let address = 0
+/** Each sign-up from its own address unless told otherwise, so the per-address limit stays out of the way. */
+const signup = (payload: Record<string, unknown>, from = `198.18.0.${++address}`) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/organizations/signup',
+    payload,
+    headers: { 'x-forwarded-for': from },
+  })
 
 const valid = (email: string) => ({
   name: 'Mairie de la Médina',
@@ -73,5 +80,24 @@ describe('POST /api/organizations/signup', () => {
     const short = await signup({ ...valid('c@example.sn'), password: 'abc' })
     expect(short.json().error.message).toBe('Le mot de passe doit faire au moins 6 caractères')
     expect(await ctx.db.db.select().from(organizations)).toHaveLength(before)
+  })
+
+  it('accepts 5 sign-ups an hour from one address, then answers 429 in French and creates nothing', async () => {
+    const from = '203.0.113.77'
+    for (let i = 0; i < 5; i++) {
+      expect((await signup(valid(`limite-${i}@example.sn`), from)).statusCode).toBe(201)
+    }
+    const refused = await signup(valid('limite-5@example.sn'), from)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toBe(
+      'Trop d’inscriptions depuis cette adresse. Réessayez dans une heure.',
+    )
+    const created = await ctx.db.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.email, 'limite-5@example.sn'))
+    expect(created).toEqual([])
+    // Another address is not held back.
+    expect((await signup(valid('limite-6@example.sn'))).statusCode).toBe(201)
   })
 })

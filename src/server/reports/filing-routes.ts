@@ -12,6 +12,7 @@ import {
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
 import { readMultipart } from '../http/multipart'
+import { limitPerAddress } from '../http/rate-limits'
 import { parseOrThrow } from '../http/validation'
 import { createReport } from './create-report'
 import { supportRoutes } from './supports-routes'
@@ -23,14 +24,11 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
-      config: {
-        rateLimit: {
-          max: REPORTS_PER_ADDRESS,
-          timeWindow: REPORTS_RATE_WINDOW_MS,
-          errorResponseBuilder: () =>
-            new AppError('too_many_requests', { message: REPORT_FILING_MESSAGES.tooManyReports }),
-        },
-      },
+      config: limitPerAddress(
+        REPORTS_PER_ADDRESS,
+        REPORTS_RATE_WINDOW_MS,
+        REPORT_FILING_MESSAGES.tooManyReports,
+      ),
       schema: {
         tags: ['public'],
         summary: 'Déposer un signalement (multipart : champs, photo, audio)',

@@ -9,8 +9,8 @@ import {
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { deviceFor, hashCitizenToken } from '../citizens/device'
 import { isSerialId } from '../db/database'
-import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { limitPerAddress } from '../http/rate-limits'
 import { nearbyOpenReports, supportReport } from './supports-repository'
 
 const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().max(100).optional() })
@@ -41,14 +41,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports/:id/supports',
     {
-      config: {
-        rateLimit: {
-          max: SUPPORTS_PER_ADDRESS,
-          timeWindow: SUPPORTS_RATE_WINDOW_MS,
-          errorResponseBuilder: () =>
-            new AppError('too_many_requests', { message: TOO_MANY_SUPPORTS_MESSAGE }),
-        },
-      },
+      config: limitPerAddress(SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS, TOO_MANY_SUPPORTS_MESSAGE),
       schema: {
         tags: ['public'],
         summary: '« C’est le même problème » : le soutien de cet appareil (une fois par appareil)',

@@ -254,6 +254,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     tracking: {
       notFound: 'No report matches this code. Check the 8 characters.',
       invalidCode: 'The code has 8 characters (letters and digits).',
+      tooManyCodes: 'Too many codes tried from this address. Try again in an hour.',
     },
     support: {
       notFound: 'This report does not exist or no longer exists.',

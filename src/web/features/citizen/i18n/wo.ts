@@ -255,6 +255,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     tracking: {
       notFound: 'Amul benn yégle bu am kod bii. Seetal 8 araf yi.',
       invalidCode: 'Kod bi am na 8 araf (araf ak siffar).',
+      tooManyCodes: 'Jéem nga kod yu bari ci adrees bii. Jéemaatal ci benn waxtu.',
     },
     support: {
       notFound: 'Yégle bii amul walla amatul.',
