@@ -2,14 +2,15 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 // One runner for every suite. `npm test` runs them all; CI sets TEST_DATABASE_URL so that the
-// API suite runs a second time on the PostgreSQL server.
+// API suite runs a second time on the PostgreSQL server, and TEST_REDIS_URL so that the limits
+// shared by several instances through Redis are tested too.
 const apiProjects = [
   {
     test: {
       name: 'api',
       environment: 'node',
       include: ['src/server/**/*.test.ts'],
-      exclude: ['src/server/**/*.process.test.ts'],
+      exclude: ['src/server/**/*.process.test.ts', 'src/server/**/*.redis.test.ts'],
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -22,8 +23,22 @@ if (process.env.TEST_DATABASE_URL) {
       name: 'api-postgres',
       environment: 'node',
       include: ['src/server/**/*.test.ts'],
-      exclude: ['src/server/**/*.process.test.ts'],
+      exclude: ['src/server/**/*.process.test.ts', 'src/server/**/*.redis.test.ts'],
       env: { TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  })
+}
+
+if (process.env.TEST_REDIS_URL) {
+  apiProjects.push({
+    test: {
+      name: 'api-redis',
+      environment: 'node',
+      include: ['src/server/**/*.redis.test.ts'],
+      exclude: [],
+      env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

@@ -147,7 +147,7 @@ export async function buildApp(
   const sendIndex = await installWebApp(app, webBuild)
   installErrorHandlers(app, sendIndex)
   installInputGuard(app)
-  await installRateLimits(app, openLimitStore(deps.config.redisUrl, app.log))
+  await installRateLimits(app, await openLimitStore(deps.config.redisUrl, app.log))
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 12, fieldSize: 16 * 1024, parts: 14 },
   })

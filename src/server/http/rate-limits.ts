@@ -27,8 +27,17 @@ export function clientAddressKey(ip: string): string {
   return new Address6(`${address.correctForm()}/64`).startAddress().correctForm()
 }
 
-/** The Redis client of the limits, or undefined for counting in memory. */
-export function openLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): Redis | undefined {
+/** How long the start waits for Redis before serving without it (it connects later). */
+const REDIS_START_WAIT_MS = 3000
+
+/**
+ * The Redis client of the limits, once connected (or once the start has waited long enough), or
+ * undefined for counting in memory.
+ */
+export async function openLimitStore(
+  redisUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<Redis | undefined> {
   if (!redisUrl) return undefined
   const redis = new Redis(redisUrl, {
     // A limit is answered at once or not at all: while Redis is away, requests are not held in
@@ -45,6 +54,13 @@ export function openLimitStore(redisUrl: string | undefined, log: FastifyBaseLog
   })
   redis.on('ready', () => {
     reported = false
+  })
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_START_WAIT_MS)
+    redis.once('ready', () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
   return redis
 }
