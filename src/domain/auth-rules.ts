@@ -9,10 +9,27 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60
 /** A refresh token is rotated on every use; a session ends after 30 days whatever happens. */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60
 
-/** Attempts per account and per address before 429, over the window. */
-export const LOGIN_ATTEMPTS_PER_ACCOUNT = 5
-export const LOGIN_ATTEMPTS_PER_ADDRESS = 20
+/**
+ * Failed logins before 429, over the window: per account from one address, and per address
+ * whatever the account. Failures from other addresses never refuse the owner of an account.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5
+export const LOGIN_FAILURES_PER_ADDRESS = 20
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+/**
+ * Beyond this many failures on one account (from anywhere) within the window, each failed
+ * answer waits longer: from LOGIN_DELAY_FIRST_MS, doubling, up to LOGIN_DELAY_MAX_MS.
+ */
+export const LOGIN_FAILURES_BEFORE_DELAY = 5
+export const LOGIN_DELAY_FIRST_MS = 250
+export const LOGIN_DELAY_MAX_MS = 5000
+
+/** How long a failed answer waits after this many failures on the account (this one included). */
+export function loginFailureDelayMs(accountFailures: number): number {
+  const beyond = accountFailures - LOGIN_FAILURES_BEFORE_DELAY
+  if (beyond <= 0) return 0
+  return Math.min(LOGIN_DELAY_FIRST_MS * 2 ** (beyond - 1), LOGIN_DELAY_MAX_MS)
+}
 
 export const AUTH_MESSAGES = {
   adminWrongCredentials: "Nom d'utilisateur ou mot de passe incorrect",

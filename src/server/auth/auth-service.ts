@@ -1,20 +1,11 @@
 import { eq } from 'drizzle-orm'
-import {
-  ACCESS_TOKEN_TTL_S,
-  AUTH_MESSAGES,
-  LOGIN_ATTEMPTS_PER_ACCOUNT,
-  LOGIN_ATTEMPTS_PER_ADDRESS,
-  LOGIN_WINDOW_MS,
-  type LoginInput,
-  type Session,
-} from '../../domain/auth'
+import { ACCESS_TOKEN_TTL_S, AUTH_MESSAGES, type LoginInput, type Session } from '../../domain/auth'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { organizations, superadmins } from '../db/schema'
 import { AppError } from '../errors'
 import { hashPassword, verifyPassword } from '../passwords'
 import type { AccessTokens } from './access-tokens'
-import { AttemptLimiter } from './attempt-limiter'
 import {
   findAdminByUsername,
   findOrganizationByEmail,
@@ -30,7 +21,8 @@ import { consumeRefreshToken, issueRefreshToken, revokeAllOfUser, revokeByToken 
 const UNKNOWN_ACCOUNT_HASH = hashPassword('unknown-account-placeholder')
 
 export interface AuthService {
-  login(input: LoginInput, address: string): Promise<Session>
+  /** A session for these credentials; a failure is an AppError `not_authenticated` (limits: login-limits.ts). */
+  login(input: LoginInput): Promise<Session>
   refresh(refreshToken: string): Promise<Session>
   logout(refreshToken: string): Promise<void>
   changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<Session>
@@ -40,8 +32,6 @@ export interface AuthService {
 
 export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTokens }): AuthService {
   const { db, clock, tokens } = deps
-  const perAccount = new AttemptLimiter(LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_WINDOW_MS)
-  const perAddress = new AttemptLimiter(LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS)
 
   async function openSession(principal: Principal, family?: { familyId: string; expiresAt: string }) {
     const now = clock.now()
@@ -72,17 +62,10 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
   }
 
   return {
-    async login(input, address) {
-      const now = clock.now().getTime()
-      const account = `${input.userType}:${(input.userType === 'admin' ? input.username : input.email).toLowerCase()}`
-      if (perAccount.isBlocked(account, now) || perAddress.isBlocked(address, now)) {
-        throw new AppError('too_many_requests', { message: AUTH_MESSAGES.tooManyAttempts })
-      }
+    async login(input) {
       const { principal, hash } = await findForLogin(input)
       const passwordOk = await verifyPassword(hash, input.password)
       if (!principal || !passwordOk || !mayAct(principal)) {
-        perAccount.recordFailure(account, now)
-        perAddress.recordFailure(address, now)
         throw new AppError('not_authenticated', {
           message:
             input.userType === 'admin'
@@ -90,7 +73,6 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
               : AUTH_MESSAGES.organizationWrongCredentials,
         })
       }
-      perAccount.reset(account)
       const lastLogin = clock.now().toISOString()
       if (principal.type === 'admin') {
         await db

@@ -86,31 +86,46 @@ describe('POST /api/auth/login', () => {
     expect(res.json().error).toMatchObject({ field: 'username', message: "Nom d'utilisateur requis" })
   })
 
-  it('limits failed attempts per account with a French 429', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userType: 'organization', email, password },
+      headers: { 'x-forwarded-for': ip },
+    })
+
+  it('never lets failures from other addresses refuse the owner’s right password', async () => {
     const org = await createOrganization(ctx.db.db)
-    const attempt = (password: string, ip: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { userType: 'organization', email: org.email, password },
-        headers: { 'x-forwarded-for': ip },
-      })
-    for (let i = 0; i < 5; i++) expect((await attempt('mauvais', `198.51.100.${i}`)).statusCode).toBe(401)
-    const blocked = await attempt(ORG_PASSWORD, '198.51.100.99')
+    for (let i = 0; i < 8; i++) {
+      expect((await attempt(org.email, 'mauvais', `198.51.100.${i}`)).statusCode).toBe(401)
+    }
+    expect((await attempt(org.email, ORG_PASSWORD, '198.51.100.9')).statusCode).toBe(200)
+  })
+
+  it('refuses an account from an address after 5 failures there, with a French 429, and only there', async () => {
+    const org = await createOrganization(ctx.db.db)
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(org.email, 'mauvais', '198.51.100.20')).statusCode).toBe(401)
+    const blocked = await attempt(org.email, ORG_PASSWORD, '198.51.100.20')
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().error.message).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.')
+    expect((await attempt(org.email, ORG_PASSWORD, '198.51.100.21')).statusCode).toBe(200)
+  })
+
+  it('makes each failed answer wait longer once an account failed 5 times, from anywhere', async () => {
+    const org = await createOrganization(ctx.db.db)
+    for (let i = 0; i < 7; i++) await attempt(org.email, 'mauvais', `198.51.100.${40 + i}`)
+    // The 8th failure on the account waits a second before it is answered.
+    const started = performance.now()
+    expect((await attempt(org.email, 'mauvais', '198.51.100.47')).statusCode).toBe(401)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000)
   })
 
   it('limits failed attempts per address', async () => {
-    const attempt = (n: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { userType: 'organization', email: `inconnu${n}@example.sn`, password: 'x' },
-        headers: { 'x-forwarded-for': '203.0.113.50' },
-      })
-    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401)
-    expect((await attempt(99)).statusCode).toBe(429)
+    for (let i = 0; i < 20; i++) {
+      expect((await attempt(`inconnu${i}@example.sn`, 'x', '203.0.113.50')).statusCode).toBe(401)
+    }
+    expect((await attempt('inconnu99@example.sn', 'x', '203.0.113.50')).statusCode).toBe(429)
   })
 })
 

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { changePasswordSchema, loginSchema, refreshSchema, sessionSchema } from '../../domain/auth'
+import { AppError } from '../errors'
 import { requirePrincipal } from './guards'
+import { createLoginLimits } from './login-limits'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginLimits = createLoginLimits(app)
+
   app.post(
     '/api/auth/login',
     {
@@ -13,7 +17,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    (request) => app.auth.login(request.body, request.ip),
+    async (request) => {
+      await loginLimits.check(request)
+      try {
+        return await app.auth.login(request.body)
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_authenticated') {
+          await loginLimits.recordFailure(request)
+        }
+        throw error
+      }
+    },
   )
 
   app.post(

@@ -1,8 +1,10 @@
 // With REDIS_URL, every instance counts against one budget (run when TEST_REDIS_URL is set; CI sets it).
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../domain/auth-rules'
 import { UNKNOWN_CODES_PER_ADDRESS } from '../../domain/citizen-rules'
 import { SIGNUPS_PER_ADDRESS } from '../../domain/organization-rules'
+import { createOrganization, ORG_PASSWORD } from '../test/accounts'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? ''
@@ -50,6 +52,25 @@ describe('rate limits shared through Redis', () => {
     }
     expect((await track(first, 'ZZZZZZZZ')).statusCode).toBe(429)
     expect((await track(second, 'ZZZZZZZZ')).statusCode).toBe(429)
+  })
+})
+
+describe('login limits shared through Redis', () => {
+  it('count the failures of both instances against one account-and-address budget', async () => {
+    const from = freshAddress()
+    const org = await createOrganization(first.db.db)
+    const attempt = (ctx: TestContext, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { userType: 'organization', email: org.email, password },
+        headers: { 'x-forwarded-for': from },
+      })
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS; i++) {
+      expect((await attempt(i % 2 === 0 ? first : second, 'mauvais')).statusCode).toBe(401)
+    }
+    expect((await attempt(first, ORG_PASSWORD)).statusCode).toBe(429)
+    expect((await attempt(second, ORG_PASSWORD)).statusCode).toBe(429)
   })
 })
 
