@@ -6,7 +6,12 @@ export const GEOCODE_TIMEOUT_MS = 4000
 /** Nominatim's usage policy: at most one request a second. */
 export const GEOCODE_MIN_INTERVAL_MS = 1000
 
+/** Address lookups from one network address within the window (the form asks one per pin move). */
+export const GEOCODE_REQUESTS_PER_ADDRESS = 30
+export const GEOCODE_RATE_WINDOW_MS = 60 * 1000
+
 export const GEOCODING_MESSAGES = {
   unavailable: 'Le service d’adresses ne répond pas. La position sera indiquée par ses coordonnées.',
+  tooManyRequests: 'Trop de recherches d’adresse en peu de temps. Réessayez dans une minute.',
   invalidCoordinates: 'Coordonnées invalides.',
 } as const

@@ -10,14 +10,17 @@ let answering = true
 
 let ctx: TestContext
 let offline: TestContext
+const upstreamPort = () => (upstream.address() as AddressInfo).port
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
+  upstream = createServer(async (req, res) => {
     requests.push(req)
     if (!answering) {
       res.statusCode = 502
       return res.end()
     }
+    // A real geocoder takes its time.
+    await new Promise((resolve) => setTimeout(resolve, 50))
     res.setHeader('content-type', 'application/json')
     res.end(
       JSON.stringify({
@@ -88,4 +91,66 @@ describe('GET /api/geocode/reverse', () => {
       expect(res.statusCode).toBe(400)
     },
   )
+})
+
+describe('GET /api/geocode/reverse under load', () => {
+  it('refuses at once what would wait longer than the geocoder’s timeout: after a burst of 30, the next answers within 6 s', async () => {
+    const busy = await buildTestApp({ env: { GEOCODER_URL: `http://127.0.0.1:${upstreamPort()}` } })
+    try {
+      const ask = (n: number) =>
+        busy.app.inject({
+          url: `/api/geocode/reverse?lat=${(14.6 + n / 1000).toFixed(4)}&lon=-17.4`,
+          headers: { 'x-forwarded-for': `198.51.100.${n + 1}` },
+        })
+      const burst = Array.from({ length: 30 }, (_, n) => ask(n))
+      const started = performance.now()
+      const next = await ask(30)
+      expect(performance.now() - started).toBeLessThan(6000)
+      expect([200, 503]).toContain(next.statusCode)
+      // One turn a second, none waited for longer than 4 s: the others were told at once.
+      const answers = [...(await Promise.all(burst)), next].map((res) => res.statusCode)
+      expect(answers.filter((status) => status === 200).length).toBeLessThanOrEqual(6)
+      expect(answers.filter((status) => status === 503).length).toBeGreaterThanOrEqual(25)
+    } finally {
+      await busy.close()
+    }
+  })
+
+  it('drops the requests whose client left before their turn', async () => {
+    const busy = await buildTestApp({ env: { GEOCODER_URL: `http://127.0.0.1:${upstreamPort()}` } })
+    await busy.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(busy.app.server.address() as AddressInfo).port}`
+    try {
+      const before = requests.length
+      const leaving = Array.from({ length: 3 }, (_, n) => {
+        const controller = new AbortController()
+        const asked = fetch(`${base}/api/geocode/reverse?lat=14.8${n}&lon=-17.3`, {
+          signal: controller.signal,
+        }).catch(() => null)
+        return { controller, asked }
+      })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      for (const { controller } of leaving) controller.abort()
+      await Promise.all(leaving.map(({ asked }) => asked))
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      // The first took its turn at once; the two that waited never reached the geocoder.
+      expect(requests.length - before).toBe(1)
+    } finally {
+      await busy.close()
+    }
+  })
+
+  it('limits one address to 30 lookups a minute, with a French 429', async () => {
+    const ask = () =>
+      ctx.app.inject({
+        url: '/api/geocode/reverse?lat=14.681312&lon=-17.449321',
+        headers: { 'x-forwarded-for': '203.0.113.80' },
+      })
+    for (let i = 0; i < 30; i++) expect((await ask()).statusCode).toBe(200)
+    const refused = await ask()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toBe(
+      'Trop de recherches d’adresse en peu de temps. Réessayez dans une minute.',
+    )
+  })
 })

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   GEOCODE_CACHE_DECIMALS,
+  GEOCODE_RATE_WINDOW_MS,
+  GEOCODE_REQUESTS_PER_ADDRESS,
   GEOCODING_MESSAGES,
   type ReverseGeocode,
   reverseGeocodeQuerySchema,
@@ -9,6 +11,7 @@ import {
 } from '../../domain/geocoding'
 import { geocodeCache } from '../db/schema'
 import { AppError } from '../errors'
+import { limitPerAddress } from '../http/rate-limits'
 
 const SCALE = 10 ** GEOCODE_CACHE_DECIMALS
 
@@ -16,6 +19,11 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/geocode/reverse',
     {
+      config: limitPerAddress(
+        GEOCODE_REQUESTS_PER_ADDRESS,
+        GEOCODE_RATE_WINDOW_MS,
+        GEOCODING_MESSAGES.tooManyRequests,
+      ),
       schema: {
         tags: ['public'],
         summary: 'Adresse d’une position (géocodage inverse, mis en cache)',
@@ -23,7 +31,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reverseGeocodeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { db } = app.deps.db
       const key = {
         lat_key: Math.round(request.query.lat * SCALE),
@@ -33,7 +41,12 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
       const [cached] = await db.select().from(geocodeCache).where(where)
       if (cached) return cached.answer as ReverseGeocode
 
-      const answer = await app.deps.geocoder.reverse(key.lat_key / SCALE, key.lon_key / SCALE)
+      // A client that leaves (the pin moved again) gives its turn for the geocoder to the next.
+      const left = new AbortController()
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) left.abort()
+      })
+      const answer = await app.deps.geocoder.reverse(key.lat_key / SCALE, key.lon_key / SCALE, left.signal)
       if (!answer) throw new AppError('unavailable', { message: GEOCODING_MESSAGES.unavailable })
       await db
         .insert(geocodeCache)
