@@ -8,15 +8,20 @@ describe('createAccessTokens', () => {
   const later = (seconds: number) => new Date(now.getTime() + seconds * 1000)
 
   it('accepts its token again and again, until the token expires', async () => {
-    const token = await tokens.sign('user-1', 'admin', now)
-    const claims = { userId: 'user-1', userType: 'admin', issuedAt: now.getTime() / 1000 }
+    const token = await tokens.sign('user-1', 'admin', 1_772_000_000_123, now)
+    const claims = {
+      userId: 'user-1',
+      userType: 'admin',
+      issuedAt: now.getTime() / 1000,
+      passwordVersion: 1_772_000_000_123,
+    }
     expect(await tokens.verify(token, now)).toEqual(claims)
     expect(await tokens.verify(token, later(ACCESS_TOKEN_TTL_S - 1))).toEqual(claims)
     expect(await tokens.verify(token, later(ACCESS_TOKEN_TTL_S))).toBeNull()
   })
 
   it('refuses a token whose signature is not its own, even after accepting the real one', async () => {
-    const token = await tokens.sign('user-1', 'organization', now)
+    const token = await tokens.sign('user-1', 'organization', 1_772_000_000_123, now)
     expect(await tokens.verify(token, now)).not.toBeNull()
     const [header, payload] = token.split('.')
     expect(await tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`, now)).toBeNull()

@@ -11,10 +11,16 @@ export interface AccessClaims {
   userType: UserType
   /** Seconds since the epoch. */
   issuedAt: number
+  /**
+   * When the account's password last changed (milliseconds since the epoch) as the token was
+   * issued: a token carrying an older one is refused, even one issued in the same second as the
+   * change.
+   */
+  passwordVersion: number
 }
 
 export interface AccessTokens {
-  sign(userId: string, userType: UserType, now: Date): Promise<string>
+  sign(userId: string, userType: UserType, passwordVersion: number, now: Date): Promise<string>
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
   verify(token: string, now: Date): Promise<AccessClaims | null>
 }
@@ -29,9 +35,9 @@ export function createAccessTokens(secret: string): AccessTokens {
   // again, and only until its own expiry.
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>()
   return {
-    sign(userId, userType, now) {
+    sign(userId, userType, passwordVersion, now) {
       const issuedAt = Math.floor(now.getTime() / 1000)
-      return new SignJWT({ typ: userType })
+      return new SignJWT({ typ: userType, pwv: passwordVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -57,10 +63,12 @@ export function createAccessTokens(secret: string): AccessTokens {
         })
         const userType = payload.typ
         if (typeof userType !== 'string' || !(USER_TYPES as readonly string[]).includes(userType)) return null
+        if (typeof payload.pwv !== 'number') return null
         const claims = {
           userId: payload.sub ?? '',
           userType: userType as UserType,
           issuedAt: payload.iat ?? 0,
+          passwordVersion: payload.pwv,
         }
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '')
         verified.set(token, { claims, expiresAt: payload.exp ?? 0 })

@@ -12,6 +12,7 @@ import {
   loadPrincipal,
   mayAct,
   type Principal,
+  passwordVersionOf,
   principalId,
   sessionUserOf,
 } from './principals'
@@ -40,7 +41,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
     return {
       user: sessionUserOf(principal),
       userType,
-      token: await tokens.sign(userId, userType, now),
+      token: await tokens.sign(userId, userType, passwordVersionOf(principal), now),
       refreshToken: await issueRefreshToken(db, { userType, userId, ...family }, now),
       expiresIn: ACCESS_TOKEN_TTL_S,
     } satisfies Session
@@ -135,14 +136,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       if (!claims) return null
       const principal = await loadPrincipal(db, claims.userType, claims.userId)
       if (!principal || !mayAct(principal)) return null
-      const changedAt = Math.floor(
-        new Date(
-          principal.type === 'admin'
-            ? principal.admin.password_changed_at
-            : principal.organization.password_changed_at,
-        ).getTime() / 1000,
-      )
-      return claims.issuedAt >= changedAt ? principal : null
+      // A password change ends every session opened before it.
+      return claims.passwordVersion === passwordVersionOf(principal) ? principal : null
     },
   }
 }

@@ -16,6 +16,15 @@ export function principalId(principal: Principal): string {
   return principal.type === 'admin' ? principal.admin.id : principal.organization.id
 }
 
+/** When the account's password last changed, in milliseconds: the version its tokens carry. */
+export function passwordVersionOf(principal: Principal): number {
+  const changedAt =
+    principal.type === 'admin'
+      ? principal.admin.password_changed_at
+      : principal.organization.password_changed_at
+  return new Date(changedAt).getTime()
+}
+
 /** Only an active super administrator, or an approved and active organisation, may act. */
 export function mayAct(principal: Principal): boolean {
   return principal.type === 'admin'

@@ -282,8 +282,7 @@ describe('POST /api/auth/password', () => {
     const org = await createOrganization(ctx.db.db)
     const other = await loginOrganization(ctx.app, org.email)
     const current = await loginOrganization(ctx.app, org.email)
-    // Tokens issued in an earlier second than the change are the ones it ends.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
+    // No wait: a session opened in the same second as the change ends too.
     const res = await change(current.token, ORG_PASSWORD, 'nouveau-mot-2')
     expect(res.statusCode).toBe(200)
     const renewed = res.json()
@@ -291,5 +290,28 @@ describe('POST /api/auth/password', () => {
     expect((await me(other.token)).statusCode).toBe(401)
     expect((await refresh(other.refreshToken)).statusCode).toBe(401)
     await loginOrganization(ctx.app, org.email, 'nouveau-mot-2')
+  })
+
+  it('ends a session opened in the very same second as the change', async () => {
+    // Every moment of this app is one and the same second.
+    const frozen = await buildTestApp({ clock: { now: () => new Date('2026-11-25T09:00:00.500Z') } })
+    try {
+      const org = await createOrganization(frozen.db.db)
+      const other = await loginOrganization(frozen.app, org.email)
+      const current = await loginOrganization(frozen.app, org.email)
+      const changed = await frozen.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        payload: { currentPassword: ORG_PASSWORD, newPassword: 'nouveau-mot-3' },
+        headers: bearer(current),
+      })
+      expect(changed.statusCode).toBe(200)
+      const meOn = (token: string) => frozen.app.inject({ url: '/api/org/me', headers: bearer({ token }) })
+      expect((await meOn(other.token)).statusCode).toBe(401)
+      expect((await meOn(current.token)).statusCode).toBe(401)
+      expect((await meOn(changed.json().token)).statusCode).toBe(200)
+    } finally {
+      await frozen.close()
+    }
   })
 })
