@@ -8,3 +8,12 @@ export interface LiveEvent {
   reportId?: string
   organizationId?: string
 }
+
+/** A signed-in stream checks its session again this often: a deactivated or expired one ends. */
+export const LIVE_STREAM_RECHECK_MS = 30_000
+/** Live streams open at once from one network address (on one server instance). */
+export const LIVE_STREAMS_PER_ADDRESS = 20
+
+export const LIVE_EVENT_MESSAGES = {
+  tooManyStreams: 'Trop de connexions en direct depuis cette adresse. Fermez des onglets puis réessayez.',
+} as const

@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveEvent } from '../../domain/events'
-import { createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ACCESS_TOKEN_TTL_S } from '../../domain/auth'
+import { LIVE_STREAM_RECHECK_MS, type LiveEvent } from '../../domain/events'
+import { superadmins } from '../db/schema'
+import { hashPassword } from '../passwords'
+import { createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
@@ -22,10 +26,13 @@ afterAll(async () => {
   await first.close()
 })
 
-/** Listens to /api/events on the second instance and collects what arrives. */
-async function subscribe(query: string) {
+/** Listens to /api/events on the second instance (or `baseUrl`) and collects what arrives. */
+async function subscribe(query: string, options: { baseUrl?: string; from?: string } = {}) {
   const controller = new AbortController()
-  const res = await fetch(`${secondUrl}/api/events${query}`, { signal: controller.signal })
+  const res = await fetch(`${options.baseUrl ?? secondUrl}/api/events${query}`, {
+    signal: controller.signal,
+    headers: options.from ? { 'x-forwarded-for': options.from } : {},
+  })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('text/event-stream')
   const events: LiveEvent[] = []
@@ -62,9 +69,9 @@ async function subscribe(query: string) {
       }
       throw new Error(`event not received; got ${JSON.stringify(events)}`)
     },
-    /** Whether the server ended the stream within 5 s. */
-    async endedByServer() {
-      const deadline = Date.now() + 5000
+    /** Whether the server ended the stream within that time. */
+    async endedByServer(withinMs = 5000) {
+      const deadline = Date.now() + withinMs
       while (Date.now() < deadline && !ended) await new Promise((resolve) => setTimeout(resolve, 25))
       return ended
     },
@@ -155,5 +162,73 @@ describe('GET /api/events', () => {
   it('refuses a bad token or device token with 401', async () => {
     expect((await fetch(`${secondUrl}/api/events?token=abc`)).status).toBe(401)
     expect((await fetch(`${secondUrl}/api/events?citizenToken=${'C'.repeat(43)}`)).status).toBe(401)
+  })
+
+  it('allows 20 streams at once from one address, then answers 429 in French', async () => {
+    const from = '198.51.100.60'
+    const streams = []
+    for (let i = 0; i < 20; i++) streams.push(await subscribe('', { from }))
+    const refused = await fetch(`${secondUrl}/api/events`, { headers: { 'x-forwarded-for': from } })
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).error.message).toBe(
+      'Trop de connexions en direct depuis cette adresse. Fermez des onglets puis réessayez.',
+    )
+    const elsewhere = await subscribe('', { from: '198.51.100.61' })
+    // Once one closes, the address may open another.
+    streams[0]?.close()
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${secondUrl}/api/events`, { headers: { 'x-forwarded-for': from } })
+        await again.body?.cancel()
+        return again.status
+      })
+      .toBe(200)
+    for (const stream of [...streams, elsewhere]) stream.close()
+  })
+})
+
+describe('GET /api/events, checked again while it lasts', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('ends an administrator’s stream within a minute of the deactivation', async () => {
+    const [admin] = await first.db.db
+      .insert(superadmins)
+      .values({ username: `veilleur-${Date.now()}`, password_hash: await hashPassword('veilleur-2026') })
+      .returning()
+    const session = await login(first.app, {
+      userType: 'admin',
+      username: admin?.username ?? '',
+      password: 'veilleur-2026',
+    })
+    vi.useFakeTimers({ toFake: ['setInterval'] })
+    const stream = await subscribe(`?token=${session.token}`)
+    await first.db.db
+      .update(superadmins)
+      .set({ status: 'inactive' })
+      .where(eq(superadmins.id, admin?.id ?? ''))
+    vi.advanceTimersByTime(LIVE_STREAM_RECHECK_MS)
+    expect(await stream.endedByServer()).toBe(true)
+  })
+
+  it('ends a stream whose token expired within a minute of the expiry', async () => {
+    let offsetMs = 0
+    const timed = await buildTestApp({ clock: { now: () => new Date(Date.now() + offsetMs) } })
+    await timed.app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const baseUrl = `http://127.0.0.1:${(timed.app.server.address() as AddressInfo).port}`
+      const org = await createOrganization(timed.db.db, { categories: ['Voirie'] })
+      const session = await loginOrganization(timed.app, org.email)
+      vi.useFakeTimers({ toFake: ['setInterval'] })
+      const stream = await subscribe(`?token=${session.token}`, { baseUrl })
+      vi.advanceTimersByTime(LIVE_STREAM_RECHECK_MS)
+      expect(await stream.endedByServer(500)).toBe(false)
+      offsetMs = (ACCESS_TOKEN_TTL_S + 1) * 1000
+      vi.advanceTimersByTime(LIVE_STREAM_RECHECK_MS)
+      expect(await stream.endedByServer()).toBe(true)
+    } finally {
+      await timed.close()
+    }
   })
 })

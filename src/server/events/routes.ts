@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { LiveEvent } from '../../domain/events'
+import {
+  LIVE_EVENT_MESSAGES,
+  LIVE_STREAM_RECHECK_MS,
+  LIVE_STREAMS_PER_ADDRESS,
+  type LiveEvent,
+} from '../../domain/events'
 import type { Principal } from '../auth/principals'
 import { requireDevice } from '../citizens/device'
 import { categoryOrganizations } from '../db/schema'
 import { AppError } from '../errors'
+import { clientAddressKey } from '../http/rate-limits'
 import type { BusEvent } from './event-bus'
 
 const KEEP_ALIVE_MS = 25_000
@@ -63,6 +69,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     return { kind: 'public' }
   }
 
+  // Streams open per client address: a stream holds a connection for as long as it lasts.
+  const streamsPerAddress = new Map<string, number>()
+
   async function stillAllowed(token: string): Promise<boolean> {
     try {
       return (await app.auth.authenticate(token)) !== null
@@ -85,7 +94,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const address = clientAddressKey(request.ip)
+      const open = streamsPerAddress.get(address) ?? 0
+      if (open >= LIVE_STREAMS_PER_ADDRESS) {
+        throw new AppError('too_many_requests', { message: LIVE_EVENT_MESSAGES.tooManyStreams })
+      }
       const audience = await audienceOf(request.query)
+      streamsPerAddress.set(address, open + 1)
       reply.hijack()
       const res = reply.raw
       res.writeHead(200, {
@@ -115,13 +130,27 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       })
       const keepAlive = setInterval(() => res.write(': ping\n\n'), KEEP_ALIVE_MS)
+      // A signed-in stream lasts only as long as its session: a deactivated account, or a token
+      // that expired, ends it at the next check.
+      const { token } = request.query
+      const recheck = token
+        ? setInterval(() => {
+            void stillAllowed(token).then((allowed) => {
+              if (!allowed) end()
+            })
+          }, LIVE_STREAM_RECHECK_MS)
+        : undefined
       let ended = false
       const end = () => {
         if (ended) return
         ended = true
         clearInterval(keepAlive)
+        clearInterval(recheck)
         unsubscribe()
         openStreams.delete(end)
+        const left = (streamsPerAddress.get(address) ?? 1) - 1
+        if (left > 0) streamsPerAddress.set(address, left)
+        else streamsPerAddress.delete(address)
         res.end()
       }
       openStreams.add(end)
