@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Session } from '../../domain/auth'
 import { categories, organizations, reports, superadmins } from '../db/schema'
@@ -343,25 +343,69 @@ describe('admin users', () => {
     expect(users.counts.active).toBeGreaterThanOrEqual(2)
   })
 
-  it('edits an administrator and never deactivates the last active one', async () => {
+  it('edits an administrator, but never lets one deactivate their own account', async () => {
     const [other] = await ctx.db.db
       .insert(superadmins)
       .values({ username: 'moussa', password_hash: await hashPassword('moussa-pass'), status: 'active' })
       .returning()
     const edited = await patch(`/api/admin/users/${other?.id}`, { name: 'Moussa Diop', status: 'inactive' })
     expect(edited.json()).toMatchObject({ name: 'Moussa Diop', status: 'inactive' })
-    const everyone = (await get('/api/admin/users')).json().items as { id: string; status: string }[]
-    const actives = everyone.filter((u) => u.status === 'active')
-    for (const user of actives.slice(1)) await patch(`/api/admin/users/${user.id}`, { status: 'inactive' })
-    const last = actives[0]?.id
-    const refused = await patch(`/api/admin/users/${last}`, { status: 'inactive' })
-    expect(refused.statusCode).toBe(409)
-    expect(refused.json().error.message).toBe(
-      'Impossible de désactiver le dernier super administrateur actif.',
+    const own = await patch(`/api/admin/users/${admin.user.id}`, { name: 'Moi', status: 'inactive' })
+    expect(own.statusCode).toBe(409)
+    expect(own.json().error.message).toBe(
+      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
     )
-    for (const user of actives.slice(1)) await patch(`/api/admin/users/${user.id}`, { status: 'active' })
+    const [me] = await ctx.db.db.select().from(superadmins).where(eq(superadmins.id, admin.user.id))
+    expect(me?.status).toBe('active')
+    expect(me?.name).not.toBe('Moi')
+    await patch(`/api/admin/users/${other?.id}`, { status: 'active' })
+  })
+
+  it('never lets two administrators deactivating each other at once leave nobody active', async () => {
+    const pair = await ctx.db.db
+      .insert(superadmins)
+      .values([
+        { username: 'awa', password_hash: await hashPassword('awa-pass-2026'), status: 'active' },
+        { username: 'binta', password_hash: await hashPassword('binta-pass-2026'), status: 'active' },
+      ])
+      .returning()
+    const [awa, binta] = pair
+    // Only these two stay active for this test.
+    const others = (await ctx.db.db.select().from(superadmins)).filter(
+      (row) => row.status === 'active' && !pair.some((p) => p.id === row.id),
+    )
+    const sessions = await Promise.all(
+      ['awa', 'binta'].map((username) =>
+        login(ctx.app, { userType: 'admin', username, password: `${username}-pass-2026` }),
+      ),
+    )
+    await setAdminStatuses(
+      others.map((row) => row.id),
+      'inactive',
+    )
+    try {
+      const answers = await Promise.all([
+        patch(`/api/admin/users/${binta?.id}`, { status: 'inactive' }, sessions[0]),
+        patch(`/api/admin/users/${awa?.id}`, { status: 'inactive' }, sessions[1]),
+      ])
+      // The second is refused: as the last active one (409), or as no longer active itself (401).
+      const [won, refused] = answers.map((res) => res.statusCode).sort()
+      expect(won).toBe(200)
+      expect([401, 409]).toContain(refused)
+      const active = (await ctx.db.db.select().from(superadmins)).filter((row) => row.status === 'active')
+      expect(active).toHaveLength(1)
+    } finally {
+      await setAdminStatuses(
+        [...others, ...pair].map((row) => row.id),
+        'active',
+      )
+    }
   })
 })
+
+async function setAdminStatuses(ids: string[], status: 'active' | 'inactive') {
+  if (ids.length > 0) await ctx.db.db.update(superadmins).set({ status }).where(inArray(superadmins.id, ids))
+}
 
 describe('admin users, edge cases found by fuzzing', () => {
   it('answers an empty edit with the administrator unchanged, or 404 for an unknown one', async () => {

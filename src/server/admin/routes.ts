@@ -227,7 +227,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: { tags, params: uuidParams, body: updateAdminUserSchema, response: { 200: adminUserSchema } },
       },
-      (request) => updateAdminUser(db(), request.params.id, request.body),
+      (request) => updateAdminUser(db(), currentAdmin(request).id, request.params.id, request.body),
     )
 
     app.post(

@@ -52,12 +52,19 @@ export async function createAdminUser(
   }
 }
 
-/** Edits an administrator; the last active one cannot be deactivated, or nobody could run the platform. */
+/**
+ * Edits an administrator. Nobody deactivates their own account (a slip would lock them out), and
+ * the last active one cannot be deactivated, or nobody could run the platform.
+ */
 export async function updateAdminUser(
   db: Db,
+  actorId: string,
   id: string,
   changes: { name?: string; email?: string; username?: string; status?: 'active' | 'inactive' },
 ): Promise<AdminUser> {
+  if (changes.status === 'inactive' && id === actorId) {
+    throw new AppError('conflict', { message: ADMIN_MESSAGES.ownAccount })
+  }
   if (Object.keys(changes).length === 0) {
     // Nothing to change (an empty form): the administrator as it is, if it exists.
     const [row] = await db.select().from(superadmins).where(eq(superadmins.id, id))

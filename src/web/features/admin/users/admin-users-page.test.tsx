@@ -173,6 +173,20 @@ describe('Admin super administrators', () => {
     expect(useSessionStore.getState().user).toMatchObject({ id: awa.id, name: 'Awa Ndiaye Sarr' })
   })
 
+  it('does not let administrators deactivate their own account, and says why', async () => {
+    signInAsAdmin({ ...ADMIN_USER, id: awa.id })
+    stubApi({ '/api/admin/users': users })
+    renderRoute('/admin/users')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Modifier Awa Ndiaye' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' })
+    const active = within(dialog).getByLabelText('Compte actif')
+    expect(active).toBeDisabled()
+    expect(active).toHaveAccessibleDescription(
+      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+    )
+  })
+
   it('says when the administrators cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubApi({ '/api/admin/users': apiError(500, 'internal', 'Une erreur interne est survenue.') })

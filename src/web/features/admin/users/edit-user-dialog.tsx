@@ -2,9 +2,10 @@ import '../../../lib/zod-form'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { type AdminUser, updateAdminUserSchema } from '../../../../domain/admin'
+import { ADMIN_MESSAGES, type AdminUser, updateAdminUserSchema } from '../../../../domain/admin'
 import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
 import { ApiError } from '../../../lib/api-client'
+import { useSessionStore } from '../../../lib/auth/session-store'
 import { showServerFieldError } from '../../../lib/server-field-error'
 import { toast } from '../../../lib/toast'
 import { type AdminUserChanges, useUpdateAdminUser } from '../api/update-admin-user'
@@ -41,6 +42,8 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
   const update = useUpdateAdminUser()
+  // Nobody deactivates their own account (the server refuses it too).
+  const isSelf = useSessionStore((state) => state.user?.id) === user?.id
   const {
     register,
     handleSubmit,
@@ -101,8 +104,9 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
               id="edit-admin-user-active"
               type="checkbox"
               {...register('active')}
+              disabled={isSelf}
               aria-describedby="edit-admin-user-active-hint"
-              className="mt-0.5 size-5 shrink-0 accent-green-700"
+              className="mt-0.5 size-5 shrink-0 accent-green-700 disabled:opacity-60"
             />
             <div className="flex flex-col gap-0.5">
               <label
@@ -112,7 +116,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
                 {t('users.isActive')}
               </label>
               <p id="edit-admin-user-active-hint" className="text-xs text-slate-600">
-                {t('users.isActiveHint')}
+                {isSelf ? ADMIN_MESSAGES.ownAccount : t('users.isActiveHint')}
               </p>
             </div>
           </div>
