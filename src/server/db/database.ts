@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseKind } from '../../domain/health'
+import { restrictToOwner } from '../data-dir'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -46,7 +47,7 @@ const MIGRATION_LOCK_ID = 7_274_001
  * `dir` from a dump (`Database.dump`) first.
  */
 export async function openPglite(dir: string | undefined, restoreFrom?: Buffer): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true })
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
     // The text searches' trigram index (migration 0002_read_models).
     extensions: { pg_trgm },
@@ -55,6 +56,12 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(drizzlePglite(client), { migrationsFolder })
+  // PGlite gives the files of a new or restored database mode 0666 whatever the umask, and a few
+  // files it writes later 0644: closed to others once it has written them, and again on close.
+  const closeToOthers = () => {
+    if (dir) restrictToOwner(dir)
+  }
+  closeToOthers()
   return {
     kind: 'pglite',
     db,
@@ -68,7 +75,10 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
       const tarball = await client.dumpDataDir('gzip')
       return Buffer.from(await tarball.arrayBuffer())
     },
-    close: () => client.close(),
+    async close() {
+      await client.close()
+      closeToOthers()
+    },
   }
 }
 
