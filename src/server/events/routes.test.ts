@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveEvent } from '../../domain/events'
 import { createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
+import { subscribeToEvents } from '../test/live-events'
 
 // Two server instances on one database: what happens on one reaches the clients of the other.
 let first: Awaited<ReturnType<typeof buildTestApp>>
@@ -23,54 +23,7 @@ afterAll(async () => {
 })
 
 /** Listens to /api/events on the second instance and collects what arrives. */
-async function subscribe(query: string) {
-  const controller = new AbortController()
-  const res = await fetch(`${secondUrl}/api/events${query}`, { signal: controller.signal })
-  expect(res.status).toBe(200)
-  expect(res.headers.get('content-type')).toContain('text/event-stream')
-  const events: LiveEvent[] = []
-  const reader = res.body?.getReader()
-  let buffer = ''
-  let ended = false
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read()
-        if (!chunk || chunk.done) {
-          ended = true
-          return
-        }
-        buffer += new TextDecoder().decode(chunk.value)
-        const blocks = buffer.split('\n\n')
-        buffer = blocks.pop() ?? ''
-        for (const block of blocks) {
-          const data = block.split('\n').find((line) => line.startsWith('data: '))
-          if (data) events.push(JSON.parse(data.slice(6)))
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })()
-  return {
-    events,
-    async waitFor(predicate: (event: LiveEvent) => boolean) {
-      const deadline = Date.now() + 5000
-      while (Date.now() < deadline) {
-        if (events.some(predicate)) return
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      throw new Error(`event not received; got ${JSON.stringify(events)}`)
-    },
-    /** Whether the server ended the stream within 5 s. */
-    async endedByServer() {
-      const deadline = Date.now() + 5000
-      while (Date.now() < deadline && !ended) await new Promise((resolve) => setTimeout(resolve, 25))
-      return ended
-    },
-    close: () => controller.abort(),
-  }
-}
+const subscribe = (query: string) => subscribeToEvents(secondUrl, query)
 
 describe('GET /api/events', () => {
   it('brings a report filed on one instance to an organisation listening on another', async () => {
