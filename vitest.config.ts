@@ -3,14 +3,19 @@ import { defineConfig } from 'vitest/config'
 
 // One runner for every suite. `npm test` runs them all; CI sets TEST_DATABASE_URL so that the
 // API suite runs a second time on the PostgreSQL server, and TEST_REDIS_URL so that the limits
-// shared by several instances through Redis are tested too.
+// shared by several instances through Redis are tested too. `*.postgres.test.ts` files test what
+// only a PostgreSQL server does (its connections can be lost): they run in that second pass only.
 const apiProjects = [
   {
     test: {
       name: 'api',
       environment: 'node',
       include: ['src/server/**/*.test.ts'],
-      exclude: ['src/server/**/*.process.test.ts', 'src/server/**/*.redis.test.ts'],
+      exclude: [
+        'src/server/**/*.process.test.ts',
+        'src/server/**/*.postgres.test.ts',
+        'src/server/**/*.redis.test.ts',
+      ],
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { backupDataDir } from '../src/server/backup/backup'
+import { secureDataDir } from '../src/server/data-dir'
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +22,8 @@ if (process.env.DATABASE_URL) {
   process.exit(1)
 }
 const dataDir = path.resolve(args['data-dir'])
+// The dump may be taken here, by the embedded database: its files stay the server's user's alone.
+secureDataDir(dataDir)
 const out = path.resolve(
   args.out ?? path.join('backups', `alertes-urbaines-${new Date().toISOString().replace(/[:.]/g, '-')}.tar`),
 )

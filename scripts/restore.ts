@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { restoreDataDir } from '../src/server/backup/backup'
+import { secureDataDir } from '../src/server/data-dir'
 import { DataDirLockedError } from '../src/server/lock'
 
 const { values: args, positionals } = parseArgs({
@@ -17,6 +18,8 @@ if (!archive) {
   process.exit(1)
 }
 const dataDir = path.resolve(args['data-dir'])
+// What the restore writes into DATA_DIR is the server's user's alone, like what the server writes.
+secureDataDir(dataDir)
 try {
   const summary = await restoreDataDir(path.resolve(archive), dataDir)
   console.log(

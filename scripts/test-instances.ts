@@ -3,8 +3,10 @@
 // `apt-get install -y nginx`) running deploy/alertes-urbaines.nginx.conf on loopback ports.
 // Checks that a session works across both instances, that a live event raised on one reaches the
 // clients of the other (directly and through nginx), that an uploaded photo is served by both,
-// and that nginx goes on answering when one instance dies. Exits with 1 when a check fails.
-//   npm run test:instances -- [--postgres-url postgres://postgres@127.0.0.1:5432/test]
+// that both survive a restart of PostgreSQL, and that nginx goes on answering when one instance
+// dies. The database is a PostgreSQL server of the run's own, in a temporary folder, so that its
+// restart disturbs no other user of the machine. Exits with 1 when a check fails.
+//   npm run test:instances -- [--pg-bin /usr/lib/postgresql/15/bin]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,8 +14,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
+import { DEFAULT_PG_BIN_DIR, startPrivatePostgres } from '../src/server/test/private-postgres'
 import {
-  createScratchDatabase,
   freePort,
   killed,
   repoRoot,
@@ -24,10 +26,7 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    'postgres-url': {
-      type: 'string',
-      default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    'pg-bin': { type: 'string', default: process.env.PG_BIN_DIR || DEFAULT_PG_BIN_DIR },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
   },
 })
@@ -131,7 +130,23 @@ async function fileReport(base: string, photo: Buffer) {
   form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
   const res = await fetch(`${base}/api/reports`, { method: 'POST', body: form })
   assert(res.status === 201, `filing answered ${res.status}`)
-  return (await res.json()) as { id: string; citizenToken: string }
+  return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
+}
+
+/** An instance with its output kept, to read what it logs. */
+function startInstance(env: Record<string, string>) {
+  const child = startServer({ ...env, LOG_LEVEL: 'info' }, 'pipe')
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  return { child, output: () => output }
+}
+
+async function waitForLog(instance: ReturnType<typeof startInstance>, text: string, withinMs: number) {
+  const deadline = Date.now() + withinMs
+  while (Date.now() < deadline && !instance.output().includes(text)) await sleep(100)
+  assert(instance.output().includes(text), `"${text}" not logged within ${withinMs} ms`)
 }
 
 async function main() {
@@ -139,8 +154,7 @@ async function main() {
     console.error(`nginx is not installed at ${args.nginx}: apt-get install -y nginx`)
     process.exit(1)
   }
-  const database = await createScratchDatabase(args['postgres-url'], 'ua_instances')
-  if (!database) process.exit(1)
+  const database = await startPrivatePostgres(args['pg-bin'])
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-instances-'))
   const prefix = mkdtempSync(path.join(tmpdir(), 'ua-nginx-'))
   const children: ChildProcess[] = []
@@ -154,7 +168,8 @@ async function main() {
       HOST: '127.0.0.1',
     }
     const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string]
-    for (const port of ports) children.push(startServer({ ...shared, PORT: String(port) }))
+    const instances = ports.map((port) => startInstance({ ...shared, PORT: String(port) }))
+    for (const instance of instances) children.push(instance.child)
     assert((await waitForHealth(a)) && (await waitForHealth(b)), 'the instances did not start')
 
     const listen = await freePort()
@@ -266,6 +281,40 @@ async function main() {
       assert(res.status === 404, `answered ${res.status}`)
     })
 
+    await check(
+      'both instances survive a PostgreSQL restart, answer 503 meanwhile, then serve again',
+      async () => {
+        const before = await fileReport(proxy, photo)
+        const onB = await subscribe(b, token)
+        await database.stop()
+        await sleep(300)
+        assert(
+          children.slice(0, 2).every((child) => child.exitCode === null && child.signalCode === null),
+          'an instance exited when PostgreSQL stopped',
+        )
+        for (const base of [a, b, proxy]) {
+          const res = await call(base, `/api/reports/track/${before.anonymous_code}`)
+          const error = res.body.error as { code?: string } | undefined
+          assert(
+            res.status === 503 && error?.code === 'database_unavailable',
+            `${base} answered ${res.status} during the outage`,
+          )
+        }
+        await database.start()
+        assert(
+          (await waitForHealth(a, 30_000)) && (await waitForHealth(b, 30_000)),
+          'no health after restart',
+        )
+        // Each bus listens again within its backoff (0.5 s doubling): then live events flow again.
+        for (const instance of instances) await waitForLog(instance, 'live events: listening again', 35_000)
+        const tracked = await call(proxy, `/api/reports/track/${before.anonymous_code}`)
+        assert(tracked.status === 200, `the report filed before the restart: ${tracked.status}`)
+        const after = await fileReport(a, photo)
+        await onB.waitFor(after.id, 5000)
+        onB.close()
+      },
+    )
+
     await check('when one instance dies, nginx goes on answering with the other', async () => {
       const [first] = children
       if (first) await killed(first)
@@ -276,7 +325,7 @@ async function main() {
     })
   } finally {
     for (const child of children.reverse()) await killed(child, 'SIGTERM')
-    await database.drop()
+    await database.destroy()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(prefix, { recursive: true, force: true })
   }

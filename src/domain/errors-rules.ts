@@ -21,5 +21,10 @@ export const API_ERRORS = {
   too_many_requests: { status: 429, message: 'Trop de requêtes. Veuillez patienter avant de réessayer.' },
   internal: { status: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' },
   unavailable: { status: 503, message: 'Service momentanément indisponible. Veuillez réessayer plus tard.' },
+  database_unavailable: {
+    status: 503,
+    message:
+      'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
+  },
 } as const
 export type ApiErrorCode = keyof typeof API_ERRORS

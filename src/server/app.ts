@@ -45,8 +45,9 @@ export interface AppDeps {
 }
 
 /**
- * How long a cached read may live without a change: only what a lost notification (a broken
- * LISTEN connection) could leave stale. Changes empty the cache at once.
+ * How long a cached read may live without a change: only what a lost notification could leave
+ * stale. Changes empty the cache at once, and so does the bus when it listens again after losing
+ * its connection.
  */
 const READ_CACHE_TTL_MS = 10_000
 /** Map views differ from visitor to visitor: the oldest go first beyond this many. */
@@ -124,10 +125,12 @@ export async function buildApp(
   )
   app.decorateRequest('principal', null)
   const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: READ_CACHE_MAX_ENTRIES })
-  const bus = await createEventBus(deps.db, (error) => app.log.warn({ err: error }, 'live event failed'))
+  const bus = await createEventBus(deps.db, app.log)
   // Every change to the reports is published on the bus: the instance that makes it forgets its
   // cached reads at once, the others when the notification reaches them.
   bus.subscribe(() => readCache.invalidate())
+  // Notifications sent while the bus was not listening (a database restart) never arrive.
+  bus.onRelisten(() => readCache.invalidate())
   const events: EventBus = {
     ...bus,
     publish(event) {

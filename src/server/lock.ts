@@ -9,7 +9,7 @@ export class DataDirLockedError extends Error {}
  * gone (killed with `kill -9`) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const lockPath = path.join(dataDir, 'server.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

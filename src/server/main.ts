@@ -6,6 +6,7 @@ import { resolveJwtSecret } from './auth/jwt-secret'
 import { newBackupSecret, removeBackupAccess, writeBackupAccess } from './backup/backup-access'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
+import { DataDirPermissionError, secureDataDir } from './data-dir'
 import { type Database, DatabaseSetupError, openPglite, openPostgres } from './db/database'
 import { seedDefaults } from './db/seed'
 import { geocoderFromConfig } from './geocoding/reverse-geocoder'
@@ -14,6 +15,8 @@ import { createDiskStorage } from './storage/file-storage'
 
 async function main() {
   const loaded = loadConfig()
+  // Before anything opens a file there: the umask, DATA_DIR 0700, what is already there fixed.
+  secureDataDir(loaded.dataDir)
   // PGlite does not lock its files: one server per DATA_DIR. Instances sharing a PostgreSQL
   // server may share DATA_DIR/uploads.
   const releaseLock = loaded.databaseUrl ? () => {} : lockDataDir(loaded.dataDir)
@@ -41,7 +44,7 @@ async function main() {
 
   const uploadsDir = path.join(config.dataDir, 'uploads')
   // Served under /files from the start, before the first photo arrives.
-  mkdirSync(uploadsDir, { recursive: true })
+  mkdirSync(uploadsDir, { recursive: true, mode: 0o700 })
   const storage = createDiskStorage(uploadsDir)
   // The embedded database can only be dumped by the process that holds it: `npm run backup`
   // asks this server, with the secret it finds in DATA_DIR (written once the port is known).
@@ -93,6 +96,7 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof DataDirPermissionError ||
     error instanceof DatabaseSetupError
   ) {
     console.error(error.message)

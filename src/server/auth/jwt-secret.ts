@@ -13,7 +13,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   try {
     return readFileSync(file, 'utf8').trim()
   } catch {
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const secret = randomBytes(48).toString('base64url')
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
     return secret

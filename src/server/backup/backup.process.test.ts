@@ -8,6 +8,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { DataDirLockedError } from '../lock'
+import { entriesOpenToOthers, openToOthers } from '../test/file-modes'
 import { freePort, killed, startServer, waitForHealth } from '../test/server-process'
 import { backupDataDir, restoreDataDir } from './backup'
 
@@ -138,6 +139,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const { base } = await serve(source)
     const data = await fillWithRealData(base)
     const photos = await photosOf(base, data)
+    // Uploads as an older version wrote them (0644): the archive keeps those modes.
+    openToOthers(path.join(source, 'uploads'))
 
     const archive = path.join(root, 'while-running.tar')
     const manifest = await backupDataDir(source, archive)
@@ -151,6 +154,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const target = path.join(root, 'target')
     const summary = await restoreDataDir(archive, target)
     expect(summary).toMatchObject({ reports: 3, files: 6, previousDataKeptIn: null })
+    // The restored database, uploads and key are the server's user's alone.
+    expect(entriesOpenToOthers(target)).toEqual([])
     const restored = await serve(target)
     await expectRestored(restored.base, data, photos)
   })
@@ -174,6 +179,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const summary = await restoreDataDir(archive, target)
     expect(summary.previousDataKeptIn).not.toBeNull()
     expect(readdirSync(summary.previousDataKeptIn ?? '').sort()).toEqual(['db', 'jwt-secret', 'uploads'])
+    expect(entriesOpenToOthers(target)).toEqual([])
     const restored = await serve(target)
     await expectRestored(restored.base, data, photos)
   })

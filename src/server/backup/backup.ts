@@ -20,6 +20,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
 import * as tar from 'tar'
+import { restrictToOwner } from '../data-dir'
 import { type Database, openPglite, queryRows } from '../db/database'
 import { DataDirLockedError, lockDataDir } from '../lock'
 import { BACKUP_SECRET_HEADER, readBackupAccess } from './backup-access'
@@ -142,7 +143,7 @@ export interface RestoreSummary {
  * it would go on writing over the restored files. What was there is moved aside, not deleted.
  */
 export async function restoreDataDir(archive: string, dataDir: string): Promise<RestoreSummary> {
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const release = lockDataDir(dataDir)
   const staging = mkdtempSync(path.join(dataDir, '.restore-'))
   try {
@@ -164,7 +165,7 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
         dataDir,
         `before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`,
       )
-      mkdirSync(previousDataKeptIn)
+      mkdirSync(previousDataKeptIn, { mode: 0o700 })
       for (const item of replaced) renameSync(item, path.join(previousDataKeptIn, path.basename(item)))
     }
     rmSync(path.join(dataDir, 'db'), { recursive: true, force: true })
@@ -184,6 +185,9 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
       copyFileSync(path.join(staging, JWT_SECRET_FILE), path.join(dataDir, JWT_SECRET_FILE))
       chmodSync(path.join(dataDir, JWT_SECRET_FILE), 0o600)
     }
+    // The archive's entries keep the modes they had where the backup was taken (uploads written
+    // 0644 by an older version, for one): the restored DATA_DIR is the server's alone all the same.
+    restrictToOwner(dataDir)
     return { manifest, reports, files: countFiles(path.join(dataDir, 'uploads')), previousDataKeptIn }
   } finally {
     rmSync(staging, { recursive: true, force: true })

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { DatabaseKind } from '../../domain/health'
+import { restrictToOwner } from '../data-dir'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -26,8 +27,16 @@ export type Unlisten = () => Promise<void>
 export interface Database {
   kind: DatabaseKind
   db: Db
-  /** LISTEN on a channel: the fan-out of live events across server instances. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>
+  /**
+   * LISTEN on a channel: the fan-out of live events across server instances. `onLost` is called
+   * once if the connection that listens is lost (a database restart, a failover): the listener is
+   * gone then, and notifications sent meanwhile are lost; the caller listens again when it can.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: (error: Error) => void,
+  ): Promise<Unlisten>
   /**
    * The embedded database's whole data directory as a gzipped tarball, taken between two
    * queries (PGlite runs one at a time): crash-consistent, like a snapshot of the disk, and
@@ -46,7 +55,7 @@ const MIGRATION_LOCK_ID = 7_274_001
  * `dir` from a dump (`Database.dump`) first.
  */
 export async function openPglite(dir: string | undefined, restoreFrom?: Buffer): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true })
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
     // The text searches' trigram index (migration 0002_read_models).
     extensions: { pg_trgm },
@@ -55,9 +64,16 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(drizzlePglite(client), { migrationsFolder })
+  // PGlite gives the files of a new or restored database mode 0666 whatever the umask, and a few
+  // files it writes later 0644: closed to others once it has written them, and again on close.
+  const closeToOthers = () => {
+    if (dir) restrictToOwner(dir)
+  }
+  closeToOthers()
   return {
     kind: 'pglite',
     db,
+    // The embedded database lives in this process: its listener is never lost.
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload)
       return unsubscribe
@@ -68,15 +84,32 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
       const tarball = await client.dumpDataDir('gzip')
       return Buffer.from(await tarball.arrayBuffer())
     },
-    close: () => client.close(),
+    async close() {
+      await client.close()
+      closeToOthers()
+    },
   }
 }
 
+/** How long a request waits for a new connection before it is answered 503 (an outage). */
+const CONNECT_TIMEOUT_MS = 5_000
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the server is down, restarting or failing over, a request fails within seconds (503)
+    // instead of waiting for a connection until the request timeout.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that vanished without closing its connections (a failover) is noticed.
+    keepAlive: true,
   })
+  // An idle client lost its connection (a restart ends them all with 57P01): the pool drops it
+  // and opens another on next use. Without a listener, the 'error' event would end the process.
+  pool.on('error', () => {})
+  // Checked out of the pool (a transaction between two statements, the migration lock), a client
+  // has no listener of the pool's: its connection's loss fails its query, never the process.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   const lockClient = await pool.connect()
   try {
@@ -87,28 +120,49 @@ export async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
     lockClient.release()
   }
-  const listeners = new Set<pg.PoolClient>()
+  const listeners = new Set<() => void>()
   return {
     kind: 'postgres',
     db,
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       // LISTEN needs a connection of its own, kept out of the pool while listening.
       const client = await pool.connect()
-      listeners.add(client)
+      // Widened on purpose: the callbacks below change it while LISTEN runs.
+      let state = 'starting' as 'starting' | 'listening' | 'done'
+      const release = (error?: Error) => {
+        state = 'done'
+        listeners.delete(release)
+        // With an error, the pool closes the connection instead of lending it again.
+        client.release(error)
+      }
+      client.on('error', (error) => {
+        if (state === 'done') return
+        const wasListening = state === 'listening'
+        release(error)
+        if (wasListening) onLost(error)
+      })
       client.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
       })
-      await client.query(`LISTEN ${quoteIdentifier(channel)}`)
+      listeners.add(release)
+      try {
+        await client.query(`LISTEN ${quoteIdentifier(channel)}`)
+      } catch (error) {
+        if (state !== 'done') release(error as Error)
+        throw error
+      }
+      if (state === 'done') throw new Error('Connection terminated while starting to listen')
+      state = 'listening'
       return async () => {
-        listeners.delete(client)
+        if (state === 'done') return
+        state = 'done'
         await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {})
-        client.release()
+        release()
       }
     },
     async close() {
       if (pool.ended) return
-      for (const client of listeners) client.release()
-      listeners.clear()
+      for (const release of listeners) release()
       await pool.end()
     },
   }

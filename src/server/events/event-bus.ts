@@ -1,7 +1,15 @@
 import type { EventType } from '../../domain/events'
-import { type Database, notify } from '../db/database'
+import { type Database, notify, type Unlisten } from '../db/database'
+import { driverFailure } from '../db/unavailable'
 
 const CHANNEL = 'alertes_events'
+/**
+ * After the connection that listens is lost, the first attempt to listen again waits this long,
+ * each failed one twice as long as the last, up to the maximum: a restart is over in seconds, a
+ * failover may take minutes, and a database coming back is not flooded by every instance at once.
+ */
+export const RELISTEN_FIRST_DELAY_MS = 500
+export const RELISTEN_MAX_DELAY_MS = 30_000
 
 /** An event as the instances exchange it: who may see it travels with it, never to browsers. */
 export interface BusEvent {
@@ -20,6 +28,12 @@ export interface BusEvent {
 
 export type EventListener = (event: BusEvent) => void
 
+/** Where the bus tells of its failures (pino's signature: the app's logger). */
+export interface EventBusLog {
+  warn(details: object, message: string): void
+  info(details: object, message: string): void
+}
+
 /**
  * Fan-out of live events through PostgreSQL LISTEN/NOTIFY: an event published by any instance
  * reaches the subscribers of every instance sharing the database.
@@ -27,37 +41,89 @@ export type EventListener = (event: BusEvent) => void
 export interface EventBus {
   publish(event: BusEvent): Promise<void>
   subscribe(listener: EventListener): () => void
+  /**
+   * Called each time the bus listens again after losing its connection: the events of the gap
+   * never arrive, so what was kept on the strength of them (cached reads) must be forgotten.
+   */
+  onRelisten(listener: () => void): () => void
   close(): Promise<void>
 }
 
-export async function createEventBus(
-  database: Database,
-  onError: (error: unknown) => void,
-): Promise<EventBus> {
+export async function createEventBus(database: Database, log: EventBusLog): Promise<EventBus> {
   const listeners = new Set<EventListener>()
-  const unlisten = await database.listen(CHANNEL, (payload) => {
+  const relistenListeners = new Set<() => void>()
+  let unlisten: Unlisten | null = null
+  let retry: NodeJS.Timeout | null = null
+  let closed = false
+
+  const deliver = (payload: string) => {
     let event: BusEvent
     try {
       event = JSON.parse(payload) as BusEvent
     } catch (error) {
-      onError(error)
+      log.warn({ err: error }, 'live events: unreadable notification')
       return
     }
     for (const listener of listeners) listener(event)
-  })
+  }
+
+  const listen = async () => {
+    unlisten = await database.listen(CHANNEL, deliver, (error) => {
+      unlisten = null
+      if (closed) return
+      log.warn(driverFailure(error), 'live events: connection to the database lost, listening again soon')
+      relistenAfter(RELISTEN_FIRST_DELAY_MS)
+    })
+  }
+
+  const relistenAfter = (delayMs: number) => {
+    retry = setTimeout(async () => {
+      retry = null
+      if (closed) return
+      try {
+        await listen()
+      } catch (error) {
+        if (closed) return
+        const next = Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS)
+        log.warn({ ...driverFailure(error), retryInMs: next }, 'live events: database still unreachable')
+        relistenAfter(next)
+        return
+      }
+      if (closed) {
+        await unlisten?.()
+        return
+      }
+      log.info({}, 'live events: listening again')
+      for (const listener of relistenListeners) listener()
+    }, delayMs)
+    // A pending attempt never keeps a stopping process alive.
+    retry.unref()
+  }
+
+  // At start-up the database must answer: the server does not start without it.
+  await listen()
   return {
     async publish(event) {
       try {
         await notify(database.db, CHANNEL, JSON.stringify(event))
       } catch (error) {
         // A live update is a convenience: its failure never fails the change that caused it.
-        onError(error)
+        log.warn(driverFailure(error), 'live events: could not publish')
       }
     },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    close: () => unlisten(),
+    onRelisten(listener) {
+      relistenListeners.add(listener)
+      return () => relistenListeners.delete(listener)
+    },
+    async close() {
+      closed = true
+      if (retry) clearTimeout(retry)
+      await unlisten?.()
+      unlisten = null
+    },
   }
 }

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACCESS_TOKEN_TTL_S } from '../../domain/auth'
-import { LIVE_STREAM_RECHECK_MS, type LiveEvent } from '../../domain/events'
+import { LIVE_STREAM_RECHECK_MS } from '../../domain/events'
 import { superadmins } from '../db/schema'
 import { hashPassword } from '../passwords'
 import { createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
+import { subscribeToEvents } from '../test/live-events'
 
 // Two server instances on one database: what happens on one reaches the clients of the other.
 let first: Awaited<ReturnType<typeof buildTestApp>>
@@ -27,57 +28,8 @@ afterAll(async () => {
 })
 
 /** Listens to /api/events on the second instance (or `baseUrl`) and collects what arrives. */
-async function subscribe(query: string, options: { baseUrl?: string; from?: string } = {}) {
-  const controller = new AbortController()
-  const res = await fetch(`${options.baseUrl ?? secondUrl}/api/events${query}`, {
-    signal: controller.signal,
-    headers: options.from ? { 'x-forwarded-for': options.from } : {},
-  })
-  expect(res.status).toBe(200)
-  expect(res.headers.get('content-type')).toContain('text/event-stream')
-  const events: LiveEvent[] = []
-  const reader = res.body?.getReader()
-  let buffer = ''
-  let ended = false
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read()
-        if (!chunk || chunk.done) {
-          ended = true
-          return
-        }
-        buffer += new TextDecoder().decode(chunk.value)
-        const blocks = buffer.split('\n\n')
-        buffer = blocks.pop() ?? ''
-        for (const block of blocks) {
-          const data = block.split('\n').find((line) => line.startsWith('data: '))
-          if (data) events.push(JSON.parse(data.slice(6)))
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })()
-  return {
-    events,
-    async waitFor(predicate: (event: LiveEvent) => boolean) {
-      const deadline = Date.now() + 5000
-      while (Date.now() < deadline) {
-        if (events.some(predicate)) return
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      throw new Error(`event not received; got ${JSON.stringify(events)}`)
-    },
-    /** Whether the server ended the stream within that time. */
-    async endedByServer(withinMs = 5000) {
-      const deadline = Date.now() + withinMs
-      while (Date.now() < deadline && !ended) await new Promise((resolve) => setTimeout(resolve, 25))
-      return ended
-    },
-    close: () => controller.abort(),
-  }
-}
+const subscribe = (query: string, options: { baseUrl?: string; from?: string } = {}) =>
+  subscribeToEvents(options.baseUrl ?? secondUrl, query, { from: options.from })
 
 describe('GET /api/events', () => {
   it('brings a report filed on one instance to an organisation listening on another', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { driverFailure, isDatabaseUnavailable } from '../db/unavailable'
 import { AppError } from '../errors'
 import { isApiPath } from './api-path'
 import { invalidInput } from './validation'
@@ -12,7 +13,10 @@ import type { IndexResponder } from './web-app'
 export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexResponder | null) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = toAppError(error)
-    if (appError.statusCode >= 500) {
+    if (appError.code === 'database_unavailable') {
+      // An outage, not a bug: one line per request, without the stack.
+      request.log.warn(driverFailure(error), 'database unavailable')
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed')
     }
     return reply.status(appError.statusCode).send(appError.toBody())
@@ -44,6 +48,8 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error
+  // The database is down or restarting: the request may be tried again in a moment.
+  if (isDatabaseUnavailable(error)) return new AppError('database_unavailable')
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0]
     const path = first?.instancePath.split('/').filter(Boolean) ?? []

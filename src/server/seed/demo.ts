@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { loadConfig } from '../config'
+import { secureDataDir } from '../data-dir'
 import { type Database, openPglite, openPostgres } from '../db/database'
 import {
   categories,
@@ -146,6 +147,8 @@ export async function loadDemoData(
 
 async function main() {
   const config = loadConfig()
+  // The embedded database of DATA_DIR is opened here as the server opens it: the server's user's alone.
+  if (!config.databaseUrl) secureDataDir(config.dataDir)
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)

@@ -35,8 +35,9 @@ export function createDiskStorage(dir: string): FileStorage {
     async put(bytes, extension) {
       const key = `${randomBytes(16).toString('hex')}.${extension}`
       const file = pathOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, bytes, { flag: 'wx' })
+      // Readable by the server's user alone, whatever the umask (DATA_DIR/uploads, DESIGN.md 13).
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+      await writeFile(file, bytes, { flag: 'wx', mode: 0o600 })
       return key
     },
     async read(key) {

@@ -52,6 +52,8 @@ export interface TestDatabase {
    * process-local database: its "other instance" shares the connection.
    */
   connectAgain(): Promise<Database>
+  /** Where the PostgreSQL database is (undefined on PGlite): for a test that connects from outside. */
+  url?: string
   drop(): Promise<void>
 }
 
@@ -65,6 +67,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const others: Database[] = []
   return {
     db,
+    url: created.url,
     async connectAgain() {
       const other = await openPostgres(created.url)
       others.push(other)

@@ -38,7 +38,7 @@ export async function waitForHealth(base: string, timeoutMs = 60_000): Promise<b
 /** `npm start` as it runs in production: one Node process, so that a signal reaches the server. */
 export function startServer(
   env: Record<string, string>,
-  stdio: 'ignore' | 'inherit' = 'ignore',
+  stdio: 'ignore' | 'inherit' | 'pipe' = 'ignore',
 ): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
