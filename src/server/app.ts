@@ -124,6 +124,7 @@ export async function buildApp(
     }),
   )
   app.decorateRequest('principal', null)
+  app.decorateRequest('citizenDevice', null)
   const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: READ_CACHE_MAX_ENTRIES })
   const bus = await createEventBus(deps.db, app.log)
   // Every change to the reports is published on the bus: the instance that makes it forgets its

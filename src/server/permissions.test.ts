@@ -569,6 +569,32 @@ describe('permission matrix', () => {
   }
 })
 
+/** The same request with everything in it wrong: ids, query and body. */
+function withBadInput(method: string, request: Request): Request {
+  const [path = '', query] = request.url.split('?')
+  const badPath = path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'pas-un-id')
+  const badQuery = `${query ? `${query}&` : ''}page=-1&status=inconnu&champ_inconnu=1`
+  return {
+    url: `${badPath}?${badQuery}`,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { champ_inconnu: 1, status: 42 } }),
+  }
+}
+
+describe('authentication before validation', () => {
+  for (const [key, entry] of Object.entries(POLICIES)) {
+    if ('exempt' in entry || entry.allowed === 'everyone') continue
+    if (entry.guard !== undefined && entry.guard !== 'bearer' && entry.guard !== 'device') continue
+    const [method = 'GET'] = key.split(' ')
+    it(`${key}: a caller without a session gets 401 for bad input, never a 400 naming fields`, async () => {
+      for (const caller of ['anonymous', 'expiredToken'] as const) {
+        const res = await send(method, withBadInput(method, entry.request(fixture)), caller)
+        expect(res.statusCode, `${key} as ${caller}: ${res.body}`).toBe(401)
+        expect(res.json().error.field, `${key} as ${caller}`).toBeUndefined()
+      }
+    })
+  }
+})
+
 describe('what each caller may read (DESIGN.md section 7)', () => {
   it('never lets one device read another’s reports or messages', async () => {
     const res = await send('GET', { url: '/api/citizen/reports' }, 'otherCitizen')

@@ -6,7 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys-repository'
 
 /** The back-office's API keys for Open311 clients: listed, created (shown once), revoked. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireAdmin)
+  app.addHook('onRequest', requireAdmin)
   const tags = ['admin']
   const db = () => app.deps.db.db
 

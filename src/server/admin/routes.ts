@@ -31,7 +31,7 @@ import { reportEvent } from '../events/report-audience'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { createCategory, deleteCategory, renameCategory } from './categories-repository'
 import { csvHeader, csvLines } from './csv'
-import { createExportLinks, type ExportLinks } from './export-link'
+import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
 import { listAdminOrganizations, updateOrganizationByAdmin } from './organizations-repository'
 import {
   adminReportDetail,
@@ -82,9 +82,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function exportDownloadRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
   return async (app) => {
+    // Checked in onRequest, before the query is validated, like every other guard.
+    const grants = new WeakMap<FastifyRequest, ExportGrant>()
     app.get(
       EXPORT_DOWNLOAD_PATH,
       {
+        async onRequest(request) {
+          const { token } = request.query as { token?: unknown }
+          const grant =
+            typeof token === 'string' ? await exportLinks.verify(token, app.deps.clock.now()) : null
+          const principal = grant ? await loadPrincipal(app.deps.db.db, 'admin', grant.adminId) : null
+          // The administrator may have been deactivated since asking for the link.
+          if (!grant || !principal || !mayAct(principal)) throw new AppError('not_authenticated')
+          grants.set(request, grant)
+        },
         schema: {
           tags: ['admin'],
           summary: 'Télécharge l’export CSV d’un lien signé (valable une minute)',
@@ -92,13 +103,9 @@ function exportDownloadRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const now = app.deps.clock.now()
-        const db = app.deps.db.db
-        const grant = await exportLinks.verify(request.query.token, now)
-        const principal = grant ? await loadPrincipal(db, 'admin', grant.adminId) : null
-        // The administrator may have been deactivated since asking for the link.
-        if (!grant || !principal || !mayAct(principal)) throw new AppError('not_authenticated')
-        return sendReportsCsv(reply, db, grant.filters, now)
+        const grant = grants.get(request)
+        if (!grant) throw new AppError('not_authenticated')
+        return sendReportsCsv(reply, app.deps.db.db, grant.filters, app.deps.clock.now())
       },
     )
   }
@@ -106,7 +113,7 @@ function exportDownloadRoutes(exportLinks: ExportLinks): FastifyPluginAsyncZod {
 
 function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAdmin)
+    app.addHook('onRequest', requireAdmin)
     const db = () => app.deps.db.db
     const now = () => app.deps.clock.now()
     const tags = ['admin']

@@ -23,16 +23,30 @@ export async function requirePrincipal(request: FastifyRequest): Promise<Princip
   return principal
 }
 
-/** preHandler of the organisation space: an approved, active organisation only. */
+// The guards below run in `onRequest`: a caller without the right session is refused before its
+// input is read or validated, so that a stranger learns nothing of a route's fields.
+
+/** Guard of routes for anyone signed in (changing one's password). */
+export async function requireSignedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await requirePrincipal(request)
+}
+
+/** Guard of the organisation space: an approved, active organisation only. */
 export async function requireOrganization(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const principal = await requirePrincipal(request)
   if (principal.type !== 'organization') throw new AppError('forbidden')
 }
 
-/** preHandler of the back-office: an active super administrator only. */
+/** Guard of the back-office: an active super administrator only. */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const principal = await requirePrincipal(request)
   if (principal.type !== 'admin') throw new AppError('forbidden')
+}
+
+/** The caller of a route guarded by `requireSignedIn`. */
+export function currentPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('not_authenticated')
+  return request.principal
 }
 
 /** The organisation behind a request that passed requireOrganization. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { changePasswordSchema, loginSchema, refreshSchema, sessionSchema } from '../../domain/auth'
 import { AppError } from '../errors'
-import { requirePrincipal } from './guards'
+import { currentPrincipal, requireSignedIn } from './guards'
 import { createLoginLimits } from './login-limits'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password',
     {
+      onRequest: requireSignedIn,
       schema: {
         tags: ['auth'],
         summary: 'Changer son mot de passe (met fin aux autres sessions)',
@@ -62,9 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    async (request) => {
-      const principal = await requirePrincipal(request)
-      return app.auth.changePassword(principal, request.body.currentPassword, request.body.newPassword)
-    },
+    (request) =>
+      app.auth.changePassword(
+        currentPrincipal(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+      ),
   )
 }

@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { REPORT_FILING_MESSAGES } from '../../domain/report-filing'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { CITIZEN_TOKEN_HEADER, REPORT_FILING_MESSAGES } from '../../domain/report-filing'
 import type { Db } from '../db/database'
 import { citizenDevices } from '../db/schema'
 import { AppError } from '../errors'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The hash of the device behind a route guarded by `requireDeviceToken`. */
+    citizenDevice: string | null
+  }
+}
 
 /** 32 random bytes, base64url: what a device keeps and sends back in X-Citizen-Token. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
@@ -28,6 +36,24 @@ export async function requireDevice(db: Db, token: string | undefined): Promise<
   const [device] = await db.select().from(citizenDevices).where(eq(citizenDevices.token_hash, hash))
   if (!device) throw unknownDevice()
   return hash
+}
+
+/**
+ * Guard (`onRequest`) of a device's own routes: a token the server issued, or 401 before the
+ * request's input is read.
+ */
+export async function requireDeviceToken(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = request.headers[CITIZEN_TOKEN_HEADER]
+  request.citizenDevice = await requireDevice(
+    request.server.deps.db.db,
+    Array.isArray(token) ? token[0] : token,
+  )
+}
+
+/** The device of a route guarded by `requireDeviceToken`. */
+export function currentDevice(request: FastifyRequest): string {
+  if (!request.citizenDevice) throw unknownDevice()
+  return request.citizenDevice
 }
 
 /**

@@ -18,7 +18,7 @@ import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
 import { clientAddressKey, createAttemptCounter, limitPerAddress } from '../http/rate-limits'
-import { deviceFor, requireDevice, saveDevice } from './device'
+import { currentDevice, deviceFor, requireDeviceToken, saveDevice } from './device'
 import {
   followReport,
   markNotificationsRead,
@@ -65,6 +65,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/citizen/reports',
     {
+      onRequest: requireDeviceToken,
       schema: {
         tags: ['citizen'],
         summary: 'Les signalements de cet appareil, avec leur historique',
@@ -72,15 +73,15 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: citizenReportsSchema },
       },
     },
-    async (request) => {
-      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
-      return { items: await reportsOfDevice(db(), device, app.deps.clock.now()) }
-    },
+    async (request) => ({
+      items: await reportsOfDevice(db(), currentDevice(request), app.deps.clock.now()),
+    }),
   )
 
   app.get(
     '/api/citizen/notifications',
     {
+      onRequest: requireDeviceToken,
       schema: {
         tags: ['citizen'],
         summary: 'Les messages des organisations sur les signalements de cet appareil',
@@ -88,18 +89,17 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: citizenNotificationsSchema },
       },
     },
-    async (request) => {
-      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
-      return notificationsOfDevice(db(), device)
-    },
+    (request) => notificationsOfDevice(db(), currentDevice(request)),
   )
 
   app.post(
     '/api/citizen/notifications/read',
-    { schema: { tags: ['citizen'], summary: 'Marquer les messages comme lus', headers: deviceHeaders } },
+    {
+      onRequest: requireDeviceToken,
+      schema: { tags: ['citizen'], summary: 'Marquer les messages comme lus', headers: deviceHeaders },
+    },
     async (request, reply) => {
-      const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
-      await markNotificationsRead(db(), device, app.deps.clock.now())
+      await markNotificationsRead(db(), currentDevice(request), app.deps.clock.now())
       return reply.status(204).send()
     },
   )
@@ -141,6 +141,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/citizen/reports/:id/${path}`,
       {
+        onRequest: requireDeviceToken,
         schema: {
           tags: ['citizen'],
           summary,
@@ -150,10 +151,9 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const device = await requireDevice(db(), request.headers[CITIZEN_TOKEN_HEADER])
         const result = await answerResolution(db(), {
           reportId: request.params.id,
-          deviceHash: device,
+          deviceHash: currentDevice(request),
           answer,
           now: app.deps.clock.now(),
         })

@@ -64,7 +64,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The organisation space: every route needs an approved, active organisation. */
 export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireOrganization)
+  app.addHook('onRequest', requireOrganization)
   const db = () => app.deps.db.db
   const now = () => app.deps.clock.now()
   const tags = ['organization']
