@@ -3,10 +3,11 @@
 // `apt-get install -y nginx`) running deploy/alertes-urbaines.nginx.conf on loopback ports.
 // Checks that a session works across both instances, that a live event raised on one reaches the
 // clients of the other (directly and through nginx), that an uploaded photo is served by both,
-// that both survive a restart of PostgreSQL, and that nginx goes on answering when one instance
-// dies. The database is a PostgreSQL server of the run's own, in a temporary folder, so that its
-// restart disturbs no other user of the machine. Exits with 1 when a check fails.
-//   npm run test:instances -- [--pg-bin /usr/lib/postgresql/15/bin]
+// that both survive a restart of PostgreSQL, that they count the rate limits against one budget in
+// Redis, and that nginx goes on answering when one instance dies. The database is a PostgreSQL
+// server of the run's own, in a temporary folder, so that its restart disturbs no other user of
+// the machine; Redis too is the run's own (counters outlive a run). Exits with 1 when a check fails.
+//   npm run test:instances -- [--pg-bin /usr/lib/postgresql/15/bin] [--redis-server /usr/bin/redis-server]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
   options: {
     'pg-bin': { type: 'string', default: process.env.PG_BIN_DIR || DEFAULT_PG_BIN_DIR },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
+    'redis-server': { type: 'string', default: '/usr/bin/redis-server' },
   },
 })
 const ADMIN_PASSWORD = `instances-${randomBytes(6).toString('hex')}`
@@ -149,11 +151,34 @@ async function waitForLog(instance: ReturnType<typeof startInstance>, text: stri
   assert(instance.output().includes(text), `"${text}" not logged within ${withinMs} ms`)
 }
 
-async function main() {
-  if (!existsSync(args.nginx)) {
-    console.error(`nginx is not installed at ${args.nginx}: apt-get install -y nginx`)
-    process.exit(1)
+/** A Redis server of the run's own on a free port, keeping nothing on disk. */
+async function startPrivateRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    args['redis-server'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const ready = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' })
+    if (ready.stdout?.trim() === 'PONG') return { url: `redis://127.0.0.1:${port}`, child }
+    await sleep(100)
   }
+  child.kill()
+  throw new Error(`redis-server did not answer on port ${port}`)
+}
+
+async function main() {
+  for (const [program, install] of [
+    [args.nginx, 'apt-get install -y nginx'],
+    [args['redis-server'], 'apt-get install -y redis-server'],
+  ] as const) {
+    if (!existsSync(program)) {
+      console.error(`${program} is not installed: ${install}`)
+      process.exit(1)
+    }
+  }
+  const redis = await startPrivateRedis()
   const database = await startPrivatePostgres(args['pg-bin'])
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-instances-'))
   const prefix = mkdtempSync(path.join(tmpdir(), 'ua-nginx-'))
@@ -166,6 +191,7 @@ async function main() {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
     }
     const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string]
     const instances = ports.map((port) => startInstance({ ...shared, PORT: String(port) }))
@@ -276,6 +302,20 @@ async function main() {
       assert(!log.includes(token), 'the session token of /api/events is in the access log')
     })
 
+    await check('both instances count the rate limits against one budget (Redis)', async () => {
+      // One client (this machine, as nginx passes its address) signing up 5 times an hour at
+      // most, wherever its requests land: 3 on one instance, 2 on the other, the 6th through nginx.
+      const signup = (base: string) => call(base, '/api/organizations/signup', { method: 'POST', body: '{}' })
+      const answers = []
+      for (const base of [a, b, a, b, a]) answers.push((await signup(base)).status)
+      assert(
+        answers.every((status) => status === 400),
+        `the first five answered ${answers.join(', ')}`,
+      )
+      const sixth = await signup(proxy)
+      assert(sixth.status === 429, `the sixth answered ${sixth.status}`)
+    })
+
     await check('nginx refuses the backup route of the embedded database', async () => {
       const res = await fetch(`${proxy}/api/internal/backup`, { method: 'POST' })
       assert(res.status === 404, `answered ${res.status}`)
@@ -325,6 +365,7 @@ async function main() {
     })
   } finally {
     for (const child of children.reverse()) await killed(child, 'SIGTERM')
+    await killed(redis.child, 'SIGTERM')
     await database.destroy()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(prefix, { recursive: true, force: true })
