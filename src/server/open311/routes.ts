@@ -7,6 +7,7 @@ import {
   OPEN311_MESSAGES,
   OPEN311_SERVICE_NOTICE,
   open311CreatedSchema,
+  open311NewRequestQuerySchema,
   open311NewRequestSchema,
   open311RequestSchema,
   open311RequestsQuerySchema,
@@ -120,7 +121,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
-        querystring: z.object({ api_key: z.string().max(200).optional() }),
+        querystring: open311NewRequestQuerySchema,
         body: open311NewRequestSchema,
         response: { 201: open311CreatedSchema },
       },
