@@ -21,6 +21,9 @@ export function reportEventLabel(kind: string): string {
   return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
 }
 
+/** The query parameter of /suivi that carries the code to look up (a link or the search form). */
+export const TRACKING_CODE_PARAMETER = 'code'
+
 export const TRACKING_MESSAGES = {
   notFound: 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.',
   invalidCode: 'Le code comporte 8 caractères (lettres et chiffres).',

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../errors'
 import { isApiPath } from './api-path'
 import { invalidInput } from './validation'
-import type { IndexResponder } from './web-app'
+import { type IndexResponder, isBuildInternalPath } from './web-app'
 
 /**
  * The one place that turns a failure into an answer. Bad input is never a 500, and a 5xx body
@@ -23,7 +23,8 @@ export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexRespo
       sendIndex &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
-      !request.url.startsWith('/files/')
+      !request.url.startsWith('/files/') &&
+      !isBuildInternalPath(request.url)
     // The client-side router answers every other page, its not-found page included.
     if (ownedByWebApp) return sendIndex(reply)
     return reply.status(404).send(new AppError('route_not_found').toBody())
