@@ -55,6 +55,8 @@ function toAppError(error: FastifyError | AppError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('invalid_json')
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // A JSON body (files come in multipart, with their own limits below).
+      return new AppError('body_too_large')
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':

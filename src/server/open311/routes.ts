@@ -17,6 +17,7 @@ import {
 import { acceptApiKey } from '../admin/api-keys-repository'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { refuseUnstorableUrlEncoded } from '../http/input-guard'
 import { createReport } from '../reports/create-report'
 import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
 
@@ -46,7 +47,16 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => {
+      const raw = String(body)
+      const fields = Object.fromEntries(new URLSearchParams(raw))
+      try {
+        refuseUnstorableUrlEncoded(raw, fields)
+        done(null, fields)
+      } catch (error) {
+        done(error as Error, undefined)
+      }
+    },
   )
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
