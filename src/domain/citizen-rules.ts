@@ -21,9 +21,6 @@ export function reportEventLabel(kind: string): string {
   return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
 }
 
-/** The query parameter of /suivi that carries the code to look up (a link or the search form). */
-export const TRACKING_CODE_PARAMETER = 'code'
-
 export const TRACKING_MESSAGES = {
   notFound: 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.',
   invalidCode: 'Le code comporte 8 caractères (lettres et chiffres).',
@@ -37,6 +34,9 @@ export function normalizeAnonymousCode(raw: string): string | null {
   const code = raw.trim().toUpperCase()
   return ANONYMOUS_CODE_PATTERN.test(code) ? code : null
 }
+
+/** The query parameter of /suivi that carries the code to look up (a link or the search form). */
+export const TRACKING_CODE_PARAMETER = 'code'
 
 /** "Moi aussi": the open reports of the same category within this distance are offered. */
 export const NEARBY_RADIUS_M = 100

@@ -8,8 +8,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 /**
  * Stored photos and voice notes at /files/…: only names the server gave, served with their real
- * type (never as HTML or SVG), nosniff and a fixed download name; names are random and content
- * never changes.
+ * type (never as HTML or SVG) and nosniff; names are random and content never changes.
  */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyStatic, {
