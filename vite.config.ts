@@ -1,7 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { type BuildOptions, defineConfig, type Plugin, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { APP_SHELL_LIST_FILE, appShellList } from './src/web/pwa/app-shell'
 import { appCodeSplitting } from './vite.chunks'
 
 // The Fastify server (src/server) serves dist/web with the precompressed copies; in development
@@ -46,6 +49,22 @@ function chunkModules(): Plugin {
   }
 }
 
+/**
+ * Writes `app-shell.json` beside the app: the files the service worker keeps for offline use.
+ * Read from Vite's manifest once it is written; the manifest itself is never served.
+ */
+function appShellListFile(): Plugin {
+  return {
+    name: 'app-shell-list',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? 'dist/web'
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'))
+      writeFileSync(path.join(outDir, APP_SHELL_LIST_FILE), JSON.stringify(appShellList(manifest)))
+    },
+  }
+}
+
 /** Build warnings, but one: React Router looks for React's useOptimistic, which Preact lacks, and falls back. */
 const withoutPreactGaps: NonNullable<NonNullable<BuildOptions['rolldownOptions']>['onwarn']> = (
   warning,
@@ -80,6 +99,7 @@ const BROWSER_BUILD: UserConfig = {
     react(),
     tailwindcss(),
     chunkModules(),
+    appShellListFile(),
     compression({
       algorithms: ['gzip', 'brotliCompress'],
       include: /\.(js|mjs|css|html|svg|json|txt)$/,

@@ -244,10 +244,11 @@ describe('admin back-office', () => {
     expect(lines[0]).toBe(
       'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Latitude;Longitude;Organisation;Date de résolution;Soutiens',
     )
-    // Only the filtered row: priority "Élevé".
+    // Only the filtered row: priority "Élevé". The address holds a comma: quoted, so that a
+    // spreadsheet reading commas keeps it in one cell.
     expect(lines).toHaveLength(2)
     expect(lines[1]).toMatch(
-      /^LAMP2345;2026-11-20T09:30:00\.000Z;Éclairage public;En cours;Élevé;Lampadaire éteint depuis deux semaines devant la pharmacie\.;Avenue Blaise Diagne, Médina;Dakar;/,
+      /^LAMP2345;2026-11-20T09:30:00\.000Z;Éclairage public;En cours;Élevé;Lampadaire éteint depuis deux semaines devant la pharmacie\.;"Avenue Blaise Diagne, Médina";Dakar;/,
     )
     await page.context().close()
   })

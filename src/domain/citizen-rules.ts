@@ -44,6 +44,9 @@ export function normalizeAnonymousCode(raw: string): string | null {
   return ANONYMOUS_CODE_PATTERN.test(code) ? code : null
 }
 
+/** The query parameter of /suivi that carries the code to look up (a link or the search form). */
+export const TRACKING_CODE_PARAMETER = 'code'
+
 /** "Moi aussi": the open reports of the same category within this distance are offered. */
 export const NEARBY_RADIUS_M = 100
 /** At most this many nearby reports are offered, the closest first. */

@@ -50,6 +50,11 @@ export function queryRetryDelay(attempt: number): number {
 
 /** Uploads (DESIGN.md section 9). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/**
+ * JSON bodies (DESIGN.md section 13): the largest form of the API fills a few kilobytes; more is
+ * someone making the server parse and hold what no screen sends. Uploads are multipart, not JSON.
+ */
+export const MAX_JSON_BODY_BYTES = 32 * 1024
 
 /** Names of the persisted browser stores (SPEC.md section 3). */
 export const STORE_NAMES = {

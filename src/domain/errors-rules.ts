@@ -1,4 +1,5 @@
 /** The API's errors, without zod (the rules half of errors.ts). */
+import { MAX_JSON_BODY_BYTES } from './constants'
 
 /**
  * Every error the API returns: a stable code, its HTTP status and the French text shown to
@@ -17,6 +18,10 @@ export const API_ERRORS = {
   method_not_allowed: { status: 405, message: 'Méthode non autorisée' },
   conflict: { status: 409, message: 'Conflit avec l’état actuel des données' },
   payload_too_large: { status: 413, message: 'Le fichier est trop volumineux (10 Mo au maximum).' },
+  body_too_large: {
+    status: 413,
+    message: `Les données envoyées sont trop volumineuses (${MAX_JSON_BODY_BYTES / 1024} Ko au maximum).`,
+  },
   unsupported_media_type: { status: 415, message: 'Type de fichier non pris en charge.' },
   too_many_requests: { status: 429, message: 'Trop de requêtes. Veuillez patienter avant de réessayer.' },
   internal: { status: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' },

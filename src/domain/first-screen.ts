@@ -2,6 +2,7 @@
 // phone on a slow network reads the page at once, and the app takes it over when its code has
 // arrived (DESIGN.md section 8; docs/decisions/0003-server-rendered-first-screen.md).
 import type { Category } from './category'
+import { TRACKING_CODE_PARAMETER } from './citizen-rules'
 import type { RecentReport, ReportCount } from './report'
 
 /** What a page's HTML carries so that its first screen needs no request. */
@@ -22,6 +23,15 @@ export const PRERENDERED_PAGES: Readonly<Record<string, readonly FirstScreenPart
   '/signaler': ['categories'],
   '/suivi': [],
   '/a-propos': [],
+}
+
+/**
+ * The query parameters a drawn page reads: its HTML differs with them. Any other parameter (a
+ * campaign's `utm_source`, a random one) is dropped before the page is drawn and cached, so that
+ * it neither changes the page nor makes the server draw it again.
+ */
+export const PRERENDERED_PAGE_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  '/suivi': [TRACKING_CODE_PARAMETER],
 }
 
 /** How long the data a page arrived with counts as fresh: its screen asks again only after. */

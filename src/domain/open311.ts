@@ -72,7 +72,11 @@ export type Open311RequestsQuery = z.infer<typeof open311RequestsQuerySchema>
 
 /** POST requests.json (form-encoded or JSON): a report filed by another application. */
 export const open311NewRequestSchema = z.object({
-  api_key: z.string().max(200).optional(),
+  api_key: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Clé API délivrée par un administrateur : dans le corps, comme le veut GeoReport v2'),
   jurisdiction_id: z.string().max(100).optional(),
   service_code: z.string().regex(/^\d{1,9}$/),
   lat: z.coerce.number().min(-90).max(90),
@@ -90,6 +94,18 @@ export const open311NewRequestSchema = z.object({
   media_url: z.string().max(2000).optional(),
 })
 export type Open311NewRequest = z.infer<typeof open311NewRequestSchema>
+
+/**
+ * POST requests.json's query: the key is still read there for clients that send it so, but the
+ * body is the place (a query string travels into proxies' logs; ours never log it).
+ */
+export const open311NewRequestQuerySchema = z.object({
+  api_key: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ deprecated: true, description: 'Ancienne place de la clé API : passez-la dans le corps' }),
+})
 
 export const open311CreatedSchema = z.array(
   z.object({

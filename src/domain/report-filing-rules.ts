@@ -10,8 +10,13 @@ export const DESCRIPTION_MAX_LENGTH = 2000
 export const ADDRESS_MAX_LENGTH = 300
 export const DEPARTMENT_MAX_LENGTH = 100
 
-/** Voice notes recorded in the browser stop at 2 minutes. */
+/** Voice notes recorded in the browser stop at 2 minutes; the server refuses longer ones. */
 export const VOICE_NOTE_MAX_SECONDS = 120
+/**
+ * What the server allows past VOICE_NOTE_MAX_SECONDS: the recorder stops on a timer tick
+ * (a quarter of a second) and its encoder may still flush a last frame.
+ */
+export const VOICE_NOTE_MARGIN_SECONDS = 2
 /** Voice notes are recorded at this bitrate (Opus speech stays clear at 24 kb/s: 30 s ≈ 90 KB). */
 export const VOICE_NOTE_BITS_PER_SECOND = 24_000
 /** Photos are compressed in the browser to this longest side before upload. */
@@ -21,6 +26,12 @@ export const PHOTO_TARGET_BYTES = 300 * 1024
 /** Reports filed from one network address within the window (spam protection). */
 export const REPORTS_PER_ADDRESS = 20
 export const REPORTS_RATE_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * The names a stored photo or voice note is saved under from the browser (its stored name is
+ * random): what a citizen or an organisation sees in their downloads, followed by the extension.
+ */
+export const STORED_FILE_NAMES = { photo: 'signalement-photo', voiceNote: 'signalement-note-vocale' } as const
 
 /** Accepted uploads, recognised by their bytes. */
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
@@ -32,6 +43,8 @@ export const REPORT_FILING_MESSAGES = {
   invalidCoordinates: 'La position du signalement n’est pas valide.',
   photoType: 'La photo doit être une image JPEG, PNG ou WebP.',
   audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
+  audioEmpty: 'La note vocale est vide ou illisible. Enregistrez-la à nouveau.',
+  audioTooLong: `La note vocale ne doit pas dépasser ${VOICE_NOTE_MAX_SECONDS / 60} minutes.`,
   unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
   tooManyReports: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
   weakIdempotencyKey:

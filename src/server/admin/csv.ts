@@ -6,14 +6,22 @@ const SEPARATOR = ';'
 /** Excel reads a file as UTF-8 only when it starts with a byte order mark. */
 export const CSV_BOM = '\uFEFF'
 
+/**
+ * Where a spreadsheet could start a formula (CSV injection): at the start of the text, and after
+ * anything some locale's spreadsheet takes for a cell or row boundary (comma, semicolon, tab, line
+ * break), spaces or quotes allowed in between. An apostrophe goes there, so that the cell reads
+ * as text whichever separator the reader assumes (French Excel: `;`, others: `,`).
+ */
+const FORMULA_START = /(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r])/g
+
 function cell(value: unknown): string {
   if (value === null || value === undefined) return ''
   // A number is data, never a formula: a western longitude stays -17.45, not '-17.45.
   if (typeof value === 'number') return String(value)
-  let text = String(value)
-  // A cell starting like a formula would run in the spreadsheet (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  // Quoted whenever a reader could split it: our separator, a comma or a tab (the separators
+  // elsewhere), a quote or a line break.
+  const text = String(value).replace(FORMULA_START, "'")
+  return /[",;\t\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
 export function csvHeader(): string {

@@ -139,6 +139,37 @@ describe('admin reports', () => {
     expect(res.body).toContain(';14.6928;-17.4467;')
   })
 
+  it('exports hostile descriptions so that no spreadsheet sees a formula, whatever its separator', async () => {
+    const hostile = {
+      CSVA2345: 'Trou, =HYPERLINK("http://x")',
+      CSVB2345: 'Trou;=1+1',
+      CSVC2345: 'Trou\t@SUM(A1)',
+      CSVD2345: 'Trou\r\n-2+3',
+      CSVE2345: 'Trou,  +cmd',
+      CSVF2345: 'Trou,"=1+1',
+      CSVG2345: 'Trou, profond',
+    }
+    for (const [code, description] of Object.entries(hostile)) {
+      await insertReport(ctx.db.db, { anonymous_code: code, description })
+    }
+    const body = (await get('/api/admin/reports/export.csv?q=csv')).body
+    // Every field a reader could split is quoted; an apostrophe comes before each formula start.
+    expect(body).toContain(`;"Trou, '=HYPERLINK(""http://x"")";`)
+    expect(body).toContain(`;"Trou;'=1+1";`)
+    expect(body).toContain(`;"Trou\t'@SUM(A1)";`)
+    expect(body).toContain(`;"Trou\r\n'-2+3";`)
+    expect(body).toContain(`;"Trou,  '+cmd";`)
+    expect(body).toContain(`;"Trou,""'=1+1";`)
+    expect(body).toContain(`;"Trou, profond";`)
+    // A reader that takes the comma, the semicolon, the tab or a line break for a boundary and
+    // ignores the quoting never finds a cell starting like a formula (numbers aside).
+    for (const boundary of [',', ';', '\t', '\r', '\n']) {
+      const cells = body.split(boundary).map((cell) => cell.replace(/^[ "]*/, ''))
+      const formulas = cells.filter((cell) => /^[=+\-@]/.test(cell) && !/^-\d+(\.\d+)?(\s|$)/.test(cell))
+      expect(formulas).toEqual([])
+    }
+  })
+
   it('sorts the list and its export by "Moi aussi" supporters, then newest', async () => {
     const at = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString()
     await insertReport(ctx.db.db, { anonymous_code: 'SORTA234', supporters_count: 0, created_at: at(1) })

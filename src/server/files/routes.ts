@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static'
+import { create } from 'content-disposition'
 import type { FastifyPluginAsync } from 'fastify'
-import { servedType } from '../media/media-types'
+import { downloadName, servedType } from '../media/media-types'
 import { FILE_PATH_PATTERN } from '../storage/file-storage'
 import { createMediaLinks, isRejectedReportFile, mayFetchRejectedFile } from './media-access'
 
@@ -40,6 +41,8 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     allowedPath: (pathName) => FILE_PATH_PATTERN.test(pathName) && servedType(pathName) !== undefined,
     setHeaders(reply, filePath) {
       reply.header('content-type', servedType(filePath) ?? 'application/octet-stream')
+      // Opened in the browser; saved under a name that says what it is.
+      reply.header('content-disposition', create(downloadName(filePath), { type: 'inline' }))
       reply.header('x-content-type-options', 'nosniff')
       reply.header('content-security-policy', "default-src 'none'; sandbox")
       // A citizen's photo and voice note (a voice can identify a person) never rest in a shared

@@ -4,7 +4,7 @@ import { driverFailure, isDatabaseUnavailable } from '../db/unavailable'
 import { AppError } from '../errors'
 import { isApiPath } from './api-path'
 import { invalidInput } from './validation'
-import type { IndexResponder } from './web-app'
+import { type IndexResponder, isBuildInternalPath } from './web-app'
 
 /**
  * The one place that turns a failure into an answer. Bad input is never a 500, and a 5xx body
@@ -27,7 +27,8 @@ export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexRespo
       sendIndex &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
-      !request.url.startsWith('/files/')
+      !request.url.startsWith('/files/') &&
+      !isBuildInternalPath(request.url)
     // The client-side router answers every other page, its not-found page included.
     if (ownedByWebApp) return sendIndex(reply)
     return reply.status(404).send(new AppError('route_not_found').toBody())
@@ -60,6 +61,8 @@ function toAppError(error: FastifyError | AppError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('invalid_json')
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // A JSON body (files come in multipart, with their own limits below).
+      return new AppError('body_too_large')
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':

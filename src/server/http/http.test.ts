@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { multipartBody } from '../test/multipart'
@@ -139,11 +141,13 @@ describe('error model', () => {
     expect(res.json().error).toMatchObject({ code: 'invalid_input', field: 'name' })
   })
 
-  it('answers JSON nested 100,000 levels deep with a 400 (found by fuzzing)', async () => {
+  it('answers JSON nested as deep as the body limit allows with a 400 (found by fuzzing)', async () => {
     for (const payload of [
-      '['.repeat(100_000) + ']'.repeat(100_000),
-      `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`,
+      '['.repeat(16_000) + ']'.repeat(16_000),
+      `${'{"a":'.repeat(5_000)}"\\u0000"${'}'.repeat(5_000)}`,
+      `${'{"a":'.repeat(5_000)}"\u0000"${'}'.repeat(5_000)}`,
     ]) {
+      expect(payload.length).toBeLessThan(32 * 1024)
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -153,6 +157,87 @@ describe('error model', () => {
       expect(res.statusCode).toBe(400)
       expect(res.json().error.code).toMatch(/^invalid_/)
     }
+  })
+
+  it('refuses a JSON body over 32 KB with a 413 in French, before reading it; uploads keep their own limit', async () => {
+    const login = (payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.7.9' },
+      })
+    const padded = (bytes: number) => {
+      const start = '{"userType":"admin","username":"admin","password":"'
+      return `${start}${'x'.repeat(bytes - start.length - 2)}"}`
+    }
+    const tooLarge = await login(padded(32 * 1024 + 1))
+    expect(tooLarge.statusCode).toBe(413)
+    expect(tooLarge.json()).toEqual({
+      error: {
+        code: 'body_too_large',
+        message: 'Les données envoyées sont trop volumineuses (32 Ko au maximum).',
+      },
+    })
+    // At the limit, the body is read and judged on what it says.
+    expect((await login(padded(32 * 1024))).statusCode).toBe(400)
+    // A report's photo of 100 KB is multipart: not a JSON body.
+    const photo = await sharp(randomBytes(180 * 180 * 3), { raw: { width: 180, height: 180, channels: 3 } })
+      .png()
+      .toBuffer()
+    expect(photo.length).toBeGreaterThan(64 * 1024)
+    const form = multipartBody(
+      { categoryId: 1, description: 'Une photo plus lourde que 32 Ko', latitude: 14.7, longitude: -17.4 },
+      [{ name: 'photo', filename: 'photo.png', contentType: 'image/png', data: photo }],
+    )
+    const filed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-forwarded-for': '198.18.7.10' },
+    })
+    expect(filed.statusCode).toBe(201)
+  })
+
+  it('refuses a NUL or half a surrogate pair written as a JSON escape, naming the field; the same letters as text pass', async () => {
+    const echo = (payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      })
+    for (const [payload, field] of [
+      ['{"titre":"fin \\u0000"}', 'titre'],
+      ['{"a":[{"b":"x"},{"c":"\\u0000"}]}', 'a.1.c'],
+      ['{"nom":"\\uD83D"}', 'nom'],
+      ['{"nom":"\\udE00 seul"}', 'nom'],
+      ['{"nom":"\\uD83D\\uD83D\\uDE00"}', 'nom'],
+      ['{"nom":"\\\\\\u0000"}', 'nom'],
+    ] as const) {
+      const res = await echo(payload)
+      expect({ payload, status: res.statusCode, error: res.json().error }).toEqual({
+        payload,
+        status: 400,
+        error: expect.objectContaining({ code: 'invalid_input', field }),
+      })
+    }
+    // An escaped backslash before "u0000" is text, and a whole pair is an emoji.
+    expect((await echo('{"chemin":"C:\\\\u0000","humeur":"\\uD83D\\uDE00"}')).json()).toEqual({
+      chemin: 'C:\\u0000',
+      humeur: '😀',
+    })
+  })
+
+  it('answers a plain-text body with a 415: no route reads one', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: 'texte\u0000',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.code).toBe('unsupported_media_type')
   })
 
   it('never shows internals in a 5xx body', async () => {

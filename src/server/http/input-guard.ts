@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { MAX_JSON_BODY_BYTES } from '../../domain/constants'
 import { AppError } from '../errors'
 
 /** Half of a UTF-16 surrogate pair, alone: JSON can carry one (`"\udfff"`), UTF-8 cannot. */
@@ -8,9 +9,42 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
 
 /**
+ * One escape of JSON text, in order: `\uXXXX` with its code, or a backslash and the character it
+ * escapes (so that `\\u0000`, an escaped backslash followed by "u0000", is not taken for a NUL).
+ */
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|[^u])/g
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff
+
+/**
+ * Whether JSON text would parse into text PostgreSQL cannot store: a NUL or a lone surrogate,
+ * written as such or as a `\u` escape. Read on the raw text, before parsing: a clean body (every
+ * body but an attack) is parsed once and never walked.
+ */
+export function jsonTextHasUnstorableText(raw: string): boolean {
+  if (unstorable(raw)) return true
+  if (!raw.includes('\\u')) return false
+  // Where the low half of a pair must start: right after its high half's escape.
+  let lowHalfAt = -1
+  for (const found of raw.matchAll(JSON_ESCAPE)) {
+    const code = found[1] === undefined ? -1 : Number.parseInt(found[1], 16)
+    if (lowHalfAt !== -1) {
+      if (found.index !== lowHalfAt || !isLowSurrogate(code)) return true
+      lowHalfAt = -1
+    } else if (code === 0 || isLowSurrogate(code)) {
+      return true
+    } else if (isHighSurrogate(code)) {
+      lowHalfAt = found.index + found[0].length
+    }
+  }
+  return lowHalfAt !== -1
+}
+
+/**
  * The path of the first text that PostgreSQL cannot store (a NUL character or a lone surrogate:
  * the query fails), or null: such input is refused as invalid, whatever the route. Walked without
- * recursion: a JSON body may nest a hundred thousand levels deep within the body limit.
+ * recursion: a JSON body may nest thousands of levels deep within the body limit.
  */
 export function unstorableTextPath(root: unknown): string[] | null {
   const nodes: { value: unknown; parent: number; key: string }[] = [{ value: root, parent: -1, key: '' }]
@@ -40,19 +74,45 @@ export function refuseUnstorableText(value: unknown): void {
 }
 
 /**
- * Before any route validates its input: path parameters, query and JSON body. A NUL reaches the
- * path or the query only percent-encoded (the HTTP parser refuses a raw one, and a percent-encoded
- * surrogate does not decode), so a URL without "%00" is not walked: the hot reads pay nothing for
- * the guard.
+ * URL-encoded text (a query string, a form body): a NUL reaches it only as "%00" or a raw NUL,
+ * and a percent-encoded surrogate does not decode, so text without either is not walked.
+ */
+export function refuseUnstorableUrlEncoded(raw: string, parsed: unknown): void {
+  if (raw.includes('%00') || raw.includes('\u0000')) refuseUnstorableText(parsed)
+}
+
+/**
+ * Every input is checked before any route validates it. JSON bodies: at most MAX_JSON_BODY_BYTES
+ * (413 above), their raw text scanned before parsing; only a body that holds unstorable text is
+ * walked, to name the field. Path parameters and the query: in a hook, since the router parses
+ * them. Multipart fields are checked as they are read (multipart.ts), Open311 forms by their parser.
  */
 export function installInputGuard(app: FastifyInstance) {
+  // Fastify's own parser, for its protection against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_JSON_BODY_BYTES },
+    (request: FastifyRequest, raw, done) => {
+      const text = String(raw)
+      if (!jsonTextHasUnstorableText(text)) return parseJson(request, text, done)
+      // Walked only to name the field (the tree is the last word on where the text is).
+      parseJson(request, text, (error, body) => {
+        const path = error ? null : unstorableTextPath(body)
+        if (path) done(new AppError('invalid_input', { field: path.join('.') || undefined }), undefined)
+        else done(error, body)
+      })
+    },
+  )
+  // No route takes plain text: it is answered 415 like any other type the API does not read.
+  app.removeContentTypeParser('text/plain')
+
   app.addHook('preValidation', (request, _reply, done) => {
     try {
       if (request.url.includes('%00')) {
         refuseUnstorableText(request.params)
         refuseUnstorableText(request.query)
       }
-      if (request.body !== undefined && request.body !== null) refuseUnstorableText(request.body)
       done()
     } catch (error) {
       done(error as Error)

@@ -2,9 +2,11 @@ import type { FastifyRequest } from 'fastify'
 
 /**
  * Query parameters that carry a credential: the session token of the live events stream (an
- * EventSource cannot send a header), a device token, a signed export link. Logs never show them.
+ * EventSource cannot send a header), a device token, a signed export link, and an Open311 key
+ * (GeoReport v2 clients are told to post it in the body, but older ones put it in the query).
+ * Logs never show them; request bodies are never logged at all.
  */
-const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken']
+const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_key']
 const REDACTED = '[caché]'
 
 export function redactUrl(url: string): string {

@@ -8,10 +8,21 @@ import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
-// drawn by the server are tested without a Vite build: it draws the count it is given, and fails
-// on purpose for the URL `/?fail`.
+// drawn by the server are tested without a Vite build: it draws the count it is given, notes
+// each address it draws in globalThis.draws, and fails on purpose for `/suivi?code=ECHEC`. Beside
+// them, the build's internals: Vite's manifests and a source map.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-ssr-'))
 mkdirSync(path.join(webDir, '.ssr'), { recursive: true })
+mkdirSync(path.join(webDir, '.vite'), { recursive: true })
+mkdirSync(path.join(webDir, 'assets'), { recursive: true })
+const MANIFEST = '{"index.html":{"file":"assets/index-abc.js","src":"index.html","isEntry":true}}'
+writeFileSync(path.join(webDir, '.vite', 'manifest.json'), MANIFEST)
+writeFileSync(
+  path.join(webDir, '.vite', 'chunk-modules.json'),
+  '{"assets/index-abc.js":["src/web/main.tsx"]}',
+)
+writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log("app")')
+writeFileSync(path.join(webDir, 'assets', 'index-abc.js.map'), '{"sources":["src/web/main.tsx"]}')
 writeFileSync(
   path.join(webDir, 'index.html'),
   '<!doctype html><html lang="fr"><head><title>Alertes</title>' +
@@ -25,7 +36,8 @@ const EARLY_READS = 'window.earlyReads = []'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
   `export async function renderFirstScreen(url, data) {
-     if (url.endsWith('?fail')) throw new Error('a screen used window')
+     ;(globalThis.draws ??= []).push(url)
+     if (url.endsWith('code=ECHEC')) throw new Error('a screen used window')
      return '<p>' + (data.reportCount?.count ?? 'no count') + ' incident(s)</p>'
    }
    export function screensOf() { return [] }
@@ -90,11 +102,51 @@ describe('pages drawn by the server', () => {
     expect(String(res.headers['content-security-policy'])).toContain(sha256(EARLY_READS))
   })
 
+  it('are drawn once for every address that differs only by parameters they do not read', async () => {
+    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
+    const bare = await ctx.app.inject('/')
+    const before = draws().length
+    for (const url of ['/?utm_source=x', '/?foo=1&bar=2', '/?', '/?code=ABCD2345']) {
+      const res = await ctx.app.inject(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(bare.body)
+    }
+    // Served from the page cache: not drawn again.
+    expect(draws().length).toBe(before)
+    // A page that reads a parameter is drawn with it, and without the others.
+    await ctx.app.inject('/suivi?utm_source=x&code=ABCD2345&foo=1')
+    expect(draws().slice(before)).toEqual(['http://localhost/suivi?code=ABCD2345'])
+    // Pages the browser draws are the same whatever their query.
+    expect((await ctx.app.inject('/carte?foo=1')).body).toBe((await ctx.app.inject('/carte')).body)
+  })
+
   it('fall back to the page the browser draws when drawing fails, and say so in the log', async () => {
-    const res = await ctx.app.inject('/?fail')
+    const res = await ctx.app.inject('/suivi?code=ECHEC')
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<div id="root"></div>')
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
     expect(logs.join('')).toContain('server rendering failed')
+  })
+})
+
+describe('the build’s internals', () => {
+  it('are not served: Vite’s manifests, the server’s copy of the app, source maps', async () => {
+    // Served files of the same build, for contrast.
+    expect((await ctx.app.inject('/assets/index-abc.js')).statusCode).toBe(200)
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.vite/chunk-modules.json',
+      '/%2Evite/manifest.json',
+      '/.vite/manifest.json?x=1',
+      '/assets/../.vite/manifest.json',
+      '/.ssr/entry-server.js',
+      '/assets/index-abc.js.map',
+    ]) {
+      const res = await ctx.app.inject(url)
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 })
+      expect(res.body).not.toContain('index-abc')
+      expect(res.body).not.toContain('src/web')
+      expect(res.body).not.toContain('renderFirstScreen')
+    }
   })
 })

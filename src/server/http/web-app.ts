@@ -9,6 +9,7 @@ import {
   FIRST_SCREEN_DATA_ID,
   type FirstScreenData,
   type FirstScreenPart,
+  PRERENDERED_PAGE_PARAMETERS,
   PRERENDERED_PAGES,
   RENDERED_PATH_ATTRIBUTE,
 } from '../../domain/first-screen'
@@ -105,8 +106,8 @@ export async function installWebApp(
     root: build.webDir,
     index: false,
     preCompressed: true,
-    // The raw index.html lacks the run-time settings, and the server's copy of the app is not for browsers.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith(`/${SERVER_BUILD_DIR}/`),
+    // The raw index.html lacks the run-time settings, and the build's internals are not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !isBuildInternalPath(pathName),
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
       reply.header(
@@ -151,17 +152,19 @@ export async function installWebApp(
   }
 
   async function page(url: string): Promise<CompressedBody> {
-    const [pathname = '/', query] = url.split('?')
+    const { pathname, pageUrl } = pageAddress(url)
     const parts = PRERENDERED_PAGES[pathname]
     if (!parts || !renderer) return shell(pathname)
     try {
-      // Kept until a report changes; a page asked with a query is drawn for that visitor only.
-      return query === undefined
-        ? await app.readCache.get(`page:${pathname}`, () => drawn(renderer, url, pathname, parts))
-        : await drawn(renderer, url, pathname, parts)
+      // Kept until a report changes. A page asked with a parameter it reads (a code to look up)
+      // is drawn for that visitor only: caching one copy per value would let anyone fill the
+      // cache with pages no one else asks for.
+      return pageUrl === pathname
+        ? await app.readCache.get(`page:${pathname}`, () => drawn(renderer, pathname, pathname, parts))
+        : await drawn(renderer, pageUrl, pathname, parts)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
-      app.log.error({ err: error, url }, 'server rendering failed')
+      app.log.error({ err: error, url: pageUrl }, 'server rendering failed')
       return shell(pathname)
     }
   }
@@ -173,6 +176,41 @@ export async function installWebApp(
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
   return sendPage
+}
+
+/**
+ * A page's address as the server draws it: its path, and of the query only the parameters the
+ * page reads (PRERENDERED_PAGE_PARAMETERS), so that `/?utm_source=x` is the cached `/`.
+ */
+function pageAddress(url: string): { pathname: string; pageUrl: string } {
+  const question = url.indexOf('?')
+  const pathname = question === -1 ? url : url.slice(0, question)
+  const read = PRERENDERED_PAGE_PARAMETERS[pathname] ?? []
+  if (question === -1 || read.length === 0) return { pathname, pageUrl: pathname }
+  const given = new URLSearchParams(url.slice(question + 1))
+  const kept = new URLSearchParams()
+  for (const name of read) {
+    const value = given.get(name)
+    if (value !== null) kept.set(name, value)
+  }
+  const query = kept.toString()
+  return { pathname, pageUrl: query ? `${pathname}?${query}` : pathname }
+}
+
+/**
+ * Files of the build that are not for browsers: Vite's manifests under `.vite/`, the server's
+ * copy of the app under `.ssr/`, any other dot file, and source maps. Never served, and not
+ * pages either: they are answered 404, not with the app's page.
+ */
+export function isBuildInternalPath(url: string): boolean {
+  const question = url.indexOf('?')
+  let pathname = question === -1 ? url : url.slice(0, question)
+  try {
+    pathname = decodeURIComponent(pathname)
+  } catch {
+    // not valid percent-encoding: checked as it came
+  }
+  return pathname.split('/').some((segment) => segment.startsWith('.')) || pathname.endsWith('.map')
 }
 
 /** The data a drawn page shows, read as the API serves it (the same cached answers). */

@@ -1,6 +1,24 @@
 import { fileTypeFromBuffer } from 'file-type'
+import {
+  ADTS,
+  type AudioCodec,
+  BufferSource,
+  EncodedPacketSink,
+  Input,
+  type InputFormat,
+  MP3,
+  MP4,
+  OGG,
+  WEBM,
+} from 'mediabunny'
 import sharp from 'sharp'
-import { ACCEPTED_PHOTO_TYPES, PHOTO_MAX_SIDE_PX, REPORT_FILING_MESSAGES } from '../../domain/report-filing'
+import {
+  ACCEPTED_PHOTO_TYPES,
+  PHOTO_MAX_SIDE_PX,
+  REPORT_FILING_MESSAGES,
+  VOICE_NOTE_MARGIN_SECONDS,
+  VOICE_NOTE_MAX_SECONDS,
+} from '../../domain/report-filing'
 import { AppError } from '../errors'
 import type { StoredExtension } from './media-types'
 
@@ -53,27 +71,61 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   }
 }
 
-// file-type names containers, not codecs: a WebM or MP4 from a recorder may say "video".
-const AUDIO_BY_DETECTED_EXTENSION: Record<string, StoredExtension> = {
-  webm: 'webm',
-  ogg: 'ogg',
-  oga: 'ogg',
-  opus: 'ogg',
-  m4a: 'm4a',
-  mp4: 'm4a',
-  aac: 'aac',
-  mp3: 'mp3',
+/**
+ * The containers a voice note may come in, read by mediabunny (which follows a browser's own
+ * recordings: Chrome's MediaRecorder writes WebM clusters of unknown size and no duration), with
+ * the extension each is stored under.
+ */
+const VOICE_NOTE_CONTAINERS = new Map<InputFormat, StoredExtension>([
+  [WEBM, 'webm'],
+  [OGG, 'ogg'],
+  [MP4, 'm4a'],
+  [ADTS, 'aac'],
+  [MP3, 'mp3'],
+])
+/** Codecs every phone plays. */
+const VOICE_NOTE_CODECS: readonly (AudioCodec | null)[] = ['opus', 'vorbis', 'aac', 'mp3']
+
+type VoiceNoteReading = { extension: StoredExtension; seconds: number } | 'notAudio' | 'empty'
+
+/**
+ * A voice note read as a player would: one audio track in an accepted codec and nothing else (no
+ * video), with packets, and its length from first packet to last (not a header's word).
+ */
+async function readVoiceNote(bytes: Buffer): Promise<VoiceNoteReading> {
+  const input = new Input({ source: new BufferSource(bytes), formats: [...VOICE_NOTE_CONTAINERS.keys()] })
+  try {
+    const extension = VOICE_NOTE_CONTAINERS.get(await input.getFormat())
+    const tracks = await input.getTracks()
+    const [track] = tracks
+    if (
+      !extension ||
+      tracks.length !== 1 ||
+      !track?.isAudioTrack() ||
+      !VOICE_NOTE_CODECS.includes(track.codec)
+    )
+      return 'notAudio'
+    if (!(await new EncodedPacketSink(track).getFirstPacket())) return 'empty'
+    // A track may start before zero: its whole span counts.
+    const seconds = (await track.computeDuration()) - Math.min(0, await track.getFirstTimestamp())
+    return { extension, seconds }
+  } finally {
+    input.dispose()
+  }
 }
 
-/** A voice note recognised by its bytes: WebM/Ogg Opus, MP4/AAC or MPEG. Returns its extension. */
+/**
+ * A voice note decoded from its container, not trusted by its first bytes: WebM or Ogg (Opus,
+ * Vorbis), MP4 or ADTS (AAC), MP3, holding real audio of at most VOICE_NOTE_MAX_SECONDS (and a
+ * small margin). Returns the extension to store it under.
+ */
 export async function checkVoiceNote(bytes: Buffer): Promise<StoredExtension> {
-  const detected = await fileTypeFromBuffer(bytes)
-  const extension = detected ? AUDIO_BY_DETECTED_EXTENSION[detected.ext] : undefined
-  if (!extension) {
-    throw new AppError('unsupported_media_type', {
-      message: REPORT_FILING_MESSAGES.audioType,
-      field: 'audio',
-    })
-  }
-  return extension
+  // Bytes the reader cannot follow (an unknown or broken container) are not a voice note.
+  const reading = await readVoiceNote(bytes).catch((): VoiceNoteReading => 'notAudio')
+  const refuse = (message: string) => new AppError('unsupported_media_type', { message, field: 'audio' })
+  if (reading === 'notAudio') throw refuse(REPORT_FILING_MESSAGES.audioType)
+  if (reading === 'empty' || !(reading.seconds > 0)) throw refuse(REPORT_FILING_MESSAGES.audioEmpty)
+  if (reading.seconds > VOICE_NOTE_MAX_SECONDS + VOICE_NOTE_MARGIN_SECONDS)
+    throw refuse(REPORT_FILING_MESSAGES.audioTooLong)
+  return reading.extension
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_ERRORS } from '../../domain/errors-rules'
 import { apiKeys, citizenDevices, organizations, reports } from '../db/schema'
 import { bearer, loginAdmin } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
@@ -253,6 +254,22 @@ describe('POST /open311/v2/requests.json', () => {
     expect(unknown.json()[0].description).toBe('Aucun service ne correspond à ce service_code.')
     const noPosition = await ctx.app.inject(form({ api_key: apiKey, service_code: String(voirie) }))
     expect(noPosition.statusCode).toBe(400)
+  })
+
+  it('refuses a NUL character in a form field with 400, not a 500 from the database, and files nothing', async () => {
+    const before = (await ctx.db.db.select().from(reports)).length
+    const res = await ctx.app.inject(
+      form({
+        api_key: apiKey,
+        service_code: String(voirie),
+        lat: '14.7',
+        long: '-17.4',
+        description: 'Trou\u0000',
+      }),
+    )
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual([{ code: 400, description: API_ERRORS.invalid_input.message }])
+    expect((await ctx.db.db.select().from(reports)).length).toBe(before)
   })
 
   it('takes JSON too', async () => {

@@ -7,6 +7,7 @@ import {
   OPEN311_MESSAGES,
   OPEN311_SERVICE_NOTICE,
   open311CreatedSchema,
+  open311NewRequestQuerySchema,
   open311NewRequestSchema,
   open311RequestSchema,
   open311RequestsQuerySchema,
@@ -16,6 +17,7 @@ import {
 import { acceptApiKey } from '../admin/api-keys-repository'
 import { AppError } from '../errors'
 import { reportEvent } from '../events/report-audience'
+import { refuseUnstorableUrlEncoded } from '../http/input-guard'
 import { limitPerAddress } from '../http/rate-limits'
 import { createReport } from '../reports/create-report'
 import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
@@ -46,7 +48,16 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => {
+      const raw = String(body)
+      const fields = Object.fromEntries(new URLSearchParams(raw))
+      try {
+        refuseUnstorableUrlEncoded(raw, fields)
+        done(null, fields)
+      } catch (error) {
+        done(error as Error, undefined)
+      }
+    },
   )
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -114,7 +125,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
-        querystring: z.object({ api_key: z.string().max(200).optional() }),
+        querystring: open311NewRequestQuerySchema,
         body: open311NewRequestSchema,
         response: { 201: open311CreatedSchema },
       },

@@ -7,12 +7,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { citizenDevices, filingReceipts, reportEvents, reports } from '../db/schema'
 import { buildTestApp, type TestContext } from '../test/helper'
 import {
+  aacVoiceNote,
+  fragmentedMp4VoiceNote,
+  headerOnlyVoiceNotes,
   htmlNamedJpg,
   jpegWithGpsExif,
+  m4aVoiceNote,
   mp3VoiceNote,
   oggVoiceNote,
   png,
   svgImage,
+  videoOnlyWebm,
+  videoWithSoundWebm,
+  voiceNote121s,
+  voiceNote130s,
   webmVoiceNote,
 } from '../test/media-fixtures'
 import { type FilePart, multipartBody } from '../test/multipart'
@@ -142,6 +150,8 @@ describe('POST /api/reports', () => {
     const served = await ctx.app.inject(row?.photo_url ?? '')
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/webp')
+    // Saved from the browser under a name that says what it is, not the random stored one.
+    expect(served.headers['content-disposition']).toBe('inline; filename=signalement-photo.webp')
     expect(served.headers['x-content-type-options']).toBe('nosniff')
     const metadata = await sharp(served.rawPayload).metadata()
     expect(metadata.exif).toBeUndefined()
@@ -153,16 +163,70 @@ describe('POST /api/reports', () => {
   })
 
   it.each([
-    ['WebM', webmVoiceNote, 'audio/webm'],
-    ['Ogg Opus', oggVoiceNote, 'audio/ogg'],
-    ['MP3', mp3VoiceNote, 'audio/mpeg'],
-  ])('accepts a %s voice note alone as a complete report', async (_name, data, servedAs) => {
+    ['WebM recorded by Chromium', webmVoiceNote, 'audio/webm', 'webm'],
+    ['MP4 in fragments recorded by Chromium', fragmentedMp4VoiceNote, 'audio/mp4', 'm4a'],
+    ['Ogg Opus', oggVoiceNote, 'audio/ogg', 'ogg'],
+    ['MP3', mp3VoiceNote, 'audio/mpeg', 'mp3'],
+    ['MP4/AAC (Safari)', m4aVoiceNote, 'audio/mp4', 'm4a'],
+    ['ADTS AAC', aacVoiceNote, 'audio/aac', 'aac'],
+  ])('accepts a %s voice note alone as a complete report', async (_name, data, servedAs, extension) => {
     const res = await fileReport({ ...validFields(), description: '' }, [audioPart(data)])
     expect(res.statusCode).toBe(201)
     const [row] = await ctx.db.db.select().from(reports)
     const served = await ctx.app.inject(row?.audio_url ?? '')
     expect(served.headers['content-type']).toBe(servedAs)
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename=signalement-note-vocale.${extension}`,
+    )
     expect(served.rawPayload.equals(data)).toBe(true)
+  })
+
+  it('refuses what only starts like a voice note (a WebM, Ogg or MP3 header over nothing) with 415', async () => {
+    for (const [name, data] of Object.entries(headerOnlyVoiceNotes)) {
+      const res = await fileReport(validFields(), [audioPart(data, `note.${name}`)])
+      expect({ name, status: res.statusCode, error: res.json().error }).toEqual({
+        name,
+        status: 415,
+        error: {
+          code: 'unsupported_media_type',
+          field: 'audio',
+          message: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
+        },
+      })
+    }
+    await expectNothingStored()
+  })
+
+  it('refuses a video as a voice note, with or without sound, with 415', async () => {
+    for (const video of [videoOnlyWebm, videoWithSoundWebm]) {
+      const res = await fileReport(validFields(), [audioPart(video)])
+      expect(res.statusCode).toBe(415)
+      expect(res.json().error.message).toBe(
+        'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
+      )
+    }
+    await expectNothingStored()
+  })
+
+  it('refuses a recording cut before its first sound with 415, asking to record again', async () => {
+    const firstCluster = webmVoiceNote.indexOf(Buffer.from('1f43b675', 'hex'))
+    expect(firstCluster).toBeGreaterThan(0)
+    const res = await fileReport(validFields(), [audioPart(webmVoiceNote.subarray(0, firstCluster))])
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.message).toBe('La note vocale est vide ou illisible. Enregistrez-la à nouveau.')
+    await expectNothingStored()
+  })
+
+  it('refuses a voice note longer than 2 minutes with 415, and takes the longest the recorder makes', async () => {
+    const tooLong = await fileReport(validFields(), [audioPart(voiceNote130s)])
+    expect(tooLong.statusCode).toBe(415)
+    expect(tooLong.json().error).toEqual({
+      code: 'unsupported_media_type',
+      field: 'audio',
+      message: 'La note vocale ne doit pas dépasser 2 minutes.',
+    })
+    await expectNothingStored()
+    expect((await fileReport(validFields(), [audioPart(voiceNote121s)])).statusCode).toBe(201)
   })
 
   it('refuses a category id past PostgreSQL’s integer range as an unknown category (found by fuzzing)', async () => {
@@ -335,15 +399,8 @@ describe('POST /api/reports', () => {
   })
 
   it('accepts an MP4/AAC voice note (Safari records those), served as audio/mp4', async () => {
-    const m4a = Buffer.concat([
-      Buffer.from([0, 0, 0, 0x18]),
-      Buffer.from('ftypM4A '),
-      Buffer.alloc(4),
-      Buffer.from('M4A isom'),
-      Buffer.alloc(1024),
-    ])
     const res = await fileReport({ ...validFields(), description: '' }, [
-      audioPart(m4a, 'note.m4a', 'audio/mp4'),
+      audioPart(m4aVoiceNote, 'note.m4a', 'audio/mp4'),
     ])
     expect(res.statusCode).toBe(201)
     const [row] = await ctx.db.db.select().from(reports)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appShellFiles } from './app-shell'
+import { appShellFiles, appShellList } from './app-shell'
 
 describe('appShellFiles', () => {
   it('takes the entry and the citizen screens with their styles, never the signed-in areas', () => {
@@ -31,5 +31,23 @@ describe('appShellFiles', () => {
       '/assets/report-page-c3.js',
       '/assets/shared-b2.js',
     ])
+  })
+})
+
+describe('appShellList', () => {
+  it('lists the citizen side and every file of the build, with no source path (the manifest stays on the server)', () => {
+    const list = appShellList({
+      'index.html': {
+        file: 'assets/index-a1.js',
+        isEntry: true,
+        dynamicImports: ['src/web/features/admin/a.tsx'],
+      },
+      'src/web/features/admin/a.tsx': { file: 'assets/admin-e5.js' },
+    })
+    expect(list).toEqual({
+      shell: ['/assets/index-a1.js'],
+      build: ['/assets/admin-e5.js', '/assets/index-a1.js'],
+    })
+    expect(JSON.stringify(list)).not.toContain('src/')
   })
 })

@@ -50,3 +50,20 @@ export function allBuildFiles(manifest: ViteManifest): Set<string> {
   }
   return files
 }
+
+/**
+ * What the service worker downloads, listed at build time beside the app (vite.config.ts): Vite's
+ * own manifest stays on the server, since it maps every source file to its output.
+ */
+export const APP_SHELL_LIST_FILE = 'app-shell.json'
+
+export interface AppShellList {
+  /** The citizen side: downloaded at install for offline use. */
+  shell: string[]
+  /** Every file of the build: cached files not in it are from an earlier build. */
+  build: string[]
+}
+
+export function appShellList(manifest: ViteManifest): AppShellList {
+  return { shell: appShellFiles(manifest).sort(), build: [...allBuildFiles(manifest)].sort() }
+}

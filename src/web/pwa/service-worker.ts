@@ -6,7 +6,7 @@
 import { flushOutbox } from '../lib/outbox/flush-outbox'
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
 import { mirroredToken, mirrorToken, recordSent } from '../lib/outbox/outbox-store'
-import { allBuildFiles, appShellFiles, type ViteManifest } from './app-shell'
+import { APP_SHELL_LIST_FILE, type AppShellList } from './app-shell'
 import { SHELL_REFRESH_MESSAGE } from './service-worker-messages'
 import { TileBudget } from './tile-budget'
 
@@ -73,16 +73,16 @@ const CACHED_READS = [
 const ONLINE_ONLY_PAGES = ['/admin', '/organization']
 
 /**
- * Downloads the citizen side listed by Vite's manifest, and drops what an earlier build left.
+ * Downloads the citizen side listed at build time, and drops what an earlier build left.
  * A file that fails is skipped: the rest still makes the site work offline.
  */
 async function refreshShell(): Promise<void> {
-  const response = await fetch('/.vite/manifest.json', { cache: 'no-cache' })
+  const response = await fetch(`/${APP_SHELL_LIST_FILE}`, { cache: 'no-cache' })
   if (!response.ok) return
-  const manifest = (await response.json()) as ViteManifest
+  const list = (await response.json()) as AppShellList
   const cache = await caches.open(SHELL_CACHE)
   const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname))
-  const wanted = [...appShellFiles(manifest).filter((file) => !cached.has(file)), ...STATIC_FILES]
+  const wanted = [...list.shell.filter((file) => !cached.has(file)), ...STATIC_FILES]
   await Promise.all(
     wanted.map((file) =>
       fetch(file, { cache: 'no-cache' })
@@ -90,7 +90,7 @@ async function refreshShell(): Promise<void> {
         .catch(() => undefined),
     ),
   )
-  const current = allBuildFiles(manifest)
+  const current = new Set(list.build)
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname
     if (path.startsWith('/assets/') && !current.has(path)) await cache.delete(request)

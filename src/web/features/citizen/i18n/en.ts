@@ -243,6 +243,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       invalidCoordinates: 'The position of the report is not valid.',
       photoType: 'The photo must be a JPEG, PNG or WebP image.',
       audioType: 'The voice note must be a WebM, Ogg, MP4 or MP3 recording.',
+      audioEmpty: 'The voice note is empty or unreadable. Record it again.',
+      audioTooLong: 'The voice note must not be longer than 2 minutes.',
       unknownDevice: 'This device is not recognised. Try again: it will be given a new identifier.',
       tooManyReports: 'You have sent many reports in a short time. Try again in an hour.',
       weakIdempotencyKey:

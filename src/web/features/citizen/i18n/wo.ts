@@ -244,6 +244,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       invalidCoordinates: 'Bérabu yégle bi baaxul.',
       photoType: 'Nataal bi war naa nekk JPEG, PNG walla WebP.',
       audioType: 'Kàddu gi war naa nekk WebM, Ogg, MP4 walla MP3.',
+      audioEmpty: 'Kàddu gi amul baat. Dénc beneen kàddu.',
+      audioTooLong: 'Kàddu gi warul ëpp 2 simili.',
       unknownDevice: 'Xamuñu jumtukaay bii. Jéemaatal : dinañu ko may beneen lim.',
       tooManyReports: 'Yónnee nga yégle yu bari ci diir bu gatt. Jéemaatal ci benn waxtu.',
       weakIdempotencyKey:

@@ -7,7 +7,11 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { TrackedReport } from '../../../../domain/citizen'
-import { normalizeAnonymousCode, TRACKING_MESSAGES } from '../../../../domain/citizen-rules'
+import {
+  normalizeAnonymousCode,
+  TRACKING_CODE_PARAMETER,
+  TRACKING_MESSAGES,
+} from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -112,7 +116,7 @@ export function TrackingPage() {
   const { t: tRoot } = useTranslation()
   usePageMeta({ title: t('tracking.meta.title'), description: t('tracking.meta.description') })
   const [searchParams, setSearchParams] = useSearchParams()
-  const requested = searchParams.get('code') ?? ''
+  const requested = searchParams.get(TRACKING_CODE_PARAMETER) ?? ''
   const code = requested ? normalizeAnonymousCode(requested) : null
   const [typed, setTyped] = useState(requested)
   const [typedError, setTypedError] = useState<string>()
@@ -130,7 +134,7 @@ export function TrackingPage() {
     }
     setTypedError(undefined)
     setTyped(normalized)
-    setSearchParams({ code: normalized })
+    setSearchParams({ [TRACKING_CODE_PARAMETER]: normalized })
   }
 
   let result = null
