@@ -2,15 +2,14 @@
 // the organisations' messages belong to the device that filed the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createOrganization, loginOrganization } from '../test/accounts'
-import { fileReportAs } from '../test/citizen'
+import { categoryIdOf, fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 let ctx: TestContext
 let voirieId: number
 beforeAll(async () => {
   ctx = await buildTestApp()
-  const categories = (await ctx.app.inject('/api/categories')).json() as { id: number; nom: string }[]
-  voirieId = categories.find((c) => c.nom === 'Voirie')?.id ?? 0
+  voirieId = await categoryIdOf(ctx.app, 'Voirie')
 })
 afterAll(() => ctx.close())
 

@@ -4,31 +4,26 @@
 // must go on (an 'error' event nobody listens to would end it, and vitest would report it), the
 // live events must flow again across instances, and the cached reads must be forgotten since
 // notifications of the gap never arrive. (The restart itself: database-restart.process.test.ts.)
-import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
-import { buildTestApp, type TestContext } from '../test/helper'
+import { buildTwoInstances, type TestContext, type TwoInstances } from '../test/helper'
 import { subscribeToEvents } from '../test/live-events'
 import { sleep } from '../test/server-process'
 import { isDatabaseUnavailable } from './unavailable'
 
-let first: Awaited<ReturnType<typeof buildTestApp>>
+let instances: TwoInstances
+let first: TwoInstances['first']
 let second: TestContext
 let secondUrl: string
 
 beforeAll(async () => {
-  first = await buildTestApp()
-  second = await buildTestApp({ sameDatabaseAs: { testDb: first.testDb, config: first.config } })
-  await second.app.listen({ port: 0, host: '127.0.0.1' })
-  secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`
+  instances = await buildTwoInstances({ listen: true })
+  ;({ first, second, secondUrl } = instances)
 })
-afterAll(async () => {
-  await second.close()
-  await first.close()
-})
+afterAll(() => instances.close())
 
 /** Ends every other connection to the test database, from a connection of its own. */
 async function terminateAppConnections(): Promise<number> {

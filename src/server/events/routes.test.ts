@@ -8,24 +8,19 @@ import { hashPassword } from '../passwords'
 import { createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
-import { buildTestApp, type TestContext } from '../test/helper'
+import { buildTestApp, buildTwoInstances, type TwoInstances } from '../test/helper'
 import { subscribeToEvents } from '../test/live-events'
 
 // Two server instances on one database: what happens on one reaches the clients of the other.
-let first: Awaited<ReturnType<typeof buildTestApp>>
-let second: TestContext
+let instances: TwoInstances
+let first: TwoInstances['first']
 let secondUrl: string
 
 beforeAll(async () => {
-  first = await buildTestApp()
-  second = await buildTestApp({ sameDatabaseAs: { testDb: first.testDb, config: first.config } })
-  await second.app.listen({ port: 0, host: '127.0.0.1' })
-  secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`
+  instances = await buildTwoInstances({ listen: true })
+  ;({ first, secondUrl } = instances)
 })
-afterAll(async () => {
-  await second.close()
-  await first.close()
-})
+afterAll(() => instances.close())
 
 /** Listens to /api/events on the second instance (or `baseUrl`) and collects what arrives. */
 const subscribe = (query: string, options: { baseUrl?: string; from?: string } = {}) =>

@@ -1,15 +1,14 @@
 // GET /files/…: a report's photo and voice note, and what changes once it is rejected (issue 14, point 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createOrganization, loginAdmin, loginOrganization, setAdminStatus } from '../test/accounts'
-import { fileReportAs } from '../test/citizen'
+import { categoryIdOf, fileReportAs } from '../test/citizen'
 import { buildTestApp, TEST_ADMIN, type TestContext } from '../test/helper'
 
 let ctx: TestContext
 let voirieId: number
 beforeAll(async () => {
   ctx = await buildTestApp()
-  const categories = (await ctx.app.inject('/api/categories')).json() as { id: number; nom: string }[]
-  voirieId = categories.find((c) => c.nom === 'Voirie')?.id ?? 0
+  voirieId = await categoryIdOf(ctx.app, 'Voirie')
 })
 afterAll(() => ctx.close())
 

@@ -53,3 +53,11 @@ export async function sendReport(app: FastifyInstance, options: Parameters<typeo
     },
   })
 }
+
+/** The id of a default category, by its name. */
+export async function categoryIdOf(app: FastifyInstance, name: string): Promise<number> {
+  const categories = (await app.inject('/api/categories')).json() as { id: number; nom: string }[]
+  const found = categories.find((category) => category.nom === name)
+  if (!found) throw new Error(`no category ${name}`)
+  return found.id
+}

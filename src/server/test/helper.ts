@@ -2,6 +2,7 @@
 // the PostgreSQL server of TEST_DATABASE_URL when the suite runs as `api-postgres`.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -126,6 +127,39 @@ export async function buildTestApp(
       if (shared) await db.close()
       else await testDb.drop()
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface TwoInstances {
+  first: TestContext & { testDb: TestDatabase }
+  second: TestContext
+  /** Where the second listens, when asked to (live events need a real connection). */
+  secondUrl: string
+  close(): Promise<void>
+}
+
+/** Two instances of the app on one database, as behind a load balancer. */
+export async function buildTwoInstances(
+  options: { env?: Record<string, string>; listen?: boolean } = {},
+): Promise<TwoInstances> {
+  const first = await buildTestApp({ env: options.env })
+  const second = await buildTestApp({
+    env: options.env,
+    sameDatabaseAs: { testDb: first.testDb, config: first.config },
+  })
+  let secondUrl = ''
+  if (options.listen) {
+    await second.app.listen({ port: 0, host: '127.0.0.1' })
+    secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`
+  }
+  return {
+    first,
+    second,
+    secondUrl,
+    async close() {
+      await second.close()
+      await first.close()
     },
   }
 }
