@@ -122,6 +122,16 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     '/requests.json',
     {
       config: limitPerAddress(OPEN311_POSTS_PER_ADDRESS, HOUR_MS, OPEN311_MESSAGES.tooManyRequests),
+      // The key comes in the body (as GeoReport v2 has it) or the query: it is checked once the
+      // body is read, before it is validated, so that a caller without a key learns no field.
+      async preValidation(request) {
+        const body = request.body as { api_key?: unknown } | undefined
+        const query = request.query as { api_key?: unknown }
+        const key = body?.api_key ?? query.api_key
+        if (typeof key !== 'string' || !(await acceptApiKey(db(), key, app.deps.clock.now()))) {
+          throw new AppError('forbidden', { message: OPEN311_MESSAGES.invalidApiKey })
+        }
+      },
       schema: {
         tags,
         summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
@@ -131,10 +141,6 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = request.body.api_key ?? request.query.api_key
-      if (!key || !(await acceptApiKey(db(), key, app.deps.clock.now()))) {
-        throw new AppError('forbidden', { message: OPEN311_MESSAGES.invalidApiKey })
-      }
       const { service_code, lat, long, address_string, description } = request.body
       if (!(await serviceExists(db(), service_code))) {
         throw new AppError('invalid_input', { message: OPEN311_MESSAGES.unknownService })
