@@ -3,15 +3,31 @@
  * the first page can show badges without loading the validation library.
  */
 
-/** Report statuses: machine label, French label and the colour of the home card badge. */
+/**
+ * Report statuses: machine label, French label, the colour of the home card badge, and their
+ * kind, as FixMyStreet's states have one: `open` (the problem is still there), `closed` (it is
+ * over) or `hidden` (rejected: spam or abuse, never shown in public).
+ */
 export const REPORT_STATUSES = {
-  'en-attente': { label: 'En attente', tone: 'red' },
-  'en-cours': { label: 'En cours', tone: 'yellow' },
-  resolu: { label: 'Résolu', tone: 'green' },
-  rejete: { label: 'Rejeté', tone: 'grey' },
+  'en-attente': { label: 'En attente', tone: 'red', kind: 'open' },
+  'en-cours': { label: 'En cours', tone: 'yellow', kind: 'open' },
+  resolu: { label: 'Résolu', tone: 'green', kind: 'closed' },
+  rejete: { label: 'Rejeté', tone: 'grey', kind: 'hidden' },
 } as const
 export type ReportStatus = keyof typeof REPORT_STATUSES
+export type ReportStatusKind = (typeof REPORT_STATUSES)[ReportStatus]['kind']
 export const REPORT_STATUS_VALUES = Object.keys(REPORT_STATUSES) as [ReportStatus, ...ReportStatus[]]
+
+/** The statuses of one kind, in the order of REPORT_STATUSES. */
+export function statusesOfKind(kind: ReportStatusKind): ReportStatus[] {
+  return REPORT_STATUS_VALUES.filter((status) => REPORT_STATUSES[status].kind === kind)
+}
+
+/** A filed report's first status, and the ones of each step of its life (report-transitions.ts). */
+export const FILED_STATUS = 'en-attente' satisfies ReportStatus
+export const CLAIMED_STATUS = 'en-cours' satisfies ReportStatus
+export const RESOLVED_STATUS = 'resolu' satisfies ReportStatus
+export const REJECTED_STATUS = 'rejete' satisfies ReportStatus
 
 /** The statuses an organisation may set on the reports it manages. */
 export const ORGANIZATION_SETTABLE_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
@@ -34,7 +50,9 @@ export function reportStatusAsReceived(value: string): {
   label: string
   tone: (typeof REPORT_STATUSES)[ReportStatus]['tone']
 } {
-  return isReportStatus(value) ? REPORT_STATUSES[value] : { label: value, tone: 'grey' }
+  if (!isReportStatus(value)) return { label: value, tone: 'grey' }
+  const { label, tone } = REPORT_STATUSES[value]
+  return { label, tone }
 }
 
 export const REPORT_PRIORITIES = {
@@ -56,11 +74,16 @@ export const ANONYMOUS_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 export const ANONYMOUS_CODE_LENGTH = 8
 
 /**
- * The statuses in which a problem is still there (FixMyStreet's "open" kind): the ones "Moi aussi"
- * can join and Open311 calls `open`. The others (resolu, rejete) are closed.
+ * The statuses in which a problem is still there: the ones "Moi aussi" can join and Open311 calls
+ * `open`. The others are closed, or hidden.
  */
-export const OPEN_REPORT_STATUSES = ['en-attente', 'en-cours'] as const satisfies readonly ReportStatus[]
+export const OPEN_REPORT_STATUSES = statusesOfKind('open')
 
 export function isOpenStatus(status: string): boolean {
-  return (OPEN_REPORT_STATUSES as readonly string[]).includes(status)
+  return isReportStatus(status) && REPORT_STATUSES[status].kind === 'open'
+}
+
+/** Whether anyone may see a report in this status: everything but a rejected one. */
+export function isPublicStatus(status: string): boolean {
+  return !isReportStatus(status) || REPORT_STATUSES[status].kind !== 'hidden'
 }

@@ -31,6 +31,7 @@ import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
 import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
 import { reportFilingRoutes } from './reports/filing-routes'
+import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
 import { publicReportRoutes } from './reports/routes'
 import type { FileStorage } from './storage/file-storage'
 
@@ -67,6 +68,8 @@ declare module 'fastify' {
     events: EventBus
     /** Public hot reads and search totals, emptied whenever a report changes on any instance. */
     readCache: ReadCache
+    /** Every change to a report: one service per action (reports/lifecycle.ts). */
+    lifecycle: ReportLifecycle
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
     routeTable: RouteEntry[]
   }
@@ -141,6 +144,10 @@ export async function buildApp(
   }
   app.decorate('events', events)
   app.decorate('readCache', readCache)
+  app.decorate(
+    'lifecycle',
+    createReportLifecycle({ db: deps.db.db, events, clock: deps.clock, storage: deps.storage }),
+  )
   app.addHook('onClose', () => events.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

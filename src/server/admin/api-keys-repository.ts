@@ -4,8 +4,8 @@ import type { ApiKey, CreatedApiKey } from '../../domain/api-keys'
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '../../domain/api-keys-rules'
 import type { Db } from '../db/database'
 import { apiKeys, superadmins } from '../db/schema'
+import { toIso } from '../db/values'
 import { AppError } from '../errors'
-import { toIso } from '../reports/repository'
 
 /** 32 random bytes: a hash without salt is enough for a secret that cannot be guessed. */
 export function hashApiKey(key: string): string {

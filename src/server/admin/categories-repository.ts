@@ -3,8 +3,8 @@ import { ADMIN_MESSAGES } from '../../domain/admin'
 import type { Category } from '../../domain/category'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
+import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
-import { isUniqueViolation } from '../reports/create-report'
 
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error, 'categorie_nom_lower_key')) {

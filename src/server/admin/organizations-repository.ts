@@ -5,8 +5,8 @@ import type { OrganizationStatus } from '../../domain/organization'
 import { offsetOf } from '../../domain/pagination'
 import { type Db, queryRows } from '../db/database'
 import { organizations } from '../db/schema'
+import { toIso } from '../db/values'
 import { AppError } from '../errors'
-import { toIso } from '../reports/repository'
 import { containing } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.

@@ -9,11 +9,11 @@ import type {
 } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
 import type { Page } from '../../domain/pagination'
-import type { ReportPriority, ReportStatus } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import { historiesOfReports } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
-import { notifications, organizations, reportEvents, reports } from '../db/schema'
+import { notifications, organizations, reports } from '../db/schema'
+import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { notificationsCount, toReportItem } from '../organizations/repository'
 import { type PageRead, readPage } from '../reports/paging'
@@ -23,7 +23,6 @@ import {
   countInScope,
   dayCountsInScope,
 } from '../reports/read-models'
-import { toIso } from '../reports/repository'
 import { textMatches } from '../reports/search'
 
 const chosen = <T extends string>(value: T | 'all' | undefined): T | undefined =>
@@ -150,55 +149,6 @@ export async function adminReportDetail(db: Db, id: string): Promise<AdminReport
     history,
     notifications: messages.map((m) => ({ ...m, created_at: toIso(m.created_at) })),
   }
-}
-
-/** The admin moderates: priority, and any status including rejected (spam, abuse). Recorded in the history. */
-export async function updateAdminReport(
-  db: Db,
-  id: string,
-  adminId: string,
-  changes: { priority?: ReportPriority; status?: ReportStatus },
-  now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(reports).where(eq(reports.id, id)).for('update')
-    if (!current) throw new AppError('not_found')
-    const at = now.toISOString()
-    const events: (typeof reportEvents.$inferInsert)[] = []
-    if (changes.status && changes.status !== current.status) {
-      events.push({
-        report_id: id,
-        kind: 'status_changed',
-        actor_type: 'admin',
-        actor_id: adminId,
-        from_status: current.status,
-        to_status: changes.status,
-        created_at: at,
-      })
-    }
-    if (changes.priority && changes.priority !== current.priority) {
-      events.push({
-        report_id: id,
-        kind: 'priority_changed',
-        actor_type: 'admin',
-        actor_id: adminId,
-        data: { from: current.priority, to: changes.priority },
-        created_at: at,
-      })
-    }
-    if (events.length === 0) return
-    await tx
-      .update(reports)
-      .set({
-        ...changes,
-        updated_at: at,
-        ...(changes.status
-          ? { resolved_at: changes.status === 'resolu' ? (current.resolved_at ?? at) : null }
-          : {}),
-      })
-      .where(eq(reports.id, id))
-    await tx.insert(reportEvents).values(events)
-  })
 }
 
 /** Every figure of the dashboard in one query, from the count tables. */

@@ -27,19 +27,12 @@ import { loadPrincipal, mayAct } from '../auth/principals'
 import { revokeAllOfUser } from '../auth/refresh-tokens'
 import { type Db, SERIAL_ID_MAX } from '../db/database'
 import { AppError } from '../errors'
-import { reportEvent } from '../events/report-audience'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { createCategory, deleteCategory, renameCategory } from './categories-repository'
 import { csvHeader, csvLines } from './csv'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
 import { listAdminOrganizations, updateOrganizationByAdmin } from './organizations-repository'
-import {
-  adminReportDetail,
-  adminStats,
-  exportRows,
-  listAdminReports,
-  updateAdminReport,
-} from './reports-repository'
+import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
 import { createAdminUser, listAdminUsers, updateAdminUser } from './users-repository'
 
 const uuidParams = z.object({ id: z.uuid() })
@@ -187,8 +180,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
         },
       },
       async (request) => {
-        await updateAdminReport(db(), request.params.id, currentAdmin(request).id, request.body, now())
-        await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
+        await app.lifecycle.changeByAdmin(currentAdmin(request).id, request.params.id, request.body)
         return detailOf(request, request.params.id)
       },
     )

@@ -2,10 +2,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { ADMIN_MESSAGES, type AdminUser } from '../../domain/admin'
 import type { Db } from '../db/database'
 import { superadmins } from '../db/schema'
+import { isUniqueViolation, toIso } from '../db/values'
 import { AppError } from '../errors'
 import { hashPassword } from '../passwords'
-import { isUniqueViolation } from '../reports/create-report'
-import { toIso } from '../reports/repository'
 
 function toAdminUser(row: typeof superadmins.$inferSelect): AdminUser {
   return {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { SessionUser, UserType } from '../../domain/auth'
 import type { Db } from '../db/database'
 import { organizations, superadmins } from '../db/schema'
-import { toIso } from '../reports/repository'
+import { toIso } from '../db/values'
 
 export type AdminRow = typeof superadmins.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect

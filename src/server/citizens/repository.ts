@@ -3,8 +3,8 @@ import type { CitizenNotification, CitizenReport, ReportEvent, TrackedReport } f
 import { resolutionQuestion } from '../../domain/citizen-rules'
 import type { Db } from '../db/database'
 import { notifications, reportEvents, reportFollows, reportSupports, reports } from '../db/schema'
+import { toIso } from '../db/values'
 import { withoutRejectedMedia } from '../files/media-access'
-import { toIso } from '../reports/repository'
 
 /** The most reports a device lists; far more than a citizen files. */
 const DEVICE_REPORTS_LIMIT = 200

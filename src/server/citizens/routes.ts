@@ -16,8 +16,8 @@ import {
 import { anonymousCodeSchema } from '../../domain/report'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { AppError } from '../errors'
-import { reportEvent } from '../events/report-audience'
 import { clientAddressKey, createAttemptCounter, limitPerAddress } from '../http/rate-limits'
+import type { ResolutionAnswerKind } from '../reports/lifecycle'
 import { currentDevice, deviceFor, requireDeviceToken, saveDevice } from './device'
 import {
   followReport,
@@ -27,7 +27,6 @@ import {
   reportsOfDevice,
   trackReport,
 } from './repository'
-import { answerResolution, type ResolutionAnswerKind } from './resolution-repository'
 
 const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().optional() })
 
@@ -150,17 +149,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: resolutionAnswerSchema },
         },
       },
-      async (request) => {
-        const result = await answerResolution(db(), {
-          reportId: request.params.id,
-          deviceHash: currentDevice(request),
-          answer,
-          now: app.deps.clock.now(),
-        })
-        // A reopened report shows as waiting again in the managing organisation's lists.
-        await app.events.publish(await reportEvent(db(), 'reports.changed', result.report_id))
-        return result
-      },
+      (request) => app.lifecycle.answerResolution(currentDevice(request), request.params.id, answer),
     )
   }
 

@@ -10,7 +10,7 @@ import {
 import { listCategories } from '../categories/repository'
 import type { Db } from '../db/database'
 import { categories, organizations, reports } from '../db/schema'
-import { toIso } from '../reports/repository'
+import { toIso } from '../db/values'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

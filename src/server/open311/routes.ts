@@ -16,10 +16,8 @@ import {
 } from '../../domain/open311'
 import { acceptApiKey } from '../admin/api-keys-repository'
 import { AppError } from '../errors'
-import { reportEvent } from '../events/report-audience'
 import { refuseUnstorableUrlEncoded } from '../http/input-guard'
 import { limitPerAddress } from '../http/rate-limits'
-import { createReport } from '../reports/create-report'
 import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
 
 /** Reports filed through Open311 from one address within an hour (a partner's server). */
@@ -145,25 +143,20 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       if (!(await serviceExists(db(), service_code))) {
         throw new AppError('invalid_input', { message: OPEN311_MESSAGES.unknownService })
       }
-      const { storage, clock } = app.deps
-      const created = await createReport(
-        { db: db(), storage, clock },
-        {
-          fields: {
-            categoryId: Number(service_code),
-            description,
-            address: address_string,
-            latitude: lat,
-            longitude: long,
-          },
-          photo: undefined,
-          audio: undefined,
-          citizenToken: undefined,
-          idempotencyKey: undefined,
-          source: 'open311',
+      const created = await app.lifecycle.file({
+        fields: {
+          categoryId: Number(service_code),
+          description,
+          address: address_string,
+          latitude: lat,
+          longitude: long,
         },
-      )
-      await app.events.publish(await reportEvent(db(), 'reports.changed', created.id))
+        photo: undefined,
+        audio: undefined,
+        citizenToken: undefined,
+        idempotencyKey: undefined,
+        source: 'open311',
+      })
       return reply
         .status(201)
         .send([{ service_request_id: created.id, service_notice: OPEN311_SERVICE_NOTICE, account_id: null }])

@@ -1,38 +1,22 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
 import type { OrganizationProfile } from '../../domain/organization'
 import {
-  CLAIM_MESSAGES,
   type OrganizationReport,
   type OrganizationStats,
   resolutionRate,
 } from '../../domain/organization-space'
 import type { Page } from '../../domain/pagination'
-import type { OrganizationSettableStatus } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import type { Db } from '../db/database'
-import {
-  categories,
-  categoryOrganizations,
-  notifications,
-  organizations,
-  reportEvents,
-  reports,
-} from '../db/schema'
+import { categories, categoryOrganizations, notifications, organizations, reports } from '../db/schema'
+import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { withoutRejectedMedia } from '../files/media-access'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
-import { toIso } from '../reports/repository'
+import { availableTo, managedBy } from '../reports/scopes'
 import { textMatches } from '../reports/search'
-import {
-  availableScope,
-  availableTo,
-  inCategoriesOf,
-  managedBy,
-  reportRejected,
-  requireNotRejected,
-} from './report-access'
 
 const searchedColumns = [reports.type, reports.description, reports.department]
 
@@ -143,8 +127,8 @@ export function availableReports(
   q: string | undefined,
   page: number,
 ) {
-  const where = and(availableTo(organizationId), textMatches(q, searchedColumns))
-  const scope = availableScope(organizationId)
+  const scope = availableTo(organizationId)
+  const where = and(scope.rows, textMatches(q, searchedColumns))
   return pageOfReports(
     db,
     {
@@ -172,49 +156,6 @@ export function managedReports(
   return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
 }
 
-/**
- * Claims a report: one conditional update, so that of many organisations claiming at once exactly
- * one wins and the others get a 409.
- */
-export async function claimReport(db: Db, organizationId: string, reportId: string, now: Date) {
-  const [current] = await db.select().from(reports).where(eq(reports.id, reportId))
-  if (!current) throw new AppError('not_found')
-  if (current.assigned_organization_id === organizationId) return current
-  // A report outside its categories does not exist for this organisation, claimed or not: a 409
-  // would tell it that the report exists and who holds it.
-  const inItsCategories = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.id, reportId), ne(reports.status, 'rejete'), inCategoriesOf(organizationId)))
-  if (inItsCategories.length === 0) throw new AppError('not_found')
-  if (current.assigned_organization_id)
-    throw new AppError('conflict', { message: CLAIM_MESSAGES.alreadyClaimed })
-
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(reports)
-      .set({
-        assigned_organization_id: organizationId,
-        status: 'en-cours',
-        claimed_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where(and(eq(reports.id, reportId), availableTo(organizationId)))
-      .returning()
-    if (!claimed) throw new AppError('conflict', { message: CLAIM_MESSAGES.claimedMeanwhile })
-    await tx.insert(reportEvents).values({
-      report_id: reportId,
-      kind: 'claimed',
-      actor_type: 'organization',
-      actor_id: organizationId,
-      from_status: current.status,
-      to_status: 'en-cours',
-      created_at: now.toISOString(),
-    })
-    return claimed
-  })
-}
-
 export async function reportWithCounts(db: Db, reportId: string): Promise<OrganizationReport> {
   const [row] = await db
     .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
@@ -222,78 +163,6 @@ export async function reportWithCounts(db: Db, reportId: string): Promise<Organi
     .where(eq(reports.id, reportId))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
-}
-
-export async function setReportStatus(
-  db: Db,
-  report: typeof reports.$inferSelect,
-  organizationId: string,
-  status: OrganizationSettableStatus,
-  now: Date,
-) {
-  if (report.status === status) return
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(reports)
-      .set({
-        status,
-        updated_at: now.toISOString(),
-        resolved_at: status === 'resolu' ? now.toISOString() : null,
-      })
-      .where(and(eq(reports.id, report.id), managedBy(organizationId), ne(reports.status, 'rejete')))
-      .returning({ id: reports.id })
-    // Rejected by an administrator since the access check.
-    if (changed.length === 0) throw reportRejected()
-    await tx.insert(reportEvents).values({
-      report_id: report.id,
-      kind: 'status_changed',
-      actor_type: 'organization',
-      actor_id: organizationId,
-      from_status: report.status,
-      to_status: status,
-      created_at: now.toISOString(),
-    })
-  })
-}
-
-export async function sendNotification(
-  db: Db,
-  report: typeof reports.$inferSelect,
-  organizationId: string,
-  message: { title: string; message: string },
-  now: Date,
-) {
-  return db.transaction(async (tx) => {
-    // Locked until the message is written, so that a rejection cannot slip in between.
-    const [current] = await tx
-      .select({ status: reports.status })
-      .from(reports)
-      .where(eq(reports.id, report.id))
-      .for('update')
-    requireNotRejected(current)
-    const [sent] = await tx
-      .insert(notifications)
-      .values({
-        report_id: report.id,
-        organization_id: organizationId,
-        title: message.title,
-        message: message.message,
-        type: 'info',
-        anonymous_code: report.anonymous_code,
-        created_at: now.toISOString(),
-      })
-      .returning()
-    await tx.insert(reportEvents).values({
-      report_id: report.id,
-      kind: 'message_sent',
-      actor_type: 'organization',
-      actor_id: organizationId,
-      data: { title: message.title },
-      created_at: now.toISOString(),
-    })
-    if (!sent) throw new Error('insert returned no row')
-    return { ...sent, report_type: report.type, created_at: toIso(sent.created_at) }
-  })
 }
 
 export async function sentNotifications(db: Db, organizationId: string) {

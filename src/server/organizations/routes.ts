@@ -22,21 +22,16 @@ import {
 } from '../../domain/organization-space'
 import { currentOrganization, requireOrganization } from '../auth/guards'
 import { organizations } from '../db/schema'
+import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
-import { reportEvent } from '../events/report-audience'
 import { limitPerAddress } from '../http/rate-limits'
-import { isUniqueViolation } from '../reports/create-report'
-import { requireManagedReport } from './report-access'
 import {
   availableReports,
-  claimReport,
   managedReports,
   organizationProfile,
   organizationStats,
   reportWithCounts,
-  sendNotification,
   sentNotifications,
-  setReportStatus,
 } from './repository'
 import { signUpOrganization } from './signup'
 
@@ -133,9 +128,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/reports/:id/claim',
     { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
     async (request) => {
-      const organization = currentOrganization(request)
-      await claimReport(db(), organization.id, request.params.id, now())
-      await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
+      await app.lifecycle.claim(currentOrganization(request).id, request.params.id)
       return reportWithCounts(db(), request.params.id)
     },
   )
@@ -151,11 +144,9 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const organization = currentOrganization(request)
-      const report = await requireManagedReport(db(), organization.id, request.params.id)
-      await setReportStatus(db(), report, organization.id, request.body.status, now())
-      await app.events.publish(await reportEvent(db(), 'reports.changed', report.id))
-      return reportWithCounts(db(), report.id)
+      const { id } = request.params
+      await app.lifecycle.setStatusByOrganization(currentOrganization(request).id, id, request.body.status)
+      return reportWithCounts(db(), id)
     },
   )
 
@@ -170,10 +161,11 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const organization = currentOrganization(request)
-      const report = await requireManagedReport(db(), organization.id, request.params.id)
-      const sent = await sendNotification(db(), report, organization.id, request.body, now())
-      await app.events.publish(await reportEvent(db(), 'notifications.created', report.id))
+      const sent = await app.lifecycle.sendMessage(
+        currentOrganization(request).id,
+        request.params.id,
+        request.body,
+      )
       return reply.status(201).send(sent)
     },
   )

@@ -2,9 +2,9 @@ import { inArray } from 'drizzle-orm'
 import { SIGNUP_MESSAGES, type SignupInput } from '../../domain/organization'
 import { type Db, isSerialId } from '../db/database'
 import { categories, categoryOrganizations, organizations } from '../db/schema'
+import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 import { hashPassword } from '../passwords'
-import { isUniqueViolation } from '../reports/create-report'
 
 /** Signs an organisation up, pending approval: the organisation and its categories in one transaction. */
 export async function signUpOrganization(

@@ -6,10 +6,12 @@ import {
   REPORT_FILING_MESSAGES,
   type ReportFields,
 } from '../../domain/report-filing'
+import { filing } from '../../domain/report-transitions'
 import { deviceFor, requireDevice, saveDevice } from '../citizens/device'
 import type { Clock } from '../clock'
 import { type Db, isSerialId } from '../db/database'
 import { categories, reportEvents, reports } from '../db/schema'
+import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 import { checkVoiceNote, processPhoto } from '../media/process-media'
 import type { FileStorage } from '../storage/file-storage'
@@ -77,11 +79,16 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
     const thumbUrl = photo ? await store(photo.thumbnail, 'webp') : null
     const audioUrl = input.audio && audioExtension ? await store(input.audio, audioExtension) : null
     const now = clock.now().toISOString()
+    const filed = filing(
+      device ? { type: 'citizen', deviceHash: device.hash } : { type: 'system' },
+      clock.now(),
+    )
     const row = await insertWithFreshCode(db, async (tx, code) => {
       if (device) await saveDevice(tx, device, clock.now())
       const [report] = await tx
         .insert(reports)
         .values({
+          ...filed.fields,
           anonymous_code: code,
           category_id: category.id,
           type: category.nom,
@@ -95,17 +102,12 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
           audio_url: audioUrl,
           reporter_hash: device?.hash ?? null,
           created_at: now,
-          updated_at: now,
         })
         .returning({ id: reports.id, anonymous_code: reports.anonymous_code })
       if (!report) throw new Error('insert returned no row')
-      await tx.insert(reportEvents).values({
-        report_id: report.id,
-        kind: 'created',
-        actor_type: device ? 'citizen' : 'system',
-        to_status: 'en-attente',
-        created_at: now,
-      })
+      await tx
+        .insert(reportEvents)
+        .values(filed.events.map((event) => ({ ...event, report_id: report.id, created_at: now })))
       if (input.idempotencyKey) {
         await recordReceipt(tx, {
           idempotencyKey: input.idempotencyKey,
@@ -170,12 +172,4 @@ async function insertWithFreshCode<T>(db: Db, write: (tx: Db, code: string) => P
       if (attempt >= 5 || !isUniqueViolation(error, 'reports_anonymous_code_key')) throw error
     }
   }
-}
-
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: string; constraint?: string }
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true
-  }
-  return false
 }

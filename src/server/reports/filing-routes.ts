@@ -10,11 +10,9 @@ import {
   reportFieldsSchema,
 } from '../../domain/report-filing'
 import { AppError } from '../errors'
-import { reportEvent } from '../events/report-audience'
 import { readMultipart } from '../http/multipart'
 import { limitPerAddress } from '../http/rate-limits'
 import { parseOrThrow } from '../http/validation'
-import { createReport } from './create-report'
 import { supportRoutes } from './supports-routes'
 
 export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,18 +44,13 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
           field: IDEMPOTENCY_KEY_HEADER,
         })
       }
-      const { db, storage, clock } = app.deps
-      const created = await createReport(
-        { db: db.db, storage, clock },
-        {
-          fields,
-          photo: form.files.photo,
-          audio: form.files.audio,
-          citizenToken: headerValue(request.headers[CITIZEN_TOKEN_HEADER]),
-          idempotencyKey,
-        },
-      )
-      await app.events.publish(await reportEvent(db.db, 'reports.changed', created.id))
+      const created = await app.lifecycle.file({
+        fields,
+        photo: form.files.photo,
+        audio: form.files.audio,
+        citizenToken: headerValue(request.headers[CITIZEN_TOKEN_HEADER]),
+        idempotencyKey,
+      })
       return reply.status(201).send(created)
     },
   )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { MAP_CLUSTER_GRID, MAP_MAX_POINTS, type MapCluster, type MapReports } from '../../domain/map'
 import { type Db, queryRows } from '../db/database'
-import { toIso } from './repository'
+import { toIso } from '../db/values'
 
 type Bbox = [minLon: number, minLat: number, maxLon: number, maxLat: number]
 

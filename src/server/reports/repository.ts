@@ -3,6 +3,7 @@ import { HOME_RECENT_REPORTS } from '../../domain/constants'
 import type { RecentReport } from '../../domain/report'
 import type { Db } from '../db/database'
 import { reports } from '../db/schema'
+import { toIso } from '../db/values'
 import { countInScope, publicScope } from './read-models'
 
 // Rejected reports (spam, abuse) never appear in public lists.
@@ -29,9 +30,4 @@ export async function recentReports(db: Db): Promise<RecentReport[]> {
 /** From the count tables: the home page never counts a million rows. */
 export function countPublicReports(db: Db): Promise<number> {
   return countInScope(db, publicScope)
-}
-
-/** Timestamps come back from either driver as PostgreSQL text; the API speaks ISO 8601 UTC. */
-export function toIso(value: string | Date): string {
-  return new Date(value).toISOString()
 }

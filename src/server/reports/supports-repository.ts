@@ -1,13 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { NearbyQuery, NearbyReport } from '../../domain/citizen'
-import { NEARBY_MAX_REPORTS, NEARBY_RADIUS_M, SUPPORT_MESSAGES } from '../../domain/citizen-rules'
-import { isOpenStatus, OPEN_REPORT_STATUSES } from '../../domain/report-states'
-import { saveDevice } from '../citizens/device'
-import { followReport } from '../citizens/repository'
+import { NEARBY_MAX_REPORTS, NEARBY_RADIUS_M } from '../../domain/citizen-rules'
+import { OPEN_REPORT_STATUSES } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
-import { reportEvents, reportSupports, reports } from '../db/schema'
-import { AppError } from '../errors'
-import { toIso } from './repository'
+import { toIso } from '../db/values'
 
 const EARTH_RADIUS_M = 6_371_000
 const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180
@@ -81,47 +77,4 @@ export async function nearbyOpenReports(
       supporters_count: Number(row.supporters_count),
       this_device: row.is_reporter ? 'reporter' : row.is_supporter ? 'supporter' : null,
     }))
-}
-
-/**
- * Adds this device's "Moi aussi" to a report: once per device, never on its own report nor on a
- * closed one. The count, the history and the device's follow are written in one transaction, so
- * that the device then sees the report under "Mes signalements".
- */
-export async function supportReport(
-  db: Db,
-  input: { reportId: string; device: { hash: string; isNew: boolean }; now: Date },
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [report] = await tx
-      .select({ status: reports.status, reporter_hash: reports.reporter_hash })
-      .from(reports)
-      .where(eq(reports.id, input.reportId))
-      .for('update')
-    if (!report) throw new AppError('not_found', { message: SUPPORT_MESSAGES.notFound })
-    if (!isOpenStatus(report.status)) throw new AppError('conflict', { message: SUPPORT_MESSAGES.closed })
-    if (report.reporter_hash === input.device.hash)
-      throw new AppError('conflict', { message: SUPPORT_MESSAGES.ownReport })
-    await saveDevice(tx, input.device, input.now)
-    const at = input.now.toISOString()
-    const added = await tx
-      .insert(reportSupports)
-      .values({ report_id: input.reportId, reporter_hash: input.device.hash, created_at: at })
-      .onConflictDoNothing()
-      .returning({ id: reportSupports.report_id })
-    if (added.length === 0) throw new AppError('conflict', { message: SUPPORT_MESSAGES.alreadySupported })
-    const [updated] = await tx
-      .update(reports)
-      .set({ supporters_count: sql`${reports.supporters_count} + 1` })
-      .where(eq(reports.id, input.reportId))
-      .returning({ supporters_count: reports.supporters_count })
-    await tx.insert(reportEvents).values({
-      report_id: input.reportId,
-      kind: 'supported',
-      actor_type: 'citizen',
-      created_at: at,
-    })
-    await followReport(tx, input.device.hash, input.reportId)
-    return updated?.supporters_count ?? 0
-  })
 }

@@ -9,9 +9,8 @@ import {
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { deviceFor, hashCitizenToken } from '../citizens/device'
 import { isSerialId } from '../db/database'
-import { reportEvent } from '../events/report-audience'
 import { limitPerAddress } from '../http/rate-limits'
-import { nearbyOpenReports, supportReport } from './supports-repository'
+import { nearbyOpenReports } from './supports-repository'
 
 const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().max(100).optional() })
 
@@ -53,12 +52,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // As when filing: a device without a token gets one, an unknown token is refused.
       const device = await deviceFor(db(), request.headers[CITIZEN_TOKEN_HEADER])
-      const supporters = await supportReport(db(), {
-        reportId: request.params.id,
-        device,
-        now: app.deps.clock.now(),
-      })
-      await app.events.publish(await reportEvent(db(), 'reports.changed', request.params.id))
+      const supporters = await app.lifecycle.support(device, request.params.id)
       return reply
         .status(201)
         .send({ citizenToken: device.token, report_id: request.params.id, supporters_count: supporters })

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest'
+import { type Actor, filing, type ReportState, transition } from './report-transitions'
+
+const now = new Date('2026-11-25T10:00:00.000Z')
+const at = now.toISOString()
+const mairie: Actor = { type: 'organization', id: 'org-mairie' }
+const ong: Actor = { type: 'organization', id: 'org-ong' }
+const admin: Actor = { type: 'admin', id: 'admin-1' }
+const filer: Actor = { type: 'citizen', deviceHash: 'device-filer' }
+const neighbour: Actor = { type: 'citizen', deviceHash: 'device-neighbour' }
+
+const waiting: ReportState = {
+  status: 'en-attente',
+  priority: 'normal',
+  assignedOrganizationId: null,
+  reporterHash: 'device-filer',
+  resolvedAt: null,
+}
+const handled: ReportState = { ...waiting, status: 'en-cours', assignedOrganizationId: 'org-mairie' }
+const resolved: ReportState = { ...handled, status: 'resolu', resolvedAt: '2026-11-20T10:00:00.000Z' }
+const rejected: ReportState = { ...handled, status: 'rejete' }
+
+describe('transition', () => {
+  it('files a report as waiting, with its first line of history', () => {
+    expect(filing(filer, now)).toEqual({
+      fields: { status: 'en-attente', updated_at: at },
+      events: [
+        {
+          kind: 'created',
+          actor_type: 'citizen',
+          actor_id: null,
+          from_status: null,
+          to_status: 'en-attente',
+          data: null,
+        },
+      ],
+    })
+  })
+
+  it('lets one organisation claim an unassigned report; a second gets the SPEC.md text', () => {
+    const claimed = transition(waiting, { kind: 'claim' }, mairie, now)
+    expect(claimed).toMatchObject({
+      ok: true,
+      fields: { assigned_organization_id: 'org-mairie', status: 'en-cours', claimed_at: at, updated_at: at },
+      events: [
+        {
+          kind: 'claimed',
+          actor_type: 'organization',
+          actor_id: 'org-mairie',
+          from_status: 'en-attente',
+          to_status: 'en-cours',
+        },
+      ],
+    })
+    expect(transition(handled, { kind: 'claim' }, mairie, now)).toEqual({ ok: true, fields: {}, events: [] })
+    expect(transition(handled, { kind: 'claim' }, ong, now)).toEqual({
+      ok: false,
+      refusal: {
+        code: 'conflict',
+        message: 'Ce signalement a déjà été pris en charge par une autre organisation',
+      },
+    })
+    expect(
+      transition({ ...rejected, assignedOrganizationId: null }, { kind: 'claim' }, ong, now),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'not_found' },
+    })
+  })
+
+  it('sets the moment of a resolution, and forgets it when the report leaves it', () => {
+    expect(transition(handled, { kind: 'set-status', status: 'resolu' }, mairie, now)).toMatchObject({
+      ok: true,
+      fields: { status: 'resolu', resolved_at: at, updated_at: at },
+      events: [{ kind: 'status_changed', from_status: 'en-cours', to_status: 'resolu' }],
+    })
+    expect(transition(resolved, { kind: 'set-status', status: 'en-cours' }, admin, now)).toMatchObject({
+      ok: true,
+      fields: { status: 'en-cours', resolved_at: null },
+      events: [{ actor_type: 'admin', actor_id: 'admin-1' }],
+    })
+    expect(transition(handled, { kind: 'set-status', status: 'en-cours' }, mairie, now)).toEqual({
+      ok: true,
+      fields: {},
+      events: [],
+    })
+  })
+
+  it('lets only the managing organisation change a report, and none once it is rejected', () => {
+    expect(transition(handled, { kind: 'set-status', status: 'resolu' }, ong, now)).toMatchObject({
+      ok: false,
+      refusal: { code: 'forbidden' },
+    })
+    const frozen =
+      'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.'
+    expect(transition(rejected, { kind: 'set-status', status: 'en-cours' }, mairie, now)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: frozen },
+    })
+    expect(transition(rejected, { kind: 'message', title: 'Bonjour' }, mairie, now)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: frozen },
+    })
+    // An administrator may still put it back.
+    expect(transition(rejected, { kind: 'set-status', status: 'en-attente' }, admin, now)).toMatchObject({
+      ok: true,
+    })
+  })
+
+  it('records a message by the managing organisation with its title only', () => {
+    expect(transition(handled, { kind: 'message', title: 'Intervention jeudi' }, mairie, now)).toEqual({
+      ok: true,
+      fields: {},
+      events: [
+        {
+          kind: 'message_sent',
+          actor_type: 'organization',
+          actor_id: 'org-mairie',
+          from_status: null,
+          to_status: null,
+          data: { title: 'Intervention jeudi' },
+        },
+      ],
+    })
+  })
+
+  it('lets an administrator change the priority, recording both values', () => {
+    expect(transition(waiting, { kind: 'set-priority', priority: 'urgent' }, admin, now)).toMatchObject({
+      ok: true,
+      fields: { priority: 'urgent', updated_at: at },
+      events: [{ kind: 'priority_changed', data: { from: 'normal', to: 'urgent' } }],
+    })
+    expect(transition(waiting, { kind: 'set-priority', priority: 'urgent' }, mairie, now).ok).toBe(false)
+  })
+
+  it('takes a neighbour’s “Moi aussi” on an open report only, never the filer’s own', () => {
+    expect(transition(waiting, { kind: 'support' }, neighbour, now)).toMatchObject({
+      ok: true,
+      events: [{ kind: 'supported', actor_type: 'citizen' }],
+    })
+    expect(transition(waiting, { kind: 'support' }, filer, now)).toEqual({
+      ok: false,
+      refusal: { code: 'conflict', message: 'Vous avez vous-même envoyé ce signalement.' },
+    })
+    for (const closed of [resolved, rejected]) {
+      expect(transition(closed, { kind: 'support' }, neighbour, now)).toEqual({
+        ok: false,
+        refusal: {
+          code: 'conflict',
+          message: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
+        },
+      })
+    }
+  })
+
+  it('lets the filing device confirm a resolution, or reopen it once', () => {
+    expect(transition(resolved, { kind: 'confirm' }, filer, now)).toMatchObject({
+      ok: true,
+      fields: {},
+      events: [{ kind: 'confirmed' }],
+    })
+    expect(transition(resolved, { kind: 'reopen' }, filer, now)).toMatchObject({
+      ok: true,
+      fields: { status: 'en-attente', resolved_at: null, updated_at: at },
+      events: [{ kind: 'reopened', from_status: 'resolu', to_status: 'en-attente' }],
+    })
+    expect(transition(resolved, { kind: 'reopen' }, neighbour, now)).toEqual({
+      ok: false,
+      refusal: {
+        code: 'forbidden',
+        message: 'Seul l’appareil qui a envoyé ce signalement peut dire s’il est réglé.',
+      },
+    })
+    const reopenedOnce = {
+      ...resolved,
+      answers: [{ kind: 'reopened', created_at: '2026-11-10T00:00:00.000Z' }],
+    }
+    expect(transition(reopenedOnce, { kind: 'reopen' }, filer, now)).toMatchObject({
+      ok: false,
+      refusal: {
+        code: 'conflict',
+        message: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
+      },
+    })
+  })
+})

@@ -1,0 +1,218 @@
+/**
+ * A report's lifecycle without I/O: what each action does to a report (the fields it sets and the
+ * line it writes in the history), or why it is refused, with its French message. The server runs
+ * every action in one transaction (server/reports/lifecycle.ts); nothing else changes a report.
+ */
+import {
+  confirmRefusal,
+  RESOLUTION_MESSAGES,
+  type ResolutionRefusal,
+  reopenRefusal,
+  SUPPORT_MESSAGES,
+} from './citizen-rules'
+import { CLAIM_MESSAGES } from './organization-space-rules'
+import {
+  CLAIMED_STATUS,
+  FILED_STATUS,
+  isOpenStatus,
+  isPublicStatus,
+  RESOLVED_STATUS,
+  type ReportPriority,
+  type ReportStatus,
+} from './report-states'
+
+/** A report as its transitions read it. */
+export interface ReportState {
+  status: string
+  priority: string
+  assignedOrganizationId: string | null
+  /** The device that filed it (a hash), null for a report another application filed. */
+  reporterHash: string | null
+  /** ISO 8601, when it was last marked resolved; null when it is not resolved. */
+  resolvedAt: string | null
+  /** Its "confirmed" and "reopened" history lines ("Est-ce réglé ?"). */
+  answers?: readonly { kind: string; created_at: string }[]
+}
+
+export type Actor =
+  | { type: 'citizen'; deviceHash: string }
+  | { type: 'organization'; id: string }
+  | { type: 'admin'; id: string }
+  /** Another application (Open311), on nobody's device. */
+  | { type: 'system' }
+
+export type ReportAction =
+  | { kind: 'claim' }
+  | { kind: 'set-status'; status: ReportStatus }
+  | { kind: 'set-priority'; priority: ReportPriority }
+  | { kind: 'message'; title: string }
+  | { kind: 'support' }
+  | { kind: 'confirm' }
+  | { kind: 'reopen' }
+
+export const REPORT_EVENT_KIND_VALUES = [
+  'created',
+  'claimed',
+  'status_changed',
+  'priority_changed',
+  'message_sent',
+  'supported',
+  'confirmed',
+  'reopened',
+] as const
+export type ReportEventKindValue = (typeof REPORT_EVENT_KIND_VALUES)[number]
+export const REPORT_ACTOR_TYPES = ['citizen', 'organization', 'admin', 'system'] as const
+
+/** One line of a report's history. */
+export interface HistoryLine {
+  kind: ReportEventKindValue
+  actor_type: (typeof REPORT_ACTOR_TYPES)[number]
+  actor_id: string | null
+  from_status: string | null
+  to_status: string | null
+  data: Record<string, unknown> | null
+}
+
+/** The columns an action sets (ISO 8601 dates). */
+export interface ReportFields {
+  status?: ReportStatus
+  priority?: ReportPriority
+  assigned_organization_id?: string
+  claimed_at?: string
+  resolved_at?: string | null
+  updated_at?: string
+}
+
+export interface Refusal {
+  code: 'not_found' | 'forbidden' | 'conflict'
+  message: string | undefined
+}
+
+export type Transition =
+  | { ok: true; fields: ReportFields; events: HistoryLine[] }
+  | { ok: false; refusal: Refusal }
+
+const refuse = (code: Refusal['code'], message?: string): Transition => ({
+  ok: false,
+  refusal: { code, message },
+})
+
+/** Nothing to do: the report already is as asked. */
+const unchanged: Transition = { ok: true, fields: {}, events: [] }
+
+function line(
+  actor: Actor,
+  kind: ReportEventKindValue,
+  extra: Partial<Pick<HistoryLine, 'from_status' | 'to_status' | 'data'>> = {},
+): HistoryLine {
+  return {
+    kind,
+    actor_type: actor.type,
+    actor_id: actor.type === 'organization' || actor.type === 'admin' ? actor.id : null,
+    from_status: extra.from_status ?? null,
+    to_status: extra.to_status ?? null,
+    data: extra.data ?? null,
+  }
+}
+
+/** A status change and what it carries: the moment of a resolution, forgotten when it is left. */
+function statusChange(state: ReportState, actor: Actor, status: ReportStatus, at: string): Transition {
+  if (state.status === status) return unchanged
+  return {
+    ok: true,
+    fields: { status, updated_at: at, resolved_at: status === RESOLVED_STATUS ? at : null },
+    events: [line(actor, 'status_changed', { from_status: state.status, to_status: status })],
+  }
+}
+
+function resolutionRefusal(refusal: ResolutionRefusal): Transition {
+  // Another device's report is not this device's to judge; the other refusals are about its state.
+  return refuse(refusal === 'notYours' ? 'forbidden' : 'conflict', RESOLUTION_MESSAGES[refusal])
+}
+
+/** A new report: its first status and the first line of its history. */
+export function filing(actor: Actor, now: Date): { fields: ReportFields; events: HistoryLine[] } {
+  return {
+    fields: { status: FILED_STATUS, updated_at: now.toISOString() },
+    events: [line(actor, 'created', { to_status: FILED_STATUS })],
+  }
+}
+
+/**
+ * What `action` by `actor` does to a report in `state` at `now`. Who may act on which report
+ * (an organisation's categories, the report it manages) is checked before, by the server's
+ * access rules; this says what the report's own state allows.
+ */
+export function transition(state: ReportState, action: ReportAction, actor: Actor, now: Date): Transition {
+  const at = now.toISOString()
+  // A rejected report is frozen for organisations: it does not exist for those who could claim
+  // it, and the one that managed it may neither change it nor write about it.
+  const hidden = !isPublicStatus(state.status)
+  switch (action.kind) {
+    case 'claim': {
+      if (actor.type !== 'organization') return refuse('forbidden')
+      if (hidden) return refuse('not_found')
+      if (state.assignedOrganizationId === actor.id) return unchanged
+      if (state.assignedOrganizationId) return refuse('conflict', CLAIM_MESSAGES.alreadyClaimed)
+      return {
+        ok: true,
+        fields: {
+          assigned_organization_id: actor.id,
+          status: CLAIMED_STATUS,
+          claimed_at: at,
+          updated_at: at,
+        },
+        events: [line(actor, 'claimed', { from_status: state.status, to_status: CLAIMED_STATUS })],
+      }
+    }
+    case 'set-status':
+      if (actor.type === 'organization' && state.assignedOrganizationId !== actor.id) {
+        return refuse('forbidden', CLAIM_MESSAGES.notYours)
+      }
+      if (actor.type !== 'organization' && actor.type !== 'admin') return refuse('forbidden')
+      if (actor.type === 'organization' && hidden) return refuse('conflict', CLAIM_MESSAGES.rejected)
+      return statusChange(state, actor, action.status, at)
+    case 'set-priority':
+      if (actor.type !== 'admin') return refuse('forbidden')
+      if (state.priority === action.priority) return unchanged
+      return {
+        ok: true,
+        fields: { priority: action.priority, updated_at: at },
+        events: [line(actor, 'priority_changed', { data: { from: state.priority, to: action.priority } })],
+      }
+    case 'message':
+      if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
+        return refuse('forbidden', CLAIM_MESSAGES.notYours)
+      }
+      if (hidden) return refuse('conflict', CLAIM_MESSAGES.rejected)
+      return {
+        ok: true,
+        fields: {},
+        events: [line(actor, 'message_sent', { data: { title: action.title } })],
+      }
+    case 'support':
+      if (actor.type !== 'citizen') return refuse('forbidden')
+      if (!isOpenStatus(state.status)) return refuse('conflict', SUPPORT_MESSAGES.closed)
+      if (state.reporterHash === actor.deviceHash) return refuse('conflict', SUPPORT_MESSAGES.ownReport)
+      return { ok: true, fields: {}, events: [line(actor, 'supported')] }
+    case 'confirm':
+    case 'reopen': {
+      if (actor.type !== 'citizen') return refuse('forbidden')
+      const resolution = {
+        status: state.status,
+        filedByThisDevice: state.reporterHash === actor.deviceHash,
+        resolvedAt: state.resolvedAt,
+        history: state.answers ?? [],
+        now,
+      }
+      const refusal = action.kind === 'confirm' ? confirmRefusal(resolution) : reopenRefusal(resolution)
+      if (refusal) return resolutionRefusal(refusal)
+      if (action.kind === 'confirm') return { ok: true, fields: {}, events: [line(actor, 'confirmed')] }
+      return {
+        ok: true,
+        fields: { status: FILED_STATUS, resolved_at: null, updated_at: at },
+        events: [line(actor, 'reopened', { from_status: state.status, to_status: FILED_STATUS })],
+      }
+    }
+  }
+}

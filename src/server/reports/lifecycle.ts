@@ -1,0 +1,285 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { SUPPORT_MESSAGES } from '../../domain/citizen-rules'
+import type { EventType } from '../../domain/events'
+import { CLAIM_MESSAGES } from '../../domain/organization-space-rules'
+import type { CreatedReport } from '../../domain/report-filing'
+import type { ReportPriority, ReportStatus } from '../../domain/report-states'
+import {
+  type Actor,
+  type HistoryLine,
+  type ReportAction,
+  type ReportFields,
+  type ReportState,
+  transition,
+} from '../../domain/report-transitions'
+import { saveDevice } from '../citizens/device'
+import { followReport } from '../citizens/repository'
+import type { Clock } from '../clock'
+import type { Db } from '../db/database'
+import { notifications, reportEvents, reportSupports, reports } from '../db/schema'
+import { toIso } from '../db/values'
+import { AppError } from '../errors'
+import type { EventBus } from '../events/event-bus'
+import { reportEvent } from '../events/report-audience'
+import type { FileStorage } from '../storage/file-storage'
+import { createReport, type NewReport } from './create-report'
+import { availableTo, inCategoriesOf } from './scopes'
+
+/**
+ * Every change to a report after its filing, one service per action: in one transaction, the
+ * report's row is locked, the caller's access checked, the transition of the domain
+ * (report-transitions.ts) decides, the row and its history are written; once committed, the
+ * live event is published (which also empties the read caches of every instance).
+ */
+export interface LifecycleDeps {
+  db: Db
+  events: EventBus
+  clock: Clock
+  storage: FileStorage
+}
+
+type ReportRow = typeof reports.$inferSelect
+
+function stateOf(row: ReportRow, answers?: ReportState['answers']): ReportState {
+  return {
+    status: row.status,
+    priority: row.priority,
+    assignedOrganizationId: row.assigned_organization_id,
+    reporterHash: row.reporter_hash,
+    resolvedAt: row.resolved_at ? toIso(row.resolved_at) : null,
+    answers,
+  }
+}
+
+/** The history of "Est-ce réglé ?" answers, which decides whether the device may answer again. */
+async function answersOf(tx: Db, reportId: string) {
+  const rows = await tx
+    .select({ kind: reportEvents.kind, created_at: reportEvents.created_at })
+    .from(reportEvents)
+    .where(and(eq(reportEvents.report_id, reportId), inArray(reportEvents.kind, ['confirmed', 'reopened'])))
+    .orderBy(asc(reportEvents.created_at))
+  return rows.map((row) => ({ kind: row.kind, created_at: toIso(row.created_at) }))
+}
+
+interface Step<T> {
+  reportId: string
+  /** The text of the 404 when there is no such report. */
+  notFound?: string
+  actor: Actor
+  /** Applied in turn, each on the state the previous one left. */
+  actions: ReportAction[]
+  /** Who may act on this report at all (DESIGN.md section 7): throws 404 or 403. */
+  access?: (report: ReportRow, tx: Db) => Promise<void>
+  /** What else the action writes in the same transaction (a message, a support). */
+  also?: (tx: Db, report: ReportRow, at: string) => Promise<T>
+  event: EventType
+}
+
+async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: ReportRow; result: T }> {
+  const now = deps.clock.now()
+  const at = now.toISOString()
+  const outcome = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db
+    const [row] = await db.select().from(reports).where(eq(reports.id, step.reportId)).for('update')
+    if (!row) throw new AppError('not_found', { message: step.notFound })
+    await step.access?.(row, db)
+    const needsAnswers = step.actions.some((action) => action.kind === 'confirm' || action.kind === 'reopen')
+    let state = stateOf(row, needsAnswers ? await answersOf(db, row.id) : undefined)
+    let fields: ReportFields = {}
+    const lines: HistoryLine[] = []
+    for (const action of step.actions) {
+      const next = transition(state, action, step.actor, now)
+      if (!next.ok) throw new AppError(next.refusal.code, { message: next.refusal.message })
+      fields = { ...fields, ...next.fields }
+      lines.push(...next.events)
+      state = {
+        ...state,
+        status: next.fields.status ?? state.status,
+        priority: next.fields.priority ?? state.priority,
+        assignedOrganizationId: next.fields.assigned_organization_id ?? state.assignedOrganizationId,
+        resolvedAt: next.fields.resolved_at === undefined ? state.resolvedAt : next.fields.resolved_at,
+      }
+    }
+    const [report = row] =
+      Object.keys(fields).length > 0
+        ? await db.update(reports).set(fields).where(eq(reports.id, row.id)).returning()
+        : [row]
+    if (lines.length > 0) {
+      await db
+        .insert(reportEvents)
+        .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
+    }
+    const result = (await step.also?.(db, report, at)) as T
+    return { report, result, changed: lines.length > 0, previousOrganizationId: row.assigned_organization_id }
+  })
+  if (outcome.changed) {
+    await deps.events.publish(
+      await reportEvent(deps.db, step.event, step.reportId, outcome.previousOrganizationId),
+    )
+  }
+  return { report: outcome.report, result: outcome.result }
+}
+
+/**
+ * An organisation may act only on a report it manages. A report it cannot see at all (another
+ * organisation's, another category's, a rejected one) is "not found"; one it can see in its
+ * available list but does not manage yet is refused.
+ */
+async function requireManagedBy(organizationId: string, report: ReportRow, tx: Db) {
+  if (report.assigned_organization_id === organizationId) return
+  const [available] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, report.id), availableTo(organizationId).rows))
+  if (!available) throw new AppError('not_found')
+  throw new AppError('forbidden', { message: CLAIM_MESSAGES.notYours })
+}
+
+/** A report outside an organisation's categories does not exist for it, claimed or not. */
+async function requireInCategoriesOf(organizationId: string, report: ReportRow, tx: Db) {
+  if (report.assigned_organization_id === organizationId) return
+  const [inCategories] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, report.id), inCategoriesOf(organizationId)))
+  if (!inCategories) throw new AppError('not_found')
+}
+
+export type ResolutionAnswerKind = 'confirm' | 'reopen'
+
+export function createReportLifecycle(deps: LifecycleDeps) {
+  return {
+    /** Files a report (a citizen's device, or another application through Open311). */
+    async file(input: NewReport): Promise<CreatedReport> {
+      const created = await createReport(deps, input)
+      await deps.events.publish(await reportEvent(deps.db, 'reports.changed', created.id))
+      return created
+    },
+
+    /** Claims an unassigned report of its categories: of many organisations at once, one wins. */
+    async claim(organizationId: string, reportId: string): Promise<ReportRow> {
+      const [seen] = await deps.db
+        .select({ assigned: reports.assigned_organization_id })
+        .from(reports)
+        .where(eq(reports.id, reportId))
+      try {
+        const { report } = await act(deps, {
+          reportId,
+          actor: { type: 'organization', id: organizationId },
+          actions: [{ kind: 'claim' }],
+          access: (report, tx) => requireInCategoriesOf(organizationId, report, tx),
+          event: 'reports.changed',
+        })
+        return report
+      } catch (error) {
+        // Free when the organisation looked, taken by the time its claim was taken in turn.
+        const lostTheRace =
+          error instanceof AppError &&
+          error.message === CLAIM_MESSAGES.alreadyClaimed &&
+          seen?.assigned === null
+        if (lostTheRace) throw new AppError('conflict', { message: CLAIM_MESSAGES.claimedMeanwhile })
+        throw error
+      }
+    },
+
+    /** The managing organisation sets a status (en-attente, en-cours, resolu). */
+    async setStatusByOrganization(organizationId: string, reportId: string, status: ReportStatus) {
+      await act(deps, {
+        reportId,
+        actor: { type: 'organization', id: organizationId },
+        actions: [{ kind: 'set-status', status }],
+        access: (report, tx) => requireManagedBy(organizationId, report, tx),
+        event: 'reports.changed',
+      })
+    },
+
+    /** The managing organisation writes to the device that filed the report. */
+    async sendMessage(organizationId: string, reportId: string, message: { title: string; message: string }) {
+      const { result } = await act(deps, {
+        reportId,
+        actor: { type: 'organization', id: organizationId },
+        actions: [{ kind: 'message', title: message.title }],
+        access: (report, tx) => requireManagedBy(organizationId, report, tx),
+        also: async (tx, report, at) => {
+          const [sent] = await tx
+            .insert(notifications)
+            .values({
+              report_id: report.id,
+              organization_id: organizationId,
+              title: message.title,
+              message: message.message,
+              type: 'info',
+              anonymous_code: report.anonymous_code,
+              created_at: at,
+            })
+            .returning()
+          if (!sent) throw new Error('insert returned no row')
+          return { ...sent, report_type: report.type, created_at: toIso(sent.created_at) }
+        },
+        event: 'notifications.created',
+      })
+      return result
+    },
+
+    /** An administrator moderates: any status (rejected included) and the priority. */
+    async changeByAdmin(
+      adminId: string,
+      reportId: string,
+      changes: { status?: ReportStatus; priority?: ReportPriority },
+    ) {
+      const actions: ReportAction[] = []
+      if (changes.status) actions.push({ kind: 'set-status', status: changes.status })
+      if (changes.priority) actions.push({ kind: 'set-priority', priority: changes.priority })
+      await act(deps, { reportId, actor: { type: 'admin', id: adminId }, actions, event: 'reports.changed' })
+    },
+
+    /**
+     * The filing device's answer to "Est-ce réglé ?": "Oui" records the confirmation; "Non" puts
+     * the report back to en-attente for the organisation that manages it.
+     */
+    async answerResolution(deviceHash: string, reportId: string, answer: ResolutionAnswerKind) {
+      const { report } = await act(deps, {
+        reportId,
+        actor: { type: 'citizen', deviceHash },
+        actions: [{ kind: answer }],
+        event: 'reports.changed',
+      })
+      return { report_id: report.id, status: report.status }
+    },
+
+    /**
+     * "Moi aussi": once per device, never on its own report nor on a closed one. The count, the
+     * history and the device's follow are written together, so that the device then sees the
+     * report under "Mes signalements".
+     */
+    async support(device: { hash: string; isNew: boolean }, reportId: string): Promise<number> {
+      const { result } = await act(deps, {
+        reportId,
+        notFound: SUPPORT_MESSAGES.notFound,
+        actor: { type: 'citizen', deviceHash: device.hash },
+        actions: [{ kind: 'support' }],
+        also: async (tx, report, at) => {
+          await saveDevice(tx, device, new Date(at))
+          const added = await tx
+            .insert(reportSupports)
+            .values({ report_id: report.id, reporter_hash: device.hash, created_at: at })
+            .onConflictDoNothing()
+            .returning({ id: reportSupports.report_id })
+          if (added.length === 0)
+            throw new AppError('conflict', { message: SUPPORT_MESSAGES.alreadySupported })
+          const [updated] = await tx
+            .update(reports)
+            .set({ supporters_count: sql`${reports.supporters_count} + 1` })
+            .where(eq(reports.id, report.id))
+            .returning({ supporters_count: reports.supporters_count })
+          await followReport(tx, device.hash, report.id)
+          return updated?.supporters_count ?? 0
+        },
+        event: 'reports.changed',
+      })
+      return result
+    },
+  }
+}
+
+export type ReportLifecycle = ReturnType<typeof createReportLifecycle>

@@ -1,0 +1,40 @@
+// The sets of reports the rules of DESIGN.md section 7 speak of, each written once: the row
+// queries, the count tables (read-models.ts) and the partial indexes (db/schema.ts) all read them.
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { statusesOfKind } from '../../domain/report-states'
+import { reports } from '../db/schema'
+import { isNoneOf } from '../db/values'
+import type { CountedScope } from './read-models'
+
+const HIDDEN_STATUSES = statusesOfKind('hidden')
+
+/** Reports anyone may see: all but the rejected ones (spam, abuse), on a table with a `status`. */
+export const publicStatus: SQL = isNoneOf(sql`status`, HIDDEN_STATUSES)
+
+/** The public reports: home page, map, Open311, counts. */
+export const publicReports: CountedScope = {
+  counts: publicStatus,
+  rows: isNoneOf(reports.status, HIDDEN_STATUSES),
+}
+
+/** The reports of the categories an organisation handles. */
+export function inCategoriesOf(organizationId: string): SQL {
+  return sql`reports.category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`
+}
+
+/** Unassigned, public, and in the organisation's categories: what it may claim. */
+export function availableTo(organizationId: string): CountedScope & { rows: SQL } {
+  return {
+    counts: sql`not assigned and ${publicStatus} and category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`,
+    rows: and(
+      isNull(reports.assigned_organization_id),
+      publicReports.rows,
+      inCategoriesOf(organizationId),
+    ) as SQL,
+  }
+}
+
+/** The reports an organisation manages, whatever their status. */
+export function managedBy(organizationId: string): SQL {
+  return eq(reports.assigned_organization_id, organizationId)
+}
