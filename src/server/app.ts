@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '../domain/constants'
 import { apiKeyRoutes } from './admin/api-keys-routes'
+import { type CategoryChanges, createCategoryChanges } from './admin/category-changes'
 import { adminRoutes } from './admin/routes'
 import { createAccessTokens } from './auth/access-tokens'
 import { type AuthService, createAuthService } from './auth/auth-service'
@@ -29,6 +30,7 @@ import { installRateLimits, openLimitStore } from './http/rate-limits'
 import { installSecurityHeaders } from './http/security-headers'
 import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
+import { createOrganizationChanges, type OrganizationChanges } from './organizations/organization-changes'
 import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
 import { reportFilingRoutes } from './reports/filing-routes'
 import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
@@ -70,6 +72,8 @@ declare module 'fastify' {
     readCache: ReadCache
     /** Every change to a report: one service per action (reports/lifecycle.ts). */
     lifecycle: ReportLifecycle
+    organizationChanges: OrganizationChanges
+    categoryChanges: CategoryChanges
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
     routeTable: RouteEntry[]
   }
@@ -144,10 +148,10 @@ export async function buildApp(
   }
   app.decorate('events', events)
   app.decorate('readCache', readCache)
-  app.decorate(
-    'lifecycle',
-    createReportLifecycle({ db: deps.db.db, events, clock: deps.clock, storage: deps.storage }),
-  )
+  const services = { db: deps.db.db, events, clock: deps.clock, storage: deps.storage }
+  app.decorate('lifecycle', createReportLifecycle(services))
+  app.decorate('organizationChanges', createOrganizationChanges(services))
+  app.decorate('categoryChanges', createCategoryChanges(services))
   app.addHook('onClose', () => events.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -24,14 +24,12 @@ import {
 import { categorySchema } from '../../domain/category'
 import { currentAdmin, requireAdmin } from '../auth/guards'
 import { loadPrincipal, mayAct } from '../auth/principals'
-import { revokeAllOfUser } from '../auth/refresh-tokens'
 import { type Db, SERIAL_ID_MAX } from '../db/database'
 import { AppError } from '../errors'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
-import { createCategory, deleteCategory, renameCategory } from './categories-repository'
 import { csvHeader, csvLines } from './csv'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
-import { listAdminOrganizations, updateOrganizationByAdmin } from './organizations-repository'
+import { listAdminOrganizations } from './organizations-repository'
 import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
 import { createAdminUser, listAdminUsers, updateAdminUser } from './users-repository'
 
@@ -110,9 +108,6 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
     const db = () => app.deps.db.db
     const now = () => app.deps.clock.now()
     const tags = ['admin']
-    // The report form's page is kept drawn with the categories (web-app.ts): draw it again. Other
-    // instances follow within the read cache's time limit.
-    const categoriesChanged = () => app.readCache.invalidate()
 
     app.get('/api/admin/stats', { schema: { tags, response: { 200: adminStatsSchema } } }, () =>
       adminStats(db(), now()),
@@ -200,15 +195,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
     app.patch(
       '/api/admin/organizations/:id',
       { schema: { tags, params: uuidParams, body: updateAdminOrganizationSchema } },
-      async (request) => {
-        const updated = await updateOrganizationByAdmin(db(), request.params.id, request.body, now())
-        // A suspended or rejected organisation's sessions end now, not at their expiry.
-        if (updated && (!updated.is_active || updated.status !== 'approved')) {
-          await revokeAllOfUser(db(), 'organization', updated.id, now())
-        }
-        await app.events.publish({ type: 'organizations.changed', organizationId: request.params.id })
-        return updated
-      },
+      (request) => app.organizationChanges.decide(request.params.id, request.body),
     )
 
     app.get('/api/admin/users', { schema: { tags, response: { 200: adminUsersSchema } } }, () =>
@@ -233,9 +220,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       '/api/admin/categories',
       { schema: { tags, body: categoryNameSchema, response: { 201: categorySchema } } },
       async (request, reply) => {
-        const category = await createCategory(db(), request.body.nom)
-        categoriesChanged()
-        return reply.status(201).send(category)
+        return reply.status(201).send(await app.categoryChanges.create(request.body.nom))
       },
     )
 
@@ -244,19 +229,14 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: { tags, params: categoryParams, body: categoryNameSchema, response: { 200: categorySchema } },
       },
-      async (request) => {
-        const category = await renameCategory(db(), request.params.id, request.body.nom)
-        categoriesChanged()
-        return category
-      },
+      (request) => app.categoryChanges.rename(request.params.id, request.body.nom),
     )
 
     app.delete(
       '/api/admin/categories/:id',
       { schema: { tags, params: categoryParams } },
       async (request, reply) => {
-        await deleteCategory(db(), request.params.id)
-        categoriesChanged()
+        await app.categoryChanges.remove(request.params.id)
         return reply.status(204).send()
       },
     )

@@ -20,6 +20,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import {
+  FILED_STATUS,
+  REPORT_PRIORITY_VALUES,
+  REPORT_STATUS_VALUES,
+  statusesOfKind,
+} from '../../domain/report-states'
+import { REPORT_ACTOR_TYPES, REPORT_EVENT_KIND_VALUES } from '../../domain/report-transitions'
+import { isNoneOf, isOneOf } from './values'
+
+// The statuses of the domain (report-states.ts) a rejected report has: hidden from the public.
+const HIDDEN_STATUSES = statusesOfKind('hidden')
 
 // Index columns say `.desc().nullsFirst()`: that is what a plain `ORDER BY x DESC` means, and an
 // index serves a query only when the two orders match exactly.
@@ -116,7 +127,7 @@ export const reports = pgTable(
     /** The category's name as filed: renaming a category does not rewrite history. */
     type: text('type').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status').notNull().default('en-attente'),
+    status: text('status').notNull().default(FILED_STATUS),
     priority: text('priority').notNull().default('normal'),
     address: text('address'),
     department: text('department'),
@@ -140,8 +151,8 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_anonymous_code_key').on(t.anonymous_code),
-    check('reports_status_check', sql`${t.status} in ('en-attente', 'en-cours', 'resolu', 'rejete')`),
-    check('reports_priority_check', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
+    check('reports_status_check', isOneOf(t.status, REPORT_STATUS_VALUES)),
+    check('reports_priority_check', isOneOf(t.priority, REPORT_PRIORITY_VALUES)),
     check('reports_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('reports_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('reports_supporters_count_check', sql`${t.supporters_count} >= 0`),
@@ -165,7 +176,7 @@ export const reports = pgTable(
     // index itself (an organisation with two categories walks one index, no merge needed).
     index('reports_available_idx')
       .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id)
-      .where(sql`${t.assigned_organization_id} is null and ${t.status} <> 'rejete'`),
+      .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     // Admin list filtered by status.
     index('reports_status_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reports_reporter_idx').on(t.reporter_hash),
@@ -173,9 +184,9 @@ export const reports = pgTable(
     index('reports_location_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
     // Files of rejected reports, served to administrators only (files/media-access.ts): each
     // request for a file asks whether a rejected report owns it, through these small indexes.
-    index('reports_rejected_photo_idx').on(t.photo_url).where(sql`${t.status} = 'rejete'`),
-    index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(sql`${t.status} = 'rejete'`),
-    index('reports_rejected_audio_idx').on(t.audio_url).where(sql`${t.status} = 'rejete'`),
+    index('reports_rejected_photo_idx').on(t.photo_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
+    index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
+    index('reports_rejected_audio_idx').on(t.audio_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     // Written by hand in migration 0002_read_models (drizzle cannot say it): the trigram index
     // `reports_search_idx` of the text searches (see reports/search.ts).
   ],
@@ -197,14 +208,8 @@ export const reportEvents = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check(
-      'report_events_kind_check',
-      sql`${t.kind} in ('created', 'claimed', 'status_changed', 'priority_changed', 'message_sent', 'supported', 'confirmed', 'reopened')`,
-    ),
-    check(
-      'report_events_actor_type_check',
-      sql`${t.actor_type} in ('citizen', 'organization', 'admin', 'system')`,
-    ),
+    check('report_events_kind_check', isOneOf(t.kind, REPORT_EVENT_KIND_VALUES)),
+    check('report_events_actor_type_check', isOneOf(t.actor_type, REPORT_ACTOR_TYPES)),
     index('report_events_report_idx').on(t.report_id, t.created_at),
   ],
 )

@@ -28,9 +28,11 @@ export function valueList(values: readonly string[]): SQL {
 
 type Operand = Column | SQL
 
-/** `column in (…)`, the values written in the SQL text. */
+/** `column = 'x'` for one value, `column in (…)` for several, the values written in the SQL text. */
 export function isOneOf(column: Operand, values: readonly string[]): SQL {
-  return sql`${column} in (${valueList(values)})`
+  return values.length === 1
+    ? sql`${column} = ${valueList(values)}`
+    : sql`${column} in (${valueList(values)})`
 }
 
 /** `column <> 'x'` for one value (as a partial index says it), `column not in (…)` for several. */

@@ -11,9 +11,12 @@ const CHANNEL = 'alertes_events'
 export const RELISTEN_FIRST_DELAY_MS = 500
 export const RELISTEN_MAX_DELAY_MS = 30_000
 
+/** Told only between instances (their caches), never to browsers. */
+export type InternalEventType = 'categories.changed'
+
 /** An event as the instances exchange it: who may see it travels with it, never to browsers. */
 export interface BusEvent {
-  type: EventType
+  type: EventType | InternalEventType
   reportId?: string
   organizationId?: string
   /** The category of the report, for the organisations that handle it. */

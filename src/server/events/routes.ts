@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  type EventType,
   LIVE_EVENT_MESSAGES,
   LIVE_STREAM_RECHECK_MS,
   LIVE_STREAMS_PER_ADDRESS,
@@ -23,7 +24,8 @@ type Audience =
   | { kind: 'organization'; id: string; categoryIds: Set<number> }
 
 /** Whether this subscriber may know of this event (DESIGN.md section 7). */
-export function mayReceive(audience: Audience, event: BusEvent): boolean {
+export function mayReceive(audience: Audience, event: BusEvent): event is BusEvent & { type: EventType } {
+  if (event.type === 'categories.changed') return false
   switch (audience.kind) {
     case 'admin':
       return true

@@ -1,10 +1,12 @@
-import { or, sql } from 'drizzle-orm'
+import { and, eq, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { MEDIA_LINK_TTL_S } from '../../domain/admin-rules'
+import { isPublicStatus, statusesOfKind } from '../../domain/report-states'
 import { loadPrincipal, mayAct } from '../auth/principals'
 import { createSignedLinks, type SignedLinks } from '../auth/signed-links'
 import type { Db } from '../db/database'
 import { reports } from '../db/schema'
+import { isOneOf } from '../db/values'
 
 /**
  * Who may fetch a stored photo or voice note. Their names are random (128 bits), given only to
@@ -28,11 +30,14 @@ export async function isRejectedReportFile(db: Db, fileUrl: string): Promise<boo
     .select({ id: reports.id })
     .from(reports)
     .where(
-      sql`${reports.status} = 'rejete' and ${or(
-        sql`${reports.photo_url} = ${fileUrl}`,
-        sql`${reports.photo_thumb_url} = ${fileUrl}`,
-        sql`${reports.audio_url} = ${fileUrl}`,
-      )}`,
+      and(
+        isOneOf(reports.status, statusesOfKind('hidden')),
+        or(
+          eq(reports.photo_url, fileUrl),
+          eq(reports.photo_thumb_url, fileUrl),
+          eq(reports.audio_url, fileUrl),
+        ),
+      ),
     )
     .limit(1)
   return rows.length > 0
@@ -65,7 +70,7 @@ export async function withAdminMediaLinks<T extends WithMedia>(
   report: T,
   now: Date,
 ): Promise<T> {
-  if (report.status !== 'rejete') return report
+  if (isPublicStatus(report.status)) return report
   const signed = async (url: string | null) =>
     url && `${url}?token=${(await links.sign(adminId, { file: url }, now)).token}`
   return {
@@ -78,6 +83,6 @@ export async function withAdminMediaLinks<T extends WithMedia>(
 
 /** The report as an organisation sees it: nothing of a rejected report's files. */
 export function withoutRejectedMedia<T extends WithMedia>(report: T): T {
-  if (report.status !== 'rejete') return report
+  if (isPublicStatus(report.status)) return report
   return { ...report, photo_url: null, photo_thumb_url: null, audio_url: null }
 }

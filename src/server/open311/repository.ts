@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Open311Request, Open311RequestsQuery, Open311Service } from '../../domain/open311'
 import {
   OPEN311_DEFAULT_DAYS,
@@ -11,6 +11,7 @@ import { listCategories } from '../categories/repository'
 import type { Db } from '../db/database'
 import { categories, organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
+import { publicReports } from '../reports/scopes'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -87,15 +88,12 @@ function asOpen311(row: RequestRow): Open311Request {
   }
 }
 
-// Rejected reports (spam, abuse) are not public, here as on the home page.
-const isPublic = ne(reports.status, 'rejete')
-
 function selectRequests(db: Db, where: SQL | undefined) {
   return db
     .select(requestColumns)
     .from(reports)
     .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
-    .where(and(isPublic, where))
+    .where(and(publicReports.rows, where))
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   resolutionRate,
 } from '../../domain/organization-space'
 import type { Page } from '../../domain/pagination'
+import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, notifications, organizations, reports } from '../db/schema'
@@ -190,9 +191,9 @@ export async function organizationStats(db: Db, organizationId: string): Promise
   const [row] = await db
     .select({
       total: count(),
-      pending: sql<number>`count(*) filter (where ${reports.status} = 'en-attente')::int`,
-      in_progress: sql<number>`count(*) filter (where ${reports.status} = 'en-cours')::int`,
-      resolved: sql<number>`count(*) filter (where ${reports.status} = 'resolu')::int`,
+      pending: sql<number>`count(*) filter (where ${reports.status} = ${FILED_STATUS})::int`,
+      in_progress: sql<number>`count(*) filter (where ${reports.status} = ${CLAIMED_STATUS})::int`,
+      resolved: sql<number>`count(*) filter (where ${reports.status} = ${RESOLVED_STATUS})::int`,
       notifications_sent: sql<number>`(select count(*)::int from ${notifications} where ${notifications.organization_id} = ${organizationId})`,
     })
     .from(reports)

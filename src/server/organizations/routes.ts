@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -21,9 +20,6 @@ import {
   updateReportStatusSchema,
 } from '../../domain/organization-space'
 import { currentOrganization, requireOrganization } from '../auth/guards'
-import { organizations } from '../db/schema'
-import { isUniqueViolation } from '../db/values'
-import { AppError } from '../errors'
 import { limitPerAddress } from '../http/rate-limits'
 import {
   availableReports,
@@ -33,7 +29,6 @@ import {
   reportWithCounts,
   sentNotifications,
 } from './repository'
-import { signUpOrganization } from './signup'
 
 const reportParams = z.object({ id: z.uuid() })
 
@@ -50,9 +45,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await signUpOrganization(app.deps.db.db, request.body)
-      await app.events.publish({ type: 'organizations.changed', organizationId: created.id })
-      return reply.status(201).send(created)
+      return reply.status(201).send(await app.organizationChanges.signUp(request.body))
     },
   )
 }
@@ -61,7 +54,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
 export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireOrganization)
   const db = () => app.deps.db.db
-  const now = () => app.deps.clock.now()
+  const _now = () => app.deps.clock.now()
   const tags = ['organization']
 
   app.get('/api/org/me', { schema: { tags, response: { 200: organizationProfileSchema } } }, (request) =>
@@ -72,20 +65,9 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/me',
     { schema: { tags, body: updateProfileSchema, response: { 200: organizationProfileSchema } } },
     async (request) => {
-      const organization = currentOrganization(request)
-      try {
-        await db()
-          .update(organizations)
-          .set({ ...request.body, updated_at: now().toISOString() })
-          .where(eq(organizations.id, organization.id))
-      } catch (error) {
-        if (isUniqueViolation(error, 'organizations_email_lower_key')) {
-          throw new AppError('conflict', { message: SIGNUP_MESSAGES.emailTaken, field: 'email' })
-        }
-        throw error
-      }
-      await app.events.publish({ type: 'organizations.changed', organizationId: organization.id })
-      return organizationProfile(db(), organization.id)
+      const { id } = currentOrganization(request)
+      await app.organizationChanges.updateProfile(id, request.body)
+      return organizationProfile(db(), id)
     },
   )
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { MAP_CLUSTER_GRID, MAP_MAX_POINTS, type MapCluster, type MapReports } from '../../domain/map'
 import { type Db, queryRows } from '../db/database'
 import { toIso } from '../db/values'
+import { publicStatus } from './scopes'
 
 type Bbox = [minLon: number, minLat: number, maxLon: number, maxLat: number]
 
@@ -20,7 +21,7 @@ export const MAP_EXACT_GROUPING_LIMIT = 5000
 
 // Rejected reports never show on the public map.
 const inBox = ([minLon, minLat, maxLon, maxLat]: Bbox) =>
-  sql`point(longitude, latitude) <@ box(point(${minLon}, ${minLat}), point(${maxLon}, ${maxLat})) and status <> 'rejete'`
+  sql`point(longitude, latitude) <@ box(point(${minLon}, ${minLat}), point(${maxLon}, ${maxLat})) and ${publicStatus}`
 
 /**
  * The public reports inside a box: one by one while they are few, otherwise grouped on a grid

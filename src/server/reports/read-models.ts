@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AdminStats } from '../../domain/admin'
 import { STATS_WEEK_DAYS } from '../../domain/constants'
+import { CLAIMED_STATUS, FILED_STATUS, REJECTED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 
 /**
@@ -40,12 +41,6 @@ export async function dayCountsInScope(db: Db, scope: CountedScope): Promise<Day
   return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
 }
 
-/** Rejected reports (spam, abuse) never count in public. */
-export const publicScope: CountedScope = {
-  counts: sql`status <> 'rejete'`,
-  rows: sql`reports.status <> 'rejete'`,
-}
-
 export function startOfUtcDay(moment: Date): Date {
   return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()))
 }
@@ -67,13 +62,13 @@ export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStat
     db,
     sql`with by_status as (
         select
-          coalesce(sum(n) filter (where status = 'en-attente'), 0) as pending,
-          coalesce(sum(n) filter (where status = 'en-cours'), 0) as in_progress,
-          coalesce(sum(n) filter (where status = 'resolu'), 0) as resolved,
-          coalesce(sum(n) filter (where status = 'rejete'), 0) as rejected,
+          coalesce(sum(n) filter (where status = ${FILED_STATUS}), 0) as pending,
+          coalesce(sum(n) filter (where status = ${CLAIMED_STATUS}), 0) as in_progress,
+          coalesce(sum(n) filter (where status = ${RESOLVED_STATUS}), 0) as resolved,
+          coalesce(sum(n) filter (where status = ${REJECTED_STATUS}), 0) as rejected,
           coalesce(sum(n), 0) as total,
-          sum(resolved_n) filter (where status = 'resolu') as resolved_n,
-          sum(resolution_seconds) filter (where status = 'resolu') as resolution_seconds
+          sum(resolved_n) filter (where status = ${RESOLVED_STATUS}) as resolved_n,
+          sum(resolution_seconds) filter (where status = ${RESOLVED_STATUS}) as resolution_seconds
         from report_counts
       ),
       by_day as (

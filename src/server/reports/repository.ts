@@ -1,13 +1,11 @@
-import { desc, ne } from 'drizzle-orm'
+import { desc } from 'drizzle-orm'
 import { HOME_RECENT_REPORTS } from '../../domain/constants'
 import type { RecentReport } from '../../domain/report'
 import type { Db } from '../db/database'
 import { reports } from '../db/schema'
 import { toIso } from '../db/values'
-import { countInScope, publicScope } from './read-models'
-
-// Rejected reports (spam, abuse) never appear in public lists.
-const isPublic = ne(reports.status, 'rejete')
+import { countInScope } from './read-models'
+import { publicReports } from './scopes'
 
 export async function recentReports(db: Db): Promise<RecentReport[]> {
   const rows = await db
@@ -21,7 +19,7 @@ export async function recentReports(db: Db): Promise<RecentReport[]> {
       department: reports.department,
     })
     .from(reports)
-    .where(isPublic)
+    .where(publicReports.rows)
     .orderBy(desc(reports.created_at), desc(reports.id))
     .limit(HOME_RECENT_REPORTS)
   return rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }))
@@ -29,5 +27,5 @@ export async function recentReports(db: Db): Promise<RecentReport[]> {
 
 /** From the count tables: the home page never counts a million rows. */
 export function countPublicReports(db: Db): Promise<number> {
-  return countInScope(db, publicScope)
+  return countInScope(db, publicReports)
 }

@@ -1,0 +1,29 @@
+import type { Db } from '../db/database'
+import type { EventBus } from '../events/event-bus'
+import { createCategory, deleteCategory, renameCategory } from './categories-repository'
+
+/**
+ * The administrators' changes to the categories. Every instance draws the report form's page with
+ * the categories and keeps it: each change is told on the bus, so that all of them draw it again.
+ */
+export function createCategoryChanges(deps: { db: Db; events: EventBus }) {
+  const changed = () => deps.events.publish({ type: 'categories.changed' })
+  return {
+    async create(nom: string) {
+      const category = await createCategory(deps.db, nom)
+      await changed()
+      return category
+    },
+    async rename(id: number, nom: string) {
+      const category = await renameCategory(deps.db, id, nom)
+      await changed()
+      return category
+    },
+    async remove(id: number) {
+      await deleteCategory(deps.db, id)
+      await changed()
+    },
+  }
+}
+
+export type CategoryChanges = ReturnType<typeof createCategoryChanges>
