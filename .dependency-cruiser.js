@@ -162,8 +162,8 @@ export default {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    // `npm run lint` re-reads only the files that changed since its last run (about 1.5 s instead
-    // of 4.5 s here). Keyed on the files' contents, so it holds outside git too.
+    // `npm run lint` re-reads only the files that changed since its last run (0.7 s instead of
+    // 2 s on this 2-core machine). Keyed on the files' contents, so it holds outside git too.
     cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
   },
 }
