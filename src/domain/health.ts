@@ -1,4 +1,4 @@
-// Schemas (zod) of the API, read by the server; a screen imports their types only (zod-free.test.ts).
+// Schemas (zod) of the API, read by the server; a screen imports their types only (.dependency-cruiser.js).
 import { z } from 'zod'
 import { apiErrorBodySchema } from './errors'
 

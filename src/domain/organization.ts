@@ -1,5 +1,5 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-rules.ts, re-exported
-// here for the server. A screen imports the rules module unless it validates a form (zod-free.test.ts).
+// here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
 import { passwordSchema } from './auth'
 import { ORGANIZATION_TYPE_VALUES, SIGNUP_MESSAGES } from './organization-rules'

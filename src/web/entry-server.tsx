@@ -1,24 +1,24 @@
 // The web app rendered on the server (built by `vite build --ssr`, loaded by
-// src/server/http/web-app.ts): the first screen of the public citizen pages as HTML, and the
-// screen files each page will need. Same components, same French texts, no browser.
+// src/server/http/web-app.ts from its file): the first screen of the public citizen pages as
+// HTML, and the screen files each page will need. Same components, same French texts, no browser.
+// Its one export is `pageRenderer`, checked against the interface the server types it with.
 import './i18n'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { FirstScreenData } from '../domain/first-screen'
-import { seedFirstScreen } from './app/first-screen'
+import type { PageRenderer } from '../domain/page-renderer'
+import { earlyReadsScript } from './app/early-reads'
+import { codeAfterPaintScript, seedFirstScreen } from './app/first-screen'
 import { AppProviders } from './app/providers'
 import { routes } from './app/router'
-import type { ScreenHandle } from './app/screens'
+import { firstPaintScript } from './lib/display-settings'
+import type { ScreenHandle } from './lib/lazy-screens'
 import { createQueryClient } from './lib/query-client'
-
-export { earlyReadsScript } from './app/early-reads'
-export { codeAfterPaintScript } from './app/first-screen'
-export { firstPaintScript } from './lib/display-settings'
 
 const handler = createStaticHandler(routes)
 
 /** The HTML of a page's first screen, as the app would draw it with this data. */
-export async function renderFirstScreen(url: string, data: FirstScreenData): Promise<string> {
+async function renderFirstScreen(url: string, data: FirstScreenData): Promise<string> {
   const context = await handler.query(new Request(url))
   if (context instanceof Response) throw new Error(`${url} answered a redirect, not a page`)
   const queryClient = createQueryClient()
@@ -35,9 +35,17 @@ export async function renderFirstScreen(url: string, data: FirstScreenData): Pro
 }
 
 /** The source files of the screens a path shows (Vite's manifest keys), outermost first. */
-export function screensOf(pathname: string): string[] {
+function screensOf(pathname: string): string[] {
   return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
     const handle = route.handle as ScreenHandle | undefined
     return handle?.screen ? [handle.screen] : []
   })
 }
+
+export const pageRenderer = {
+  renderFirstScreen,
+  screensOf,
+  firstPaintScript,
+  earlyReadsScript,
+  codeAfterPaintScript,
+} satisfies PageRenderer

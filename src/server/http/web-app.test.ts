@@ -35,15 +35,17 @@ const AFTER_PAINT = 'window.codeAfterPaint = true'
 const EARLY_READS = 'window.earlyReads = []'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
-  `export async function renderFirstScreen(url, data) {
-     ;(globalThis.draws ??= []).push(url)
-     if (url.endsWith('code=ECHEC')) throw new Error('a screen used window')
-     return '<p>' + (data.reportCount?.count ?? 'no count') + ' incident(s)</p>'
-   }
-   export function screensOf() { return [] }
-   export function firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} }
-   export function earlyReadsScript() { return ${JSON.stringify(EARLY_READS)} }
-   export function codeAfterPaintScript() { return ${JSON.stringify(AFTER_PAINT)} }`,
+  `export const pageRenderer = {
+     async renderFirstScreen(url, data) {
+       ;(globalThis.draws ??= []).push(url)
+       if (url.endsWith('code=ECHEC')) throw new Error('a screen used window')
+       return '<p>' + (data.reportCount?.count ?? 'no count') + ' incident(s)</p>'
+     },
+     screensOf() { return [] },
+     firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} },
+     earlyReadsScript() { return ${JSON.stringify(EARLY_READS)} },
+     codeAfterPaintScript() { return ${JSON.stringify(AFTER_PAINT)} },
+   }`,
 )
 
 const logs: string[] = []

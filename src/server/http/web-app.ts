@@ -13,6 +13,7 @@ import {
   PRERENDERED_PAGES,
   RENDERED_PATH_ATTRIBUTE,
 } from '../../domain/first-screen'
+import type { PageRenderer } from '../../domain/page-renderer'
 import { listCategories } from '../categories/repository'
 import { cachedRecentReports, cachedReportCount } from '../reports/public-reads'
 import { type CompressedBody, compressBody, sendCompressed } from './compressed-body'
@@ -23,15 +24,6 @@ const ONE_DAY_S = 24 * 60 * 60
 const SERVER_BUILD_DIR = '.ssr'
 /** The element the browser's app draws into. */
 const ROOT_ELEMENT = '<div id="root"></div>'
-
-/** What the server's copy of the app offers (src/web/entry-server.tsx). */
-interface WebRenderer {
-  renderFirstScreen(url: string, data: FirstScreenData): Promise<string>
-  screensOf(pathname: string): string[]
-  firstPaintScript(): string
-  earlyReadsScript(): string
-  codeAfterPaintScript(): string
-}
 
 /** One file of Vite's build manifest (dist/web/.vite/manifest.json). */
 interface ManifestChunk {
@@ -50,7 +42,7 @@ export interface WebBuild {
   scriptHashes: string[]
   /** The inline script of a drawn page that fetches its code after the first paint. */
   codeAfterPaint: string
-  renderer: WebRenderer | null
+  renderer: PageRenderer | null
   manifest: Record<string, ManifestChunk>
 }
 
@@ -59,8 +51,9 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
   const indexFile = path.join(webDir, 'index.html')
   if (!existsSync(indexFile)) return null
   const serverEntry = path.join(webDir, SERVER_BUILD_DIR, 'entry-server.js')
+  // Loaded by its file, not imported: src/server never imports src/web (.dependency-cruiser.js).
   const renderer = existsSync(serverEntry)
-    ? ((await import(pathToFileURL(serverEntry).href)) as WebRenderer)
+    ? ((await import(pathToFileURL(serverEntry).href)) as { pageRenderer: PageRenderer }).pageRenderer
     : null
   const manifestFile = path.join(webDir, '.vite', 'manifest.json')
   const manifest = existsSync(manifestFile)
@@ -133,7 +126,7 @@ export async function installWebApp(
   }
 
   async function drawn(
-    renderer: WebRenderer,
+    renderer: PageRenderer,
     url: string,
     pathname: string,
     parts: readonly FirstScreenPart[],

@@ -4,8 +4,14 @@ import { adminRoutes } from '../features/admin/routes'
 import { citizenRoutes } from '../features/citizen/routes'
 import { HomePage } from '../features/home/home-page'
 import { organizationRoutes } from '../features/organization/routes'
+import { lazyScreens, type ScreenModule } from '../lib/lazy-screens'
 import { ErrorPage } from './routes/error-page'
-import { lazyScreen } from './screens'
+
+// The error page is imported, not fetched: it must show even when a screen's file cannot be.
+const screen = lazyScreens(
+  'app',
+  import.meta.glob<ScreenModule>(['./routes/*.tsx', '!./routes/error-page.tsx', '!**/*.test.tsx']),
+)
 
 /**
  * The route table of SPEC.md section 2. Home is in the first download; every other screen is
@@ -20,8 +26,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       ...citizenRoutes,
       // French-only areas: their frame (a French i18n instance) loads with their first screen.
-      { ...lazyScreen('app/routes/french-only'), children: [...organizationRoutes, ...adminRoutes] },
-      { path: '*', ...lazyScreen('app/routes/not-found') },
+      { ...screen('routes/french-only'), children: [...organizationRoutes, ...adminRoutes] },
+      { path: '*', ...screen('routes/not-found') },
     ],
   },
 ]

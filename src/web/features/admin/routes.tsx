@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router'
-import { lazyScreen } from '../../app/screens'
+import { lazyScreens, type ScreenModule } from '../../lib/lazy-screens'
 
-const screen = (name: string) => lazyScreen(`features/admin/${name}`)
+const screen = lazyScreens(
+  'features/admin',
+  import.meta.glob<ScreenModule>(['./**/*-{page,layout}.tsx', '!./components/**', '!**/*.test.tsx']),
+)
 
 // The admin screens of SPEC.md section 2, each loaded on demand when its path is visited:
 // nothing of the back-office is in the home page's download.

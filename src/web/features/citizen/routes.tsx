@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router'
-import { lazyScreen } from '../../app/screens'
 import { catalogueReady } from '../../i18n'
+import { lazyScreens, type ScreenModule } from '../../lib/lazy-screens'
 
 /** A citizen screen, with its texts in the reader's language (English or Wolof are fetched on demand). */
-const screen = (name: string) => lazyScreen(`features/citizen/${name}`, () => catalogueReady('citizen'))
+const screen = lazyScreens(
+  'features/citizen',
+  import.meta.glob<ScreenModule>(['./**/*-{page,layout}.tsx', '!./components/**', '!**/*.test.tsx']),
+  () => catalogueReady('citizen'),
+)
 
 // The citizen screens of SPEC.md section 2, each loaded on demand when its path is visited.
 export const citizenRoutes: RouteObject[] = [
