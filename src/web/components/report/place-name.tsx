@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReverseGeocode } from '../../../domain/geocoding'
-import { GEOCODE_CACHE_DECIMALS } from '../../../domain/geocoding-rules'
 import { type PlaceSource, placeName } from '../../../domain/location'
 import { useDomainText } from '../../i18n/domain-text'
-import { apiGet } from '../../lib/api-client'
+import { reverseGeocodeQueryOptions } from '../../lib/reverse-geocode'
 
 function needsGeocoding(
   report: PlaceSource,
@@ -22,17 +20,7 @@ function needsGeocoding(
  * its coordinates with 4 decimals.
  */
 export function usePlaceName(report: PlaceSource): string {
-  const lookUp = needsGeocoding(report)
-  const lat = lookUp ? report.latitude.toFixed(GEOCODE_CACHE_DECIMALS) : ''
-  const lon = lookUp ? report.longitude.toFixed(GEOCODE_CACHE_DECIMALS) : ''
-  const { data } = useQuery({
-    queryKey: ['geocode', lat, lon],
-    queryFn: ({ signal }) => apiGet<ReverseGeocode>(`/api/geocode/reverse?lat=${lat}&lon=${lon}`, { signal }),
-    enabled: lookUp,
-    // A place does not move: ask once per session, and do not insist when no geocoder answers.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
+  const { data } = useQuery(reverseGeocodeQueryOptions(needsGeocoding(report) ? report : null))
   // The fallback text ("Localisation non spécifiée") in the reader's language.
   return useDomainText()(placeName(report, data?.address))
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ResolutionAnswer } from '../../../../domain/citizen'
 import { apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { citizenKeys } from './query-keys'
 
 export type ResolutionReply = 'confirm' | 'reopen'
 
@@ -14,6 +15,6 @@ export function useAnswerResolution() {
         method: 'POST',
         headers: citizenHeaders(useCitizenDeviceStore.getState().citizenToken),
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['citizen'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: citizenKeys.all }),
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { citizenKeys } from './query-keys'
 
 /**
  * Adds a report found by its code to this device's reports (POST /api/citizen/follows). A device
@@ -19,7 +20,7 @@ export function useFollowReport() {
     },
     onSuccess: ({ citizenToken }) => {
       useCitizenDeviceStore.getState().setCitizenToken(citizenToken)
-      void queryClient.invalidateQueries({ queryKey: ['citizen'] })
+      void queryClient.invalidateQueries({ queryKey: citizenKeys.all })
     },
     onError: (error) => {
       // The server no longer knows this device: forget it, so that trying again gets a new one.

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CitizenReport } from '../../../../domain/citizen'
 import { apiGet } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { citizenKeys } from './query-keys'
 import { useRetryUnlessRefused } from './retry-policy'
 
 export const myReportsQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: ['citizen', 'reports', token],
+    queryKey: citizenKeys.myReports(token),
     queryFn: ({ signal }) =>
       apiGet<{ items: CitizenReport[] }>('/api/citizen/reports', { headers: citizenHeaders(token), signal }),
     enabled: token !== null,

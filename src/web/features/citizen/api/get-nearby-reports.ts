@@ -3,6 +3,7 @@ import type { NearbyReports } from '../../../../domain/citizen'
 import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { apiGet } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { citizenKeys } from './query-keys'
 
 export interface NearbyPlace {
   categoryId: number
@@ -15,7 +16,7 @@ export const nearbyReportsQueryOptions = (place: NearbyPlace | null, token: stri
   const lat = place?.latitude.toFixed(GEOCODE_CACHE_DECIMALS)
   const lon = place?.longitude.toFixed(GEOCODE_CACHE_DECIMALS)
   return queryOptions({
-    queryKey: ['reports', 'nearby', place?.categoryId, lat, lon, token],
+    queryKey: citizenKeys.nearby(place?.categoryId, lat, lon, token),
     queryFn: ({ signal }) =>
       apiGet<NearbyReports>(`/api/reports/nearby?categoryId=${place?.categoryId}&lat=${lat}&lon=${lon}`, {
         headers: citizenHeaders(token),

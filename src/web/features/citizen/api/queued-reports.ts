@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { announceOutboxChange } from '../../../lib/outbox/outbox-events'
 import { queuedReports, removeQueuedReport } from '../../../lib/outbox/outbox-store'
+import { citizenKeys } from './query-keys'
 
 export const queuedReportsQueryOptions = () =>
   queryOptions({
-    queryKey: ['outbox'],
+    queryKey: citizenKeys.outbox(),
     queryFn: () => queuedReports(),
     // It lives on the phone: no network, nothing to retry.
     retry: false,
@@ -23,7 +24,7 @@ export function useCancelQueuedReport() {
     mutationFn: (key: string) => removeQueuedReport(key),
     networkMode: 'always',
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['outbox'] })
+      void queryClient.invalidateQueries({ queryKey: citizenKeys.outbox() })
       announceOutboxChange()
     },
   })

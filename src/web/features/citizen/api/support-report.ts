@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SupportedReport } from '../../../../domain/citizen'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { citizenKeys } from './query-keys'
 
 /**
  * "C'est le même problème" (POST /api/reports/:id/supports): this device's support instead of
@@ -17,8 +18,8 @@ export function useSupportReport() {
       }),
     onSuccess: ({ citizenToken }) => {
       useCitizenDeviceStore.getState().setCitizenToken(citizenToken)
-      void queryClient.invalidateQueries({ queryKey: ['reports'] })
-      void queryClient.invalidateQueries({ queryKey: ['citizen'] })
+      void queryClient.invalidateQueries({ queryKey: citizenKeys.publicReports() })
+      void queryClient.invalidateQueries({ queryKey: citizenKeys.all })
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401)

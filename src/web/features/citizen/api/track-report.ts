@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TrackedReport } from '../../../../domain/citizen'
 import { apiGet } from '../../../lib/api-client'
+import { citizenKeys } from './query-keys'
 
 export const trackedReportQueryOptions = (code: string | null) =>
   queryOptions({
-    queryKey: ['reports', 'track', code],
+    queryKey: citizenKeys.tracked(code),
     queryFn: ({ signal }) => apiGet<TrackedReport>(`/api/reports/track/${code}`, { signal }),
     enabled: code !== null,
     // An unknown code stays unknown: do not insist.

@@ -19,6 +19,7 @@ import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
 import { CitizenReportCard } from './citizen-report-card'
 import { QueuedReportCard } from './queued-report-card'
 import '../../../i18n/deferred/fr'
+import { citizenKeys } from '../api/query-keys'
 
 /**
  * /mes-signalements: the reports made offline that wait on this phone ("En attente d'envoi"),
@@ -39,7 +40,7 @@ export function MyReportsPage() {
   // server does not know would only be refused again and again.
   useLiveEvents(
     { citizenToken: token },
-    () => void queryClient.invalidateQueries({ queryKey: ['citizen'] }),
+    () => void queryClient.invalidateQueries({ queryKey: citizenKeys.all }),
     token !== null && !deviceUnknown,
   )
 

@@ -19,6 +19,7 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { useMyReports } from '../api/get-my-reports'
 import { useCitizenNotifications } from '../api/get-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
+import { citizenKeys } from '../api/query-keys'
 import { CitizenPage } from '../components/citizen-page'
 import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
 import { ResolutionQuestion } from '../components/resolution-question'
@@ -113,7 +114,7 @@ export function NotificationsPage() {
     { citizenToken: token },
     (event) => {
       if (event.type === 'notifications.created')
-        void queryClient.invalidateQueries({ queryKey: ['citizen', 'notifications'] })
+        void queryClient.invalidateQueries({ queryKey: citizenKeys.notifications() })
     },
     token !== null && !deviceUnknown,
   )

@@ -3,7 +3,6 @@ import LocateFixed from 'lucide-react/icons/locate-fixed'
 import MapPin from 'lucide-react/icons/map-pin'
 import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ReverseGeocode } from '../../../../domain/geocoding'
 import { GEOCODE_CACHE_DECIMALS, GEOCODING_MESSAGES } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
 import { ADDRESS_MAX_LENGTH, DAKAR_REGION_DEPARTMENTS } from '../../../../domain/report-filing-rules'
@@ -13,7 +12,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDomainText } from '../../../i18n/domain-text'
-import { apiGet } from '../../../lib/api-client'
+import { reverseGeocodeQueryOptions } from '../../../lib/reverse-geocode'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
 import type { MapPosition } from './place-map'
@@ -61,15 +60,9 @@ export function PlacePicker(props: PlacePickerProps) {
   const hydrated = useHydrated()
   const here = `${position.latitude.toFixed(GEOCODE_CACHE_DECIMALS)},${position.longitude.toFixed(GEOCODE_CACHE_DECIMALS)}`
   const settled = useDebouncedValue(here, GEOCODE_DEBOUNCE_MS)
-  const [lat, lon] = settled.split(',')
-  const geocoded = useQuery({
-    // Shared with the place names of report cards.
-    queryKey: ['geocode', lat, lon],
-    queryFn: ({ signal }) => apiGet<ReverseGeocode>(`/api/geocode/reverse?lat=${lat}&lon=${lon}`, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    // 503 means no geocoder: the coordinates are shown instead, no need to insist.
-    retry: false,
-  })
+  const [latitude, longitude] = settled.split(',').map(Number) as [number, number]
+  // Shared with the place names of report cards.
+  const geocoded = useQuery(reverseGeocodeQueryOptions({ latitude, longitude }))
   // Only the answer for where the pin is now, not for where it was a moment ago.
   const foundAddress = settled === here ? geocoded.data?.display_name.slice(0, ADDRESS_MAX_LENGTH) : undefined
 
