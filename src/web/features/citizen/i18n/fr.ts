@@ -2,7 +2,6 @@ import {
   REPORT_EVENT_KINDS,
   RESOLUTION_MESSAGES,
   SUPPORT_MESSAGES,
-  TOO_MANY_SUPPORTS_MESSAGE,
   TRACKING_MESSAGES,
 } from '../../../../domain/citizen-rules'
 import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
@@ -255,7 +254,7 @@ export const citizenFr = {
   domainText: {
     filing: REPORT_FILING_MESSAGES,
     tracking: TRACKING_MESSAGES,
-    support: { ...SUPPORT_MESSAGES, tooMany: TOO_MANY_SUPPORTS_MESSAGE },
+    support: SUPPORT_MESSAGES,
     resolution: RESOLUTION_MESSAGES,
     events: REPORT_EVENT_KINDS,
   },
