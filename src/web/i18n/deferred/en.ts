@@ -31,9 +31,12 @@ export const deferredEn: Translation<DeferredCatalogue> = {
   report: {
     supporters: '{{count}} supporter(s)',
   },
-  domainText: {
-    unknownPlace: 'Location not specified',
-    geocoderUnavailable:
-      'The address service does not answer. The position will be given by its coordinates.',
+  place: {
+    unknown: 'Location not specified',
+  },
+  reasons: {
+    geocoding: {
+      unavailable: 'The address service does not answer. The position will be given by its coordinates.',
+    },
   },
 }

@@ -1,6 +1,7 @@
 import { GEOCODING_MESSAGES } from '../../../domain/geocoding-rules'
 import { UNKNOWN_PLACE } from '../../../domain/location'
 import { registerCatalogue } from '..'
+import type { ReasonTexts } from '../translation'
 
 // Shared texts that no first paint needs (the preferences, the map's list, the queue of
 // reports, the supporters' count…), out of the home page's first download: registered as the
@@ -35,11 +36,14 @@ export const deferredFr = {
   report: {
     supporters: '{{count}} soutien(s)',
   },
-  // French texts of src/domain that shared screens show; useDomainText finds their translation.
-  domainText: {
-    unknownPlace: UNKNOWN_PLACE,
-    geocoderUnavailable: GEOCODING_MESSAGES.unavailable,
+  place: {
+    // A report without address, department, neighbourhood or coordinates (src/domain's placeName).
+    unknown: UNKNOWN_PLACE,
   },
+  // The domain's messages that shared screens show, by their reason (src/domain/messages.ts).
+  reasons: {
+    geocoding: { unavailable: GEOCODING_MESSAGES.unavailable },
+  } satisfies ReasonTexts,
 } as const
 
 export type DeferredCatalogue = typeof deferredFr

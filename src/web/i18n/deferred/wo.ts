@@ -31,8 +31,12 @@ export const deferredWo: Translation<DeferredCatalogue> = {
   report: {
     supporters: '{{count}} ñu ko dimbali',
   },
-  domainText: {
-    unknownPlace: 'Waxuñu fi mu nekk',
-    geocoderUnavailable: 'Sérwiisu adrees yi tontuwul. Dañuy wone fi mu nekk ak ay coordonnées.',
+  place: {
+    unknown: 'Waxuñu fi mu nekk',
+  },
+  reasons: {
+    geocoding: {
+      unavailable: 'Sérwiisu adrees yi tontuwul. Dañuy wone fi mu nekk ak ay coordonnées.',
+    },
   },
 }

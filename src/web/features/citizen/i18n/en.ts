@@ -161,6 +161,16 @@ export const citizenEn: Translation<CitizenCatalogue> = {
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '“{{title}}”',
+    events: {
+      created: 'Report sent',
+      claimed: 'Taken in hand',
+      status_changed: 'Status changed',
+      priority_changed: 'Priority changed',
+      message_sent: 'Message received',
+      supported: 'Supported by another resident',
+      confirmed: 'Resolution confirmed',
+      reopened: 'Report reopened',
+    },
   },
   notifications: {
     meta: {
@@ -236,7 +246,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     actionsTitle: 'Take part',
     organizationText: 'Do you represent a town hall, a public service or an association?',
   },
-  domainText: {
+  reasons: {
     filing: {
       descriptionTooShort: 'Describe the problem in at least 10 characters, or record a voice note.',
       unknownCategory: 'Choose a category from the list.',
@@ -271,16 +281,6 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'You have already confirmed that this problem is fixed.',
       alreadyReopened: 'This report has already been reopened once: it cannot be reopened again.',
       tooLate: 'The 30 days to reopen this report are over.',
-    },
-    events: {
-      created: 'Report sent',
-      claimed: 'Taken in hand',
-      status_changed: 'Status changed',
-      priority_changed: 'Priority changed',
-      message_sent: 'Message received',
-      supported: 'Supported by another resident',
-      confirmed: 'Resolution confirmed',
-      reopened: 'Report reopened',
     },
   },
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/citizen-rules'
 import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
 import { registerCatalogue } from '../../../i18n'
+import type { ReasonTexts } from '../../../i18n/translation'
 
 // The texts of the citizen screens, in French. Registered as the "citizen" namespace when the
 // first of these screens loads: use `useTranslation('citizen')`. English and Wolof (en.ts,
@@ -173,6 +174,8 @@ export const citizenFr = {
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
+    // What happened to a report, by its kind (src/domain): the history shows them by kind.
+    events: REPORT_EVENT_KINDS,
   },
   notifications: {
     meta: {
@@ -249,15 +252,14 @@ export const citizenFr = {
     actionsTitle: 'Agir',
     organizationText: 'Vous représentez une mairie, un service public ou une association ?',
   },
-  // French texts of src/domain (and of the server's answers) that these screens show; the
-  // catalogue names them so that useDomainText can translate them.
-  domainText: {
+  // The domain's messages that these screens show, by their reason (src/domain/messages.ts): an
+  // API error's `reason`, such as "tracking.notFound", is its key here (i18n/reason-text.ts).
+  reasons: {
     filing: REPORT_FILING_MESSAGES,
     tracking: TRACKING_MESSAGES,
     support: SUPPORT_MESSAGES,
     resolution: RESOLUTION_MESSAGES,
-    events: REPORT_EVENT_KINDS,
-  },
+  } satisfies ReasonTexts,
 } as const
 
 export type CitizenCatalogue = typeof citizenFr

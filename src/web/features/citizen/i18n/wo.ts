@@ -162,6 +162,16 @@ export const citizenWo: Translation<CitizenCatalogue> = {
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
+    events: {
+      created: 'Yégle bi dem na',
+      claimed: 'Jël nañu ko',
+      status_changed: 'Fi mu tollu soppiku na',
+      priority_changed: 'Solo si soppiku na',
+      message_sent: 'Bataaxal agsi na',
+      supported: 'Beneen way-dëkk dimbali na ko',
+      confirmed: 'Dëggal nañu ne defar nañu ko',
+      reopened: 'Ubbiwaat nañu yégle bi',
+    },
   },
   notifications: {
     meta: {
@@ -237,7 +247,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     actionsTitle: 'Jëf',
     organizationText: 'Ndax yaa ngi teewal benn meeri, benn sérwiis walla benn mbootaay ?',
   },
-  domainText: {
+  reasons: {
     filing: {
       descriptionTooShort: 'Waxal jafe-jafe bi ci lu ëpp 10 araf, walla nga dénc benn kàddu.',
       unknownCategory: 'Tànnal benn xeet ci lim bi.',
@@ -272,16 +282,6 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'Dëggal nga ba noppi ne jafe-jafe bii defar nañu ko.',
       alreadyReopened: 'Yégle bii ubbiwaat nañu ko benn yoon : mënatuñu koo ubbiwaat.',
       tooLate: '30 fan yi ngir ubbiwaat yégle bii jeex nañu.',
-    },
-    events: {
-      created: 'Yégle bi dem na',
-      claimed: 'Jël nañu ko',
-      status_changed: 'Fi mu tollu soppiku na',
-      priority_changed: 'Solo si soppiku na',
-      message_sent: 'Bataaxal agsi na',
-      supported: 'Beneen way-dëkk dimbali na ko',
-      confirmed: 'Dëggal nañu ne defar nañu ko',
-      reopened: 'Ubbiwaat nañu yégle bi',
     },
   },
 }
