@@ -23,7 +23,7 @@ export const deferredFr = {
     resetDone: 'Réglages par défaut rétablis',
   },
   offline: {
-    pending: '{{count}} signalement(s) en attente d’envoi',
+    pending: '{{total}} signalement(s) en attente d’envoi',
     sent: 'Votre signalement en attente est envoyé',
     sentCode: 'Code de suivi : {{code}}',
   },
@@ -31,10 +31,10 @@ export const deferredFr = {
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
     listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
-    listCount: '{{count}} signalement(s) dans cette partie de la carte',
+    listCount: '{{total}} signalement(s) dans cette partie de la carte',
   },
   report: {
-    supporters: '{{count}} soutien(s)',
+    supporters: '{{total}} soutien(s)',
   },
   place: {
     // A report without address, department, neighbourhood or coordinates (src/domain's placeName).

@@ -105,7 +105,7 @@ export const citizenFr = {
     supportedToast: 'Merci ! Votre soutien est compté',
     supportedTitle: 'Merci ! Vous soutenez ce signalement',
     supportedText:
-      '{{count}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+      '{{total}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
   },
   queued: {
     title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
@@ -160,7 +160,7 @@ export const citizenFr = {
     },
     intro: 'Les signalements envoyés ou suivis depuis cet appareil.',
     loading: 'Chargement de vos signalements...',
-    count: '{{count}} signalement(s)',
+    count: '{{total}} signalement(s)',
     emptyTitle: 'Aucun signalement pour le moment',
     emptyText:
       'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
@@ -169,7 +169,7 @@ export const citizenFr = {
     voiceNote: 'Note vocale',
     followed: 'Suivi avec son code',
     supported: 'Vous le soutenez (« Moi aussi »)',
-    history: 'Historique ({{count}})',
+    history: 'Historique ({{total}})',
   },
   history: {
     statusChange: '{{from}} → {{to}}',
@@ -183,7 +183,7 @@ export const citizenFr = {
     },
     intro: 'Les messages des organisations au sujet de vos signalements.',
     loading: 'Chargement des notifications...',
-    count: '{{count}} message(s), dont {{unread}} non lu(s)',
+    count: '{{total}} message(s), dont {{unread}} non lu(s)',
     emptyTitle: 'Aucune notification',
     emptyText:
       'Quand une organisation vous écrit au sujet d’un de vos signalements, son message apparaît ici.',
