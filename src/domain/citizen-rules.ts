@@ -57,6 +57,7 @@ export const SUPPORT_MESSAGES = {
   closed: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
   ownReport: 'Vous avez vous-même envoyé ce signalement.',
   alreadySupported: 'Vous soutenez déjà ce signalement.',
+  tooMany: 'Vous avez soutenu beaucoup de signalements en peu de temps. Réessayez dans une heure.',
 } as const
 
 /** "Non, ce n'est pas réglé" reopens a resolved report within this many days of its resolution. */
@@ -125,5 +126,3 @@ export function resolutionQuestion(state: ResolutionState): { can_reopen: boolea
 /** "Moi aussi" from one network address within an hour (a new device costs nothing to make). */
 export const SUPPORTS_PER_ADDRESS = 30
 export const SUPPORTS_RATE_WINDOW_MS = 60 * 60 * 1000
-export const TOO_MANY_SUPPORTS_MESSAGE =
-  'Vous avez soutenu beaucoup de signalements en peu de temps. Réessayez dans une heure.'

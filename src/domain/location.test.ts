@@ -25,10 +25,10 @@ describe('placeName', () => {
     expect(placeName({ latitude: 14.692812, longitude: -17.446734 }, null)).toBe('14.6928, -17.4467')
   })
 
-  it('says "Localisation non spécifiée" when nothing is known', () => {
-    expect(placeName({})).toBe(UNKNOWN_PLACE)
+  it('knows none when nothing is known, for the screens to say "Localisation non spécifiée"', () => {
+    expect(placeName({})).toBeNull()
+    expect(placeName({ latitude: 999, longitude: 0 })).toBeNull()
     expect(UNKNOWN_PLACE).toBe('Localisation non spécifiée')
-    expect(placeName({ latitude: 999, longitude: 0 })).toBe(UNKNOWN_PLACE)
   })
 })
 

@@ -20,6 +20,7 @@ export const DEFAULT_LOCATION: Location = {
   department: 'Dakar',
 }
 
+/** What a report's place reads when nothing is known of it (the screens translate it by key). */
 export const UNKNOWN_PLACE = 'Localisation non spécifiée'
 
 export function isValidLatitude(value: number): boolean {
@@ -66,9 +67,10 @@ export interface PlaceSource {
 
 /**
  * The place name shown for a report (SPEC.md section 2): the address, then the department,
- * then the neighbourhood chain from reverse geocoding, then the coordinates.
+ * then the neighbourhood chain from reverse geocoding, then the coordinates; null when nothing
+ * is known, for the screen to say UNKNOWN_PLACE in the reader's language.
  */
-export function placeName(report: PlaceSource, geocoded?: GeocodedAddress | null): string {
+export function placeName(report: PlaceSource, geocoded?: GeocodedAddress | null): string | null {
   const address = report.address?.trim()
   if (address) return address
   const department = report.department?.trim()
@@ -80,5 +82,5 @@ export function placeName(report: PlaceSource, geocoded?: GeocodedAddress | null
     if (isValidLatitude(latitude) && isValidLongitude(longitude))
       return formatCoordinates(latitude, longitude)
   }
-  return UNKNOWN_PLACE
+  return null
 }

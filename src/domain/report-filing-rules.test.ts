@@ -20,13 +20,15 @@ describe('reportDraftErrors', () => {
   })
 
   it('asks for a category', () => {
-    expect(reportDraftErrors({ ...valid, categoryId: null })).toEqual({
-      categoryId: REPORT_FILING_MESSAGES.unknownCategory,
-    })
+    expect(reportDraftErrors({ ...valid, categoryId: null })).toEqual({ categoryId: 'unknownCategory' })
+    expect(REPORT_FILING_MESSAGES.unknownCategory).toBe('Choisissez une catégorie dans la liste.')
   })
 
   it('asks for 10 characters of description, spaces aside, unless a voice note carries the report', () => {
     expect(reportDraftErrors({ ...valid, description: '   trou    ' }).description).toBe(
+      'descriptionTooShort',
+    )
+    expect(REPORT_FILING_MESSAGES.descriptionTooShort).toBe(
       'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
     )
     expect(reportDraftErrors({ ...valid, description: '', hasVoiceNote: true })).toEqual({})
@@ -38,9 +40,7 @@ describe('reportDraftErrors', () => {
     [14.69, -181],
     [Number.NaN, -17.44],
   ])('refuses the position %d, %d', (latitude, longitude) => {
-    expect(reportDraftErrors({ ...valid, latitude, longitude })).toEqual({
-      position: 'La position du signalement n’est pas valide.',
-    })
+    expect(reportDraftErrors({ ...valid, latitude, longitude })).toEqual({ position: 'invalidCoordinates' })
   })
 })
 

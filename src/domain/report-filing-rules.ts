@@ -90,21 +90,24 @@ export interface ReportDraft {
 }
 
 export type ReportDraftField = 'categoryId' | 'description' | 'position'
+/** One of the messages of filing a report, by its key in REPORT_FILING_MESSAGES. */
+export type FilingMessage = keyof typeof REPORT_FILING_MESSAGES
 
 /**
- * What the form must fix before sending, by field, with the messages the server would answer:
- * a category, a description unless a voice note is attached, coordinates within range.
+ * What the form must fix before sending, by field, with the key of the message the server would
+ * answer (REPORT_FILING_MESSAGES, for the form to say it in the reader's language): a category,
+ * a description unless a voice note is attached, coordinates within range.
  */
-export function reportDraftErrors(draft: ReportDraft): Partial<Record<ReportDraftField, string>> {
-  const errors: Partial<Record<ReportDraftField, string>> = {}
+export function reportDraftErrors(draft: ReportDraft): Partial<Record<ReportDraftField, FilingMessage>> {
+  const errors: Partial<Record<ReportDraftField, FilingMessage>> = {}
   if (draft.categoryId === null || !Number.isInteger(draft.categoryId) || draft.categoryId <= 0) {
-    errors.categoryId = REPORT_FILING_MESSAGES.unknownCategory
+    errors.categoryId = 'unknownCategory'
   }
   if (!descriptionIsEnough(draft.description, draft.hasVoiceNote)) {
-    errors.description = REPORT_FILING_MESSAGES.descriptionTooShort
+    errors.description = 'descriptionTooShort'
   }
   if (!isValidLatitude(draft.latitude) || !isValidLongitude(draft.longitude)) {
-    errors.position = REPORT_FILING_MESSAGES.invalidCoordinates
+    errors.position = 'invalidCoordinates'
   }
   return errors
 }

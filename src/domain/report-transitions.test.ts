@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { messageOf } from './messages'
 import { type Actor, filing, type ReportState, transition } from './report-transitions'
 
 const now = new Date('2026-11-25T10:00:00.000Z')
@@ -55,11 +56,11 @@ describe('transition', () => {
     expect(transition(handled, { kind: 'claim' }, mairie, now)).toEqual({ ok: true, fields: {}, events: [] })
     expect(transition(handled, { kind: 'claim' }, ong, now)).toEqual({
       ok: false,
-      refusal: {
-        code: 'conflict',
-        message: 'Ce signalement a déjà été pris en charge par une autre organisation',
-      },
+      refusal: { code: 'conflict', reason: 'claim.alreadyClaimed' },
     })
+    expect(messageOf('claim.alreadyClaimed')).toBe(
+      'Ce signalement a déjà été pris en charge par une autre organisation',
+    )
     expect(
       transition({ ...rejected, assignedOrganizationId: null }, { kind: 'claim' }, ong, now),
     ).toMatchObject({
@@ -91,15 +92,13 @@ describe('transition', () => {
       ok: false,
       refusal: { code: 'forbidden' },
     })
-    const frozen =
-      'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.'
     expect(transition(rejected, { kind: 'set-status', status: 'en-cours' }, mairie, now)).toEqual({
       ok: false,
-      refusal: { code: 'conflict', message: frozen },
+      refusal: { code: 'conflict', reason: 'claim.rejected' },
     })
     expect(transition(rejected, { kind: 'message', title: 'Bonjour' }, mairie, now)).toEqual({
       ok: false,
-      refusal: { code: 'conflict', message: frozen },
+      refusal: { code: 'conflict', reason: 'claim.rejected' },
     })
     // An administrator may still put it back.
     expect(transition(rejected, { kind: 'set-status', status: 'en-attente' }, admin, now)).toMatchObject({
@@ -140,15 +139,12 @@ describe('transition', () => {
     })
     expect(transition(waiting, { kind: 'support' }, filer, now)).toEqual({
       ok: false,
-      refusal: { code: 'conflict', message: 'Vous avez vous-même envoyé ce signalement.' },
+      refusal: { code: 'conflict', reason: 'support.ownReport' },
     })
     for (const closed of [resolved, rejected]) {
       expect(transition(closed, { kind: 'support' }, neighbour, now)).toEqual({
         ok: false,
-        refusal: {
-          code: 'conflict',
-          message: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
-        },
+        refusal: { code: 'conflict', reason: 'support.closed' },
       })
     }
   })
@@ -166,10 +162,7 @@ describe('transition', () => {
     })
     expect(transition(resolved, { kind: 'reopen' }, neighbour, now)).toEqual({
       ok: false,
-      refusal: {
-        code: 'forbidden',
-        message: 'Seul l’appareil qui a envoyé ce signalement peut dire s’il est réglé.',
-      },
+      refusal: { code: 'forbidden', reason: 'resolution.notYours' },
     })
     const reopenedOnce = {
       ...resolved,
@@ -177,10 +170,7 @@ describe('transition', () => {
     }
     expect(transition(reopenedOnce, { kind: 'reopen' }, filer, now)).toMatchObject({
       ok: false,
-      refusal: {
-        code: 'conflict',
-        message: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
-      },
+      refusal: { code: 'conflict', reason: 'resolution.alreadyReopened' },
     })
   })
 })

@@ -1,16 +1,10 @@
 /**
  * A report's lifecycle without I/O: what each action does to a report (the fields it sets and the
- * line it writes in the history), or why it is refused, with its French message. The server runs
+ * line it writes in the history), or why it is refused, with the reason of its French message. The server runs
  * every action in one transaction (server/reports/lifecycle.ts); nothing else changes a report.
  */
-import {
-  confirmRefusal,
-  RESOLUTION_MESSAGES,
-  type ResolutionRefusal,
-  reopenRefusal,
-  SUPPORT_MESSAGES,
-} from './citizen-rules'
-import { CLAIM_MESSAGES } from './organization-space-rules'
+import { confirmRefusal, type ResolutionRefusal, reopenRefusal } from './citizen-rules'
+import type { MessageReason } from './messages'
 import {
   CLAIMED_STATUS,
   FILED_STATUS,
@@ -85,16 +79,17 @@ export interface ReportFields {
 
 export interface Refusal {
   code: 'not_found' | 'forbidden' | 'conflict'
-  message: string | undefined
+  /** The domain's message that says why (messages.ts); none for a plain 403 or 404. */
+  reason: MessageReason | undefined
 }
 
 export type Transition =
   | { ok: true; fields: ReportFields; events: HistoryLine[] }
   | { ok: false; refusal: Refusal }
 
-const refuse = (code: Refusal['code'], message?: string): Transition => ({
+const refuse = (code: Refusal['code'], reason?: MessageReason): Transition => ({
   ok: false,
-  refusal: { code, message },
+  refusal: { code, reason },
 })
 
 /** Nothing to do: the report already is as asked. */
@@ -127,7 +122,7 @@ function statusChange(state: ReportState, actor: Actor, status: ReportStatus, at
 
 function resolutionRefusal(refusal: ResolutionRefusal): Transition {
   // Another device's report is not this device's to judge; the other refusals are about its state.
-  return refuse(refusal === 'notYours' ? 'forbidden' : 'conflict', RESOLUTION_MESSAGES[refusal])
+  return refuse(refusal === 'notYours' ? 'forbidden' : 'conflict', `resolution.${refusal}`)
 }
 
 /** A new report: its first status and the first line of its history. */
@@ -153,7 +148,7 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       if (actor.type !== 'organization') return refuse('forbidden')
       if (hidden) return refuse('not_found')
       if (state.assignedOrganizationId === actor.id) return unchanged
-      if (state.assignedOrganizationId) return refuse('conflict', CLAIM_MESSAGES.alreadyClaimed)
+      if (state.assignedOrganizationId) return refuse('conflict', 'claim.alreadyClaimed')
       return {
         ok: true,
         fields: {
@@ -167,10 +162,10 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
     }
     case 'set-status':
       if (actor.type === 'organization' && state.assignedOrganizationId !== actor.id) {
-        return refuse('forbidden', CLAIM_MESSAGES.notYours)
+        return refuse('forbidden', 'claim.notYours')
       }
       if (actor.type !== 'organization' && actor.type !== 'admin') return refuse('forbidden')
-      if (actor.type === 'organization' && hidden) return refuse('conflict', CLAIM_MESSAGES.rejected)
+      if (actor.type === 'organization' && hidden) return refuse('conflict', 'claim.rejected')
       return statusChange(state, actor, action.status, at)
     case 'set-priority':
       if (actor.type !== 'admin') return refuse('forbidden')
@@ -182,9 +177,9 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       }
     case 'message':
       if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
-        return refuse('forbidden', CLAIM_MESSAGES.notYours)
+        return refuse('forbidden', 'claim.notYours')
       }
-      if (hidden) return refuse('conflict', CLAIM_MESSAGES.rejected)
+      if (hidden) return refuse('conflict', 'claim.rejected')
       return {
         ok: true,
         fields: {},
@@ -192,8 +187,8 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       }
     case 'support':
       if (actor.type !== 'citizen') return refuse('forbidden')
-      if (!isOpenStatus(state.status)) return refuse('conflict', SUPPORT_MESSAGES.closed)
-      if (state.reporterHash === actor.deviceHash) return refuse('conflict', SUPPORT_MESSAGES.ownReport)
+      if (!isOpenStatus(state.status)) return refuse('conflict', 'support.closed')
+      if (state.reporterHash === actor.deviceHash) return refuse('conflict', 'support.ownReport')
       return { ok: true, fields: {}, events: [line(actor, 'supported')] }
     case 'confirm':
     case 'reopen': {

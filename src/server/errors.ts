@@ -1,22 +1,37 @@
 import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../domain/errors'
+import { type MessageReason, messageOf } from '../domain/messages'
 
-/** The one error type of the API: a stable code, its HTTP status and a French message. */
+/**
+ * Either one of the domain's messages, by its reason (the API sends both, for the screens to
+ * translate by key), or a text that has none (a validation message of zod's), or neither: the
+ * code's own message.
+ */
+type MessageOptions = { reason?: MessageReason; message?: never } | { message?: string; reason?: never }
+
+/** The one error type of the API: a stable code, its HTTP status, a French message and its reason. */
 export class AppError extends Error {
   readonly code: string
   readonly statusCode: number
   readonly field: string | undefined
+  readonly reason: MessageReason | undefined
 
-  constructor(code: ApiErrorCode, options: { message?: string; field?: string; status?: number } = {}) {
+  constructor(code: ApiErrorCode, options: MessageOptions & { field?: string; status?: number } = {}) {
     const known = API_ERRORS[code]
-    super(options.message ?? known.message)
+    super(options.reason ? messageOf(options.reason) : (options.message ?? known.message))
     this.code = code
     this.statusCode = options.status ?? known.status
     this.field = options.field
+    this.reason = options.reason
   }
 
   toBody(): ApiErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.field ? { field: this.field } : {}),
+        ...(this.reason ? { reason: this.reason } : {}),
+      },
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { ApiKey, CreatedApiKey } from '../../domain/api-keys'
-import { API_KEY_MESSAGES, API_KEY_PREFIX } from '../../domain/api-keys-rules'
+import { API_KEY_PREFIX } from '../../domain/api-keys-rules'
 import type { Db } from '../db/database'
 import { apiKeys, superadmins } from '../db/schema'
 import { toIso } from '../db/values'
@@ -81,15 +81,15 @@ export async function revokeApiKey(db: Db, id: string, now: Date): Promise<ApiKe
     .select({ revoked_at: apiKeys.revoked_at })
     .from(apiKeys)
     .where(eq(apiKeys.id, id))
-  if (!current) throw new AppError('not_found', { message: API_KEY_MESSAGES.notFound })
-  if (current.revoked_at) throw new AppError('conflict', { message: API_KEY_MESSAGES.alreadyRevoked })
+  if (!current) throw new AppError('not_found', { reason: 'apiKeys.notFound' })
+  if (current.revoked_at) throw new AppError('conflict', { reason: 'apiKeys.alreadyRevoked' })
   await db.update(apiKeys).set({ revoked_at: now.toISOString() }).where(eq(apiKeys.id, id))
   const [row] = await db
     .select(columns)
     .from(apiKeys)
     .leftJoin(superadmins, eq(superadmins.id, apiKeys.created_by))
     .where(eq(apiKeys.id, id))
-  if (!row) throw new AppError('not_found', { message: API_KEY_MESSAGES.notFound })
+  if (!row) throw new AppError('not_found', { reason: 'apiKeys.notFound' })
   return shape(row)
 }
 

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import { ADMIN_MESSAGES } from '../../domain/admin'
 import type { Category } from '../../domain/category'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
@@ -8,7 +7,7 @@ import { AppError } from '../errors'
 
 function nameTaken(error: unknown): never {
   if (isUniqueViolation(error, 'categorie_nom_lower_key')) {
-    throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryExists, field: 'nom' })
+    throw new AppError('conflict', { reason: 'admin.categoryExists', field: 'nom' })
   }
   throw error
 }
@@ -51,7 +50,7 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     })
     .from(sql`(select 1) as one`)
   if (Number(usage?.reports) > 0 || Number(usage?.organizations) > 0) {
-    throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryInUse })
+    throw new AppError('conflict', { reason: 'admin.categoryInUse' })
   }
   try {
     const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id })
@@ -62,7 +61,7 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
       (error as { code?: string }).code === '23503' ||
       (error as { cause?: { code?: string } }).cause?.code === '23503'
     ) {
-      throw new AppError('conflict', { message: ADMIN_MESSAGES.categoryInUse })
+      throw new AppError('conflict', { reason: 'admin.categoryInUse' })
     }
     throw error
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { ADMIN_MESSAGES, type AdminUser } from '../../domain/admin'
+import type { AdminUser } from '../../domain/admin'
 import type { Db } from '../db/database'
 import { superadmins } from '../db/schema'
 import { isUniqueViolation, toIso } from '../db/values'
@@ -20,10 +20,10 @@ function toAdminUser(row: typeof superadmins.$inferSelect): AdminUser {
 
 function uniqueConflict(error: unknown): never {
   if (isUniqueViolation(error, 'superadmin_username_lower_key')) {
-    throw new AppError('conflict', { message: ADMIN_MESSAGES.usernameTaken, field: 'username' })
+    throw new AppError('conflict', { reason: 'admin.usernameTaken', field: 'username' })
   }
   if (isUniqueViolation(error, 'superadmin_email_lower_key')) {
-    throw new AppError('conflict', { message: ADMIN_MESSAGES.emailTaken, field: 'email' })
+    throw new AppError('conflict', { reason: 'admin.emailTaken', field: 'email' })
   }
   throw error
 }
@@ -62,7 +62,7 @@ export async function updateAdminUser(
   changes: { name?: string; email?: string; username?: string; status?: 'active' | 'inactive' },
 ): Promise<AdminUser> {
   if (changes.status === 'inactive' && id === actorId) {
-    throw new AppError('conflict', { message: ADMIN_MESSAGES.ownAccount })
+    throw new AppError('conflict', { reason: 'admin.ownAccount' })
   }
   if (Object.keys(changes).length === 0) {
     // Nothing to change (an empty form): the administrator as it is, if it exists.
@@ -79,7 +79,7 @@ export async function updateAdminUser(
           .select({ id: superadmins.id })
           .from(superadmins)
           .where(and(eq(superadmins.status, 'active'), ne(superadmins.id, id)))
-        if (others.length === 0) throw new AppError('conflict', { message: ADMIN_MESSAGES.lastActiveAdmin })
+        if (others.length === 0) throw new AppError('conflict', { reason: 'admin.lastActiveAdmin' })
       }
       const [row] = await tx.update(superadmins).set(changes).where(eq(superadmins.id, id)).returning()
       if (!row) throw new AppError('not_found')

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { ACCESS_TOKEN_TTL_S, AUTH_MESSAGES, type LoginInput, type Session } from '../../domain/auth'
+import { ACCESS_TOKEN_TTL_S, type LoginInput, type Session } from '../../domain/auth'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { organizations, superadmins } from '../db/schema'
@@ -68,10 +68,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       const passwordOk = await verifyPassword(hash, input.password)
       if (!principal || !passwordOk || !mayAct(principal)) {
         throw new AppError('not_authenticated', {
-          message:
-            input.userType === 'admin'
-              ? AUTH_MESSAGES.adminWrongCredentials
-              : AUTH_MESSAGES.organizationWrongCredentials,
+          reason:
+            input.userType === 'admin' ? 'auth.adminWrongCredentials' : 'auth.organizationWrongCredentials',
         })
       }
       const lastLogin = clock.now().toISOString()
@@ -94,7 +92,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       const owner = await consumeRefreshToken(db, refreshToken, clock.now())
       const principal = owner ? await loadPrincipal(db, owner.userType, owner.userId) : null
       if (!owner || !principal || !mayAct(principal)) {
-        throw new AppError('not_authenticated', { message: AUTH_MESSAGES.sessionExpired })
+        throw new AppError('not_authenticated', { reason: 'auth.sessionExpired' })
       }
       return openSession(principal, owner)
     },
@@ -108,7 +106,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
         principal.type === 'admin' ? principal.admin.password_hash : principal.organization.password_hash
       if (!(await verifyPassword(currentHash, currentPassword))) {
         throw new AppError('invalid_input', {
-          message: AUTH_MESSAGES.wrongCurrentPassword,
+          reason: 'auth.wrongCurrentPassword',
           field: 'currentPassword',
         })
       }

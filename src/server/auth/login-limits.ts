@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
-  AUTH_MESSAGES,
   LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_WINDOW_MS,
@@ -53,7 +52,7 @@ export function createLoginLimits(app: FastifyInstance): LoginLimits {
   return {
     async check(request) {
       if ((await perAccountAndAddress.isExhausted(request)) || (await perAddress.isExhausted(request))) {
-        throw new AppError('too_many_requests', { message: AUTH_MESSAGES.tooManyAttempts })
+        throw new AppError('too_many_requests', { reason: 'auth.tooManyAttempts' })
       }
     },
     async recordFailure(request) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { CITIZEN_TOKEN_HEADER, REPORT_FILING_MESSAGES } from '../../domain/report-filing'
+import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import type { Db } from '../db/database'
 import { citizenDevices } from '../db/schema'
 import { AppError } from '../errors'
@@ -26,7 +26,7 @@ export function hashCitizenToken(token: string): string {
 }
 
 function unknownDevice() {
-  return new AppError('not_authenticated', { message: REPORT_FILING_MESSAGES.unknownDevice })
+  return new AppError('not_authenticated', { reason: 'filing.unknownDevice' })
 }
 
 /** The hash of a device the server issued; anything else is refused with 401. */

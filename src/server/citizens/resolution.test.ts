@@ -106,9 +106,11 @@ describe('POST /api/citizen/reports/:id/reopen', () => {
     expect((await myReport(filed.citizenToken, filed.id))?.resolution_question).toEqual({ can_reopen: false })
     const second = await answer(filed.id, 'reopen', filed.citizenToken)
     expect(second.statusCode).toBe(409)
-    expect(second.json().error.message).toBe(
-      'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
-    )
+    expect(second.json().error).toEqual({
+      code: 'conflict',
+      message: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
+      reason: 'resolution.alreadyReopened',
+    })
     const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, filed.id))
     expect(row?.status).toBe('resolu')
     expect((await answer(filed.id, 'confirm', filed.citizenToken)).statusCode).toBe(200)

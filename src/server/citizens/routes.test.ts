@@ -136,15 +136,22 @@ describe('GET /api/reports/track/:code', () => {
     expect(res.body).not.toContain('latitude')
   })
 
-  it('answers an unknown code with 404 and a malformed one with 400, in French', async () => {
+  it('answers an unknown code with 404 and a malformed one with 400, in French and by reason', async () => {
     const unknown = await ctx.app.inject('/api/reports/track/ZZZZZZZZ')
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().error.message).toBe(
-      'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.',
-    )
+    expect(unknown.json().error).toEqual({
+      code: 'not_found',
+      message: 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.',
+      reason: 'tracking.notFound',
+    })
     const malformed = await ctx.app.inject('/api/reports/track/abc')
     expect(malformed.statusCode).toBe(400)
-    expect(malformed.json().error.message).toBe('Le code comporte 8 caractères (lettres et chiffres).')
+    expect(malformed.json().error).toEqual({
+      code: 'invalid_input',
+      message: 'Le code comporte 8 caractères (lettres et chiffres).',
+      field: 'code',
+      reason: 'tracking.invalidCode',
+    })
   })
 })
 
@@ -212,9 +219,10 @@ describe('looking reports up by code', () => {
       await follow(filed.anonymous_code, from),
     ]) {
       expect(refused.statusCode).toBe(429)
-      expect(refused.json().error.message).toBe(
-        'Trop de codes essayés depuis cette adresse. Réessayez dans une heure.',
-      )
+      expect(refused.json().error).toMatchObject({
+        message: 'Trop de codes essayés depuis cette adresse. Réessayez dans une heure.',
+        reason: 'tracking.tooManyCodes',
+      })
     }
     // Another address is not held back.
     expect((await track(filed.anonymous_code, '198.51.100.131')).statusCode).toBe(200)

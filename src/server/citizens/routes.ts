@@ -9,7 +9,6 @@ import {
   followedReportSchema,
   followReportSchema,
   resolutionAnswerSchema,
-  TRACKING_MESSAGES,
   trackedReportSchema,
   UNKNOWN_CODES_PER_ADDRESS,
 } from '../../domain/citizen'
@@ -32,8 +31,7 @@ const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().optiona
 
 function parseCode(raw: string): string {
   const parsed = anonymousCodeSchema.safeParse(raw)
-  if (!parsed.success)
-    throw new AppError('invalid_input', { message: TRACKING_MESSAGES.invalidCode, field: 'code' })
+  if (!parsed.success) throw new AppError('invalid_input', { reason: 'tracking.invalidCode', field: 'code' })
   return parsed.data
 }
 
@@ -42,7 +40,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookupLimit = limitPerAddress(
     CODE_LOOKUPS_PER_ADDRESS,
     CODE_LOOKUP_WINDOW_MS,
-    TRACKING_MESSAGES.tooManyCodes,
+    'tracking.tooManyCodes',
   )
   const unknownCodes = createAttemptCounter(app, {
     name: 'unknown-code',
@@ -53,12 +51,12 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The report of a code, counting an unknown code against the address's smaller budget. */
   async function lookUpCode<T>(request: FastifyRequest, find: () => Promise<T | undefined>): Promise<T> {
     if (await unknownCodes.isExhausted(request)) {
-      throw new AppError('too_many_requests', { message: TRACKING_MESSAGES.tooManyCodes })
+      throw new AppError('too_many_requests', { reason: 'tracking.tooManyCodes' })
     }
     const found = await find()
     if (found !== undefined) return found
     await unknownCodes.record(request)
-    throw new AppError('not_found', { message: TRACKING_MESSAGES.notFound })
+    throw new AppError('not_found', { reason: 'tracking.notFound' })
   }
 
   app.get(

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   type EventType,
-  LIVE_EVENT_MESSAGES,
   LIVE_STREAM_RECHECK_MS,
   LIVE_STREAMS_PER_ADDRESS,
   type LiveEvent,
@@ -99,7 +98,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const address = clientAddressKey(request.ip)
       const open = streamsPerAddress.get(address) ?? 0
       if (open >= LIVE_STREAMS_PER_ADDRESS) {
-        throw new AppError('too_many_requests', { message: LIVE_EVENT_MESSAGES.tooManyStreams })
+        throw new AppError('too_many_requests', { reason: 'liveEvents.tooManyStreams' })
       }
       const audience = await audienceOf(request.query)
       streamsPerAddress.set(address, open + 1)

@@ -149,8 +149,9 @@ describe('GET /api/geocode/reverse under load', () => {
     for (let i = 0; i < 30; i++) expect((await ask()).statusCode).toBe(200)
     const refused = await ask()
     expect(refused.statusCode).toBe(429)
-    expect(refused.json().error.message).toBe(
-      'Trop de recherches d’adresse en peu de temps. Réessayez dans une minute.',
-    )
+    expect(refused.json().error).toMatchObject({
+      message: 'Trop de recherches d’adresse en peu de temps. Réessayez dans une minute.',
+      reason: 'geocoding.tooManyRequests',
+    })
   })
 })

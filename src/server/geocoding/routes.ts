@@ -4,7 +4,6 @@ import {
   GEOCODE_CACHE_DECIMALS,
   GEOCODE_RATE_WINDOW_MS,
   GEOCODE_REQUESTS_PER_ADDRESS,
-  GEOCODING_MESSAGES,
   type ReverseGeocode,
   reverseGeocodeQuerySchema,
   reverseGeocodeSchema,
@@ -22,7 +21,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limitPerAddress(
         GEOCODE_REQUESTS_PER_ADDRESS,
         GEOCODE_RATE_WINDOW_MS,
-        GEOCODING_MESSAGES.tooManyRequests,
+        'geocoding.tooManyRequests',
       ),
       schema: {
         tags: ['public'],
@@ -47,7 +46,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!reply.raw.writableFinished) left.abort()
       })
       const answer = await app.deps.geocoder.reverse(key.lat_key / SCALE, key.lon_key / SCALE, left.signal)
-      if (!answer) throw new AppError('unavailable', { message: GEOCODING_MESSAGES.unavailable })
+      if (!answer) throw new AppError('unavailable', { reason: 'geocoding.unavailable' })
       await db
         .insert(geocodeCache)
         .values({ ...key, answer })

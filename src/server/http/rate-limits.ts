@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { Address6 } from 'ip-address'
+import type { MessageReason } from '../../domain/messages'
 import { AppError } from '../errors'
 
 /**
@@ -110,15 +111,15 @@ export function createAttemptCounter(
 }
 
 /**
- * A route's limit per client address (`config` of the route), answered 429 with its French
- * message; counted in Redis when instances share it.
+ * A route's limit per client address (`config` of the route), answered 429 with the domain's
+ * message of that reason; counted in Redis when instances share it.
  */
-export function limitPerAddress(max: number, windowMs: number, message: string) {
+export function limitPerAddress(max: number, windowMs: number, reason: MessageReason) {
   return {
     rateLimit: {
       max,
       timeWindow: windowMs,
-      errorResponseBuilder: () => new AppError('too_many_requests', { message }),
+      errorResponseBuilder: () => new AppError('too_many_requests', { reason }),
     },
   }
 }

@@ -12,10 +12,10 @@ import {
   WEBM,
 } from 'mediabunny'
 import sharp from 'sharp'
+import type { MessageReason } from '../../domain/messages'
 import {
   ACCEPTED_PHOTO_TYPES,
   PHOTO_MAX_SIDE_PX,
-  REPORT_FILING_MESSAGES,
   VOICE_NOTE_MARGIN_SECONDS,
   VOICE_NOTE_MAX_SECONDS,
 } from '../../domain/report-filing'
@@ -37,7 +37,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected || !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(detected.mime)) {
     throw new AppError('unsupported_media_type', {
-      message: REPORT_FILING_MESSAGES.photoType,
+      reason: 'filing.photoType',
       field: 'photo',
     })
   }
@@ -65,7 +65,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   } catch {
     // Bytes that start like an image but do not decode.
     throw new AppError('unsupported_media_type', {
-      message: REPORT_FILING_MESSAGES.photoType,
+      reason: 'filing.photoType',
       field: 'photo',
     })
   }
@@ -122,10 +122,10 @@ async function readVoiceNote(bytes: Buffer): Promise<VoiceNoteReading> {
 export async function checkVoiceNote(bytes: Buffer): Promise<StoredExtension> {
   // Bytes the reader cannot follow (an unknown or broken container) are not a voice note.
   const reading = await readVoiceNote(bytes).catch((): VoiceNoteReading => 'notAudio')
-  const refuse = (message: string) => new AppError('unsupported_media_type', { message, field: 'audio' })
-  if (reading === 'notAudio') throw refuse(REPORT_FILING_MESSAGES.audioType)
-  if (reading === 'empty' || !(reading.seconds > 0)) throw refuse(REPORT_FILING_MESSAGES.audioEmpty)
+  const refuse = (reason: MessageReason) => new AppError('unsupported_media_type', { reason, field: 'audio' })
+  if (reading === 'notAudio') throw refuse('filing.audioType')
+  if (reading === 'empty' || !(reading.seconds > 0)) throw refuse('filing.audioEmpty')
   if (reading.seconds > VOICE_NOTE_MAX_SECONDS + VOICE_NOTE_MARGIN_SECONDS)
-    throw refuse(REPORT_FILING_MESSAGES.audioTooLong)
+    throw refuse('filing.audioTooLong')
   return reading.extension
 }

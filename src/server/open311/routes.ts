@@ -110,7 +110,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const parsed = z.uuid().safeParse(request.params.id)
       const found = parsed.success ? await open311Request(db(), parsed.data) : undefined
-      if (!found) throw new AppError('not_found', { message: OPEN311_MESSAGES.unknownRequest })
+      if (!found) throw new AppError('not_found', { reason: 'open311.unknownRequest' })
       // The standard answers a list, even for one request.
       return [found]
     },
@@ -119,7 +119,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/requests.json',
     {
-      config: limitPerAddress(OPEN311_POSTS_PER_ADDRESS, HOUR_MS, OPEN311_MESSAGES.tooManyRequests),
+      config: limitPerAddress(OPEN311_POSTS_PER_ADDRESS, HOUR_MS, 'open311.tooManyRequests'),
       // The key comes in the body (as GeoReport v2 has it) or the query: it is checked once the
       // body is read, before it is validated, so that a caller without a key learns no field.
       async preValidation(request) {
@@ -127,7 +127,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
         const query = request.query as { api_key?: unknown }
         const key = body?.api_key ?? query.api_key
         if (typeof key !== 'string' || !(await acceptApiKey(db(), key, app.deps.clock.now()))) {
-          throw new AppError('forbidden', { message: OPEN311_MESSAGES.invalidApiKey })
+          throw new AppError('forbidden', { reason: 'open311.invalidApiKey' })
         }
       },
       schema: {
@@ -141,7 +141,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { service_code, lat, long, address_string, description } = request.body
       if (!(await serviceExists(db(), service_code))) {
-        throw new AppError('invalid_input', { message: OPEN311_MESSAGES.unknownService })
+        throw new AppError('invalid_input', { reason: 'open311.unknownService' })
       }
       const created = await app.lifecycle.file({
         fields: {

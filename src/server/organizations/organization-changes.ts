@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import type { OrganizationStatus, SignupInput } from '../../domain/organization'
-import { SIGNUP_MESSAGES } from '../../domain/organization-rules'
 import { updateOrganizationByAdmin } from '../admin/organizations-repository'
 import { revokeAllOfUser } from '../auth/refresh-tokens'
 import type { Clock } from '../clock'
@@ -36,7 +35,7 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
           .where(eq(organizations.id, organizationId))
       } catch (error) {
         if (isUniqueViolation(error, 'organizations_email_lower_key')) {
-          throw new AppError('conflict', { message: SIGNUP_MESSAGES.emailTaken, field: 'email' })
+          throw new AppError('conflict', { reason: 'signup.emailTaken', field: 'email' })
         }
         throw error
       }

@@ -118,9 +118,15 @@ describe('POST /api/org/reports/:id/claim', () => {
     expect(winnerSession).toBeDefined()
     for (const r of refused) {
       expect([
-        'Ce signalement a déjà été pris en charge par une autre organisation',
-        'Ce signalement a été pris en charge par une autre organisation entre-temps',
-      ]).toContain(r.json().error.message)
+        {
+          message: 'Ce signalement a déjà été pris en charge par une autre organisation',
+          reason: 'claim.alreadyClaimed',
+        },
+        {
+          message: 'Ce signalement a été pris en charge par une autre organisation entre-temps',
+          reason: 'claim.claimedMeanwhile',
+        },
+      ]).toContainEqual({ message: r.json().error.message, reason: r.json().error.reason })
     }
     const claims = await ctx.db.db.select().from(reportEvents).where(eq(reportEvents.report_id, report.id))
     expect(claims).toHaveLength(1)
@@ -138,9 +144,11 @@ describe('POST /api/org/reports/:id/claim', () => {
     const other = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
     const late = await claim(road.id, await loginOrganization(ctx.app, other.email))
     expect(late.statusCode).toBe(409)
-    expect(late.json().error.message).toBe(
-      'Ce signalement a déjà été pris en charge par une autre organisation',
-    )
+    expect(late.json().error).toEqual({
+      code: 'conflict',
+      message: 'Ce signalement a déjà été pris en charge par une autre organisation',
+      reason: 'claim.alreadyClaimed',
+    })
   })
 
   it('answers 404, not 409, for a report of another category already claimed: its existence stays hidden', async () => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   organizationProfileSchema,
-  SIGNUP_MESSAGES,
   SIGNUP_RATE_WINDOW_MS,
   SIGNUPS_PER_ADDRESS,
   signupSchema,
@@ -36,7 +35,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/organizations/signup',
     {
-      config: limitPerAddress(SIGNUPS_PER_ADDRESS, SIGNUP_RATE_WINDOW_MS, SIGNUP_MESSAGES.tooManySignups),
+      config: limitPerAddress(SIGNUPS_PER_ADDRESS, SIGNUP_RATE_WINDOW_MS, 'signup.tooManySignups'),
       schema: {
         tags: ['public'],
         summary: 'Inscription d’une organisation (en attente d’approbation)',

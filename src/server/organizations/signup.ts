@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { SIGNUP_MESSAGES, type SignupInput } from '../../domain/organization'
+import type { SignupInput } from '../../domain/organization'
 import { type Db, isSerialId } from '../db/database'
 import { categories, categoryOrganizations, organizations } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
@@ -15,10 +15,10 @@ export async function signUpOrganization(
     ? await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categoryIds))
     : []
   if (known.length !== input.categoryIds.length) {
-    throw new AppError('invalid_input', { message: SIGNUP_MESSAGES.invalidData, field: 'categoryIds' })
+    throw new AppError('invalid_input', { reason: 'signup.invalidData', field: 'categoryIds' })
   }
   const passwordHash = await hashPassword(input.password).catch(() => {
-    throw new AppError('internal', { message: SIGNUP_MESSAGES.hashingFailed })
+    throw new AppError('internal', { reason: 'signup.hashingFailed' })
   })
   try {
     return await db.transaction(async (tx) => {
@@ -42,7 +42,7 @@ export async function signUpOrganization(
     })
   } catch (error) {
     if (isUniqueViolation(error, 'organizations_email_lower_key')) {
-      throw new AppError('conflict', { message: SIGNUP_MESSAGES.emailTaken, field: 'email' })
+      throw new AppError('conflict', { reason: 'signup.emailTaken', field: 'email' })
     }
     throw error
   }

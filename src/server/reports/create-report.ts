@@ -3,7 +3,6 @@ import {
   type CreatedReport,
   descriptionIsEnough,
   IDEMPOTENT_REPLAY_WINDOW_MS,
-  REPORT_FILING_MESSAGES,
   type ReportFields,
 } from '../../domain/report-filing'
 import { filing } from '../../domain/report-transitions'
@@ -49,7 +48,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
   }
   if (!descriptionIsEnough(fields.description, input.audio !== undefined)) {
     throw new AppError('invalid_input', {
-      message: REPORT_FILING_MESSAGES.descriptionTooShort,
+      reason: 'filing.descriptionTooShort',
       field: 'description',
     })
   }
@@ -58,7 +57,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
     : []
   if (!category) {
     throw new AppError('invalid_input', {
-      message: REPORT_FILING_MESSAGES.unknownCategory,
+      reason: 'filing.unknownCategory',
       field: 'categoryId',
     })
   }
@@ -150,7 +149,7 @@ async function replayFiling(
   if (input.citizenToken !== undefined) {
     const deviceHash = await requireDevice(db, input.citizenToken)
     if (deviceHash !== receipt.reporterHash) {
-      throw new AppError('conflict', { message: REPORT_FILING_MESSAGES.idempotencyKeyOfAnotherDevice })
+      throw new AppError('conflict', { reason: 'filing.idempotencyKeyOfAnotherDevice' })
     }
     return answer(input.citizenToken)
   }
@@ -159,7 +158,7 @@ async function replayFiling(
     recent && receipt.sealedToken && input.idempotencyKey
       ? openSealedToken(input.idempotencyKey, receipt.sealedToken)
       : null
-  if (!token) throw new AppError('conflict', { message: REPORT_FILING_MESSAGES.alreadyReceived })
+  if (!token) throw new AppError('conflict', { reason: 'filing.alreadyReceived' })
   return answer(token)
 }
 

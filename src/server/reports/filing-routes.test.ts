@@ -191,6 +191,7 @@ describe('POST /api/reports', () => {
           code: 'unsupported_media_type',
           field: 'audio',
           message: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
+          reason: 'filing.audioType',
         },
       })
     }
@@ -224,6 +225,7 @@ describe('POST /api/reports', () => {
       code: 'unsupported_media_type',
       field: 'audio',
       message: 'La note vocale ne doit pas dépasser 2 minutes.',
+      reason: 'filing.audioTooLong',
     })
     await expectNothingStored()
     expect((await fileReport(validFields(), [audioPart(voiceNote121s)])).statusCode).toBe(201)
@@ -243,6 +245,7 @@ describe('POST /api/reports', () => {
       code: 'invalid_input',
       field: 'description',
       message: 'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+      reason: 'filing.descriptionTooShort',
     })
     await expectNothingStored()
   })
@@ -418,7 +421,7 @@ describe('POST /api/reports', () => {
     await expectNothingStored()
   })
 
-  it('limits the reports filed from one address, in French', async () => {
+  it('limits the reports filed from one address, in French and by reason', async () => {
     const body = multipartBody(validFields())
     const send = () =>
       ctx.app.inject({
@@ -430,9 +433,11 @@ describe('POST /api/reports', () => {
     for (let i = 0; i < 20; i++) expect((await send()).statusCode).toBe(201)
     const refused = await send()
     expect(refused.statusCode).toBe(429)
-    expect(refused.json().error.message).toBe(
-      'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
-    )
+    expect(refused.json().error).toEqual({
+      code: 'too_many_requests',
+      message: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
+      reason: 'filing.tooManyReports',
+    })
   })
 })
 

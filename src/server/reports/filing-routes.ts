@@ -4,7 +4,6 @@ import {
   createdReportSchema,
   IDEMPOTENCY_KEY_HEADER,
   isStrongIdempotencyKey,
-  REPORT_FILING_MESSAGES,
   REPORTS_PER_ADDRESS,
   REPORTS_RATE_WINDOW_MS,
   reportFieldsSchema,
@@ -22,11 +21,7 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
-      config: limitPerAddress(
-        REPORTS_PER_ADDRESS,
-        REPORTS_RATE_WINDOW_MS,
-        REPORT_FILING_MESSAGES.tooManyReports,
-      ),
+      config: limitPerAddress(REPORTS_PER_ADDRESS, REPORTS_RATE_WINDOW_MS, 'filing.tooManyReports'),
       schema: {
         tags: ['public'],
         summary: 'Déposer un signalement (multipart : champs, photo, audio)',
@@ -40,7 +35,7 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       const idempotencyKey = headerValue(request.headers[IDEMPOTENCY_KEY_HEADER])
       if (idempotencyKey !== undefined && !isStrongIdempotencyKey(idempotencyKey)) {
         throw new AppError('invalid_input', {
-          message: REPORT_FILING_MESSAGES.weakIdempotencyKey,
+          reason: 'filing.weakIdempotencyKey',
           field: IDEMPOTENCY_KEY_HEADER,
         })
       }

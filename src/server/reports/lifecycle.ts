@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { SUPPORT_MESSAGES } from '../../domain/citizen-rules'
 import type { EventType } from '../../domain/events'
-import { CLAIM_MESSAGES } from '../../domain/organization-space-rules'
+import type { MessageReason } from '../../domain/messages'
 import type { CreatedReport } from '../../domain/report-filing'
 import type { ReportPriority, ReportStatus } from '../../domain/report-states'
 import {
@@ -63,8 +62,8 @@ async function answersOf(tx: Db, reportId: string) {
 
 interface Step<T> {
   reportId: string
-  /** The text of the 404 when there is no such report. */
-  notFound?: string
+  /** The message of the 404 when there is no such report. */
+  notFound?: MessageReason
   actor: Actor
   /** Applied in turn, each on the state the previous one left. */
   actions: ReportAction[]
@@ -81,7 +80,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
   const outcome = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db
     const [row] = await db.select().from(reports).where(eq(reports.id, step.reportId)).for('update')
-    if (!row) throw new AppError('not_found', { message: step.notFound })
+    if (!row) throw new AppError('not_found', { reason: step.notFound })
     await step.access?.(row, db)
     const needsAnswers = step.actions.some((action) => action.kind === 'confirm' || action.kind === 'reopen')
     let state = stateOf(row, needsAnswers ? await answersOf(db, row.id) : undefined)
@@ -89,7 +88,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
     const lines: HistoryLine[] = []
     for (const action of step.actions) {
       const next = transition(state, action, step.actor, now)
-      if (!next.ok) throw new AppError(next.refusal.code, { message: next.refusal.message })
+      if (!next.ok) throw new AppError(next.refusal.code, { reason: next.refusal.reason })
       fields = { ...fields, ...next.fields }
       lines.push(...next.events)
       state = {
@@ -132,7 +131,7 @@ async function requireManagedBy(organizationId: string, report: ReportRow, tx: D
     .from(reports)
     .where(and(eq(reports.id, report.id), availableTo(organizationId).rows))
   if (!available) throw new AppError('not_found')
-  throw new AppError('forbidden', { message: CLAIM_MESSAGES.notYours })
+  throw new AppError('forbidden', { reason: 'claim.notYours' })
 }
 
 /** A report outside an organisation's categories does not exist for it, claimed or not. */
@@ -174,10 +173,8 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       } catch (error) {
         // Free when the organisation looked, taken by the time its claim was taken in turn.
         const lostTheRace =
-          error instanceof AppError &&
-          error.message === CLAIM_MESSAGES.alreadyClaimed &&
-          seen?.assigned === null
-        if (lostTheRace) throw new AppError('conflict', { message: CLAIM_MESSAGES.claimedMeanwhile })
+          error instanceof AppError && error.reason === 'claim.alreadyClaimed' && seen?.assigned === null
+        if (lostTheRace) throw new AppError('conflict', { reason: 'claim.claimedMeanwhile' })
         throw error
       }
     },
@@ -255,7 +252,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
     async support(device: { hash: string; isNew: boolean }, reportId: string): Promise<number> {
       const { result } = await act(deps, {
         reportId,
-        notFound: SUPPORT_MESSAGES.notFound,
+        notFound: 'support.notFound',
         actor: { type: 'citizen', deviceHash: device.hash },
         actions: [{ kind: 'support' }],
         also: async (tx, report, at) => {
@@ -265,8 +262,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
             .values({ report_id: report.id, reporter_hash: device.hash, created_at: at })
             .onConflictDoNothing()
             .returning({ id: reportSupports.report_id })
-          if (added.length === 0)
-            throw new AppError('conflict', { message: SUPPORT_MESSAGES.alreadySupported })
+          if (added.length === 0) throw new AppError('conflict', { reason: 'support.alreadySupported' })
           const [updated] = await tx
             .update(reports)
             .set({ supporters_count: sql`${reports.supporters_count} + 1` })

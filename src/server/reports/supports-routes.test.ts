@@ -148,7 +148,10 @@ describe('POST /api/reports/:id/supports', () => {
     const filed = await fileReportAs(ctx.app, { categoryId: voirie })
     const own = await support(filed.id, filed.citizenToken)
     expect(own.statusCode).toBe(409)
-    expect(own.json().error.message).toBe('Vous avez vous-même envoyé ce signalement.')
+    expect(own.json().error).toMatchObject({
+      message: 'Vous avez vous-même envoyé ce signalement.',
+      reason: 'support.ownReport',
+    })
 
     const resolved = await insertReport(ctx.db.db, { status: 'resolu' })
     const closed = await support(resolved.id)

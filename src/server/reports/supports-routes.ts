@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { nearbyQuerySchema, nearbyReportsSchema, supportedReportSchema } from '../../domain/citizen'
-import {
-  SUPPORTS_PER_ADDRESS,
-  SUPPORTS_RATE_WINDOW_MS,
-  TOO_MANY_SUPPORTS_MESSAGE,
-} from '../../domain/citizen-rules'
+import { SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS } from '../../domain/citizen-rules'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { deviceFor, hashCitizenToken } from '../citizens/device'
 import { isSerialId } from '../db/database'
@@ -40,7 +36,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports/:id/supports',
     {
-      config: limitPerAddress(SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS, TOO_MANY_SUPPORTS_MESSAGE),
+      config: limitPerAddress(SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS, 'support.tooMany'),
       schema: {
         tags: ['public'],
         summary: '« C’est le même problème » : le soutien de cet appareil (une fois par appareil)',

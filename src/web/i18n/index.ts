@@ -25,24 +25,13 @@ void i18next.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 })
 
-/**
- * The catalogues write plurals as SPEC.md does ("incident(s)"), never as plural forms. i18next
- * would still ask the browser for its plural rules for every text given a `count`, and a page's
- * first Intl object loads the browser's locale data (lib/locale-conventions.ts): one form, then.
- * Set on the instance's services and on its translator, which keeps its own copy.
- */
-const ONE_PLURAL_FORM = {
-  getRule: () => undefined,
-  needsPlural: () => false,
-  getSuffix: () => '',
-  getSuffixes: () => [],
-  getPluralFormsOfKey: (_language: string, key: string) => [key],
-  clearCache: () => undefined,
-}
-Object.assign(i18next.services, { pluralResolver: ONE_PLURAL_FORM })
-Object.assign((i18next as unknown as { translator: object }).translator, { pluralResolver: ONE_PLURAL_FORM })
+// The catalogues write plurals as SPEC.md does ("incident(s)"), never as plural forms, and name
+// their figures `total` (or what they count), never `count`: given a `count`, i18next asks the
+// browser for its plural rules (Intl.PluralRules), and a page's first Intl object loads the
+// browser's locale data (lib/locale-conventions.ts). i18next has no option to turn plurals off;
+// leaving out its plural option is the supported way not to use them.
 
-// Figures in texts ("{{count, number}}") read like the dates: "1 234" in French, "1,234" in English.
+// Figures in texts ("{{total, number}}") read like the dates: "1 234" in French, "1,234" in English.
 i18next.services.formatter?.add('number', (value, language) =>
   formatNumberIn(language ?? DEFAULT_LANGUAGE, value),
 )

@@ -2,7 +2,11 @@ import type { ApiErrorBody } from '../../domain/errors'
 import { i18next } from '../i18n'
 import { takeEarlyRead } from './early-read'
 
-/** Any failure of an API call: the server's stable code and French message, and the HTTP status (0 offline). */
+/**
+ * Any failure of an API call: the server's stable code and French message, the HTTP status (0
+ * offline), the field at fault, and the reason of the message (its key among the domain's
+ * messages, by which a screen translates it: i18n/reason-text.ts) when it gave one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   constructor(
@@ -10,8 +14,24 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly field?: string,
+    readonly reason?: string,
   ) {
     super(message)
+  }
+
+  /**
+   * The error of a JSON error body (`{error: {code, message, field?, reason?}}`). Its reason is
+   * kept as a string: a server newer than this page may send one no catalogue here knows.
+   */
+  static fromBody({ error }: ApiErrorBody, status: number): ApiError {
+    const reason: unknown = error.reason
+    return new ApiError(
+      error.code,
+      error.message,
+      status,
+      error.field,
+      typeof reason === 'string' ? reason : undefined,
+    )
   }
 }
 
@@ -49,10 +69,7 @@ export async function apiRequest<T>(
 
   const body: unknown = await readJson(response)
   if (!response.ok) {
-    if (isErrorBody(body)) {
-      const { code, message, field } = body.error
-      throw new ApiError(code, message, response.status, field)
-    }
+    if (isErrorBody(body)) throw ApiError.fromBody(body, response.status)
     throw new ApiError('http_error', i18next.t('api.unexpected'), response.status)
   }
   return body as T
@@ -62,7 +79,8 @@ export function apiGet<T>(path: string, init?: RequestOptions) {
   return apiRequest<T>(path, { ...init, method: 'GET' })
 }
 
-function isErrorBody(body: unknown): body is ApiErrorBody {
+/** A body of the API's error shape, from our server (a proxy's error page has none). */
+export function isErrorBody(body: unknown): body is ApiErrorBody {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
   return typeof error?.code === 'string' && typeof error.message === 'string'
 }

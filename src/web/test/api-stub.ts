@@ -71,8 +71,17 @@ export function stubApi(replies: Record<string, Answer>) {
 }
 
 /** The API's error body: `{ error: { code, message, field? } }`. */
-export function apiError(status: number, code: string, message: string, field?: string): Reply {
-  return { status, body: { error: { code, message, ...(field ? { field } : {}) } } }
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  reason?: string,
+): Reply {
+  return {
+    status,
+    body: { error: { code, message, ...(field ? { field } : {}), ...(reason ? { reason } : {}) } },
+  }
 }
 
 /** A 200 answer holding one page of a list. */

@@ -13,7 +13,7 @@ export function flatten(catalogue: object, prefix = ''): Map<string, string> {
   return out
 }
 
-/** "{{count}}" and "{{count, number}}": the value and how it is formatted. */
+/** "{{total}}" and "{{total, number}}": the value and how it is formatted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+(?:, *\w+)?)\}\}/g)].map((m) => m[1]).sort()
 
 /**
@@ -23,6 +23,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+(?:, *\w+)?)\}
 export function describeTranslations(name: string, languages: { fr: object; en: object; wo: object }) {
   describe(`the ${name} catalogue`, () => {
     const french = flatten(languages.fr)
+
+    itTakesNoCount(languages.fr)
 
     it.each(['en', 'wo'] as const)('has every French key in %s, and no other, each with text', (language) => {
       const other = flatten(languages[language])
@@ -39,5 +41,26 @@ export function describeTranslations(name: string, languages: { fr: object; en: 
       })
       expect(broken.map(([key]) => key)).toEqual([])
     })
+  })
+}
+
+/**
+ * `count` is i18next's plural option: a text given one makes i18next build the browser's plural
+ * rules (Intl.PluralRules), whose locale data would load on the first page (i18n/index.ts). The
+ * catalogues write "signalement(s)" and name their figures otherwise (`total`…).
+ */
+export function itTakesNoCount(french: object) {
+  it('names no figure `count`, i18next’s plural option', () => {
+    const withCount = [...flatten(french)].filter(([, text]) =>
+      placeholders(text).some((p) => /^count\b/.test(p ?? '')),
+    )
+    expect(withCount.map(([key]) => key)).toEqual([])
+  })
+}
+
+/** The checks of a catalogue that exists in French only (the organisation and admin areas). */
+export function describeFrenchCatalogue(name: string, french: object) {
+  describe(`the ${name} catalogue`, () => {
+    itTakesNoCount(french)
   })
 }

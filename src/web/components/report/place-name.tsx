@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { type PlaceSource, placeName } from '../../../domain/location'
-import { useDomainText } from '../../i18n/domain-text'
+import '../../i18n/deferred/fr'
 import { reverseGeocodeQueryOptions } from '../../lib/reverse-geocode'
 
 function needsGeocoding(
@@ -17,12 +18,12 @@ function needsGeocoding(
 /**
  * The place name of a report (SPEC.md section 2, the rule in src/domain): its address or
  * department, else the neighbourhood from reverse geocoding (through our server, cached), else
- * its coordinates with 4 decimals.
+ * its coordinates with 4 decimals, else "Localisation non spécifiée" in the reader's language.
  */
 export function usePlaceName(report: PlaceSource): string {
+  const { t } = useTranslation('deferred')
   const { data } = useQuery(reverseGeocodeQueryOptions(needsGeocoding(report) ? report : null))
-  // The fallback text ("Localisation non spécifiée") in the reader's language.
-  return useDomainText()(placeName(report, data?.address))
+  return placeName(report, data?.address) ?? t('place.unknown')
 }
 
 export function PlaceName({ report }: { report: PlaceSource }) {

@@ -10,6 +10,16 @@ import {
 import { Badge } from '../ui/badge'
 
 /**
+ * A status's name in the reader's language, by its machine label (`en-cours` → `reportStatus.en-cours`);
+ * an unknown status as received (SPEC.md section 4).
+ */
+export function useReportStatusLabel(): (status: string) => string {
+  const { t } = useTranslation()
+  return (status) =>
+    isReportStatus(status) ? t(`reportStatus.${status}`) : reportStatusAsReceived(status).label
+}
+
+/**
  * A report's status badge. The admin and organisation screens show an unknown status as
  * "En attente"; the citizen screens (`unknown="raw"`) show it as received, in grey (SPEC.md
  * section 4).
@@ -21,12 +31,10 @@ export function ReportStatusBadge({
   status: string
   unknown?: 'pending' | 'raw'
 }) {
-  const { t } = useTranslation()
+  const statusLabel = useReportStatusLabel()
   const shown = unknown === 'raw' ? status : normalizeStatus(status)
-  const { label, tone } =
-    unknown === 'raw' ? reportStatusAsReceived(shown) : REPORT_STATUSES[normalizeStatus(shown)]
-  // Known statuses are named in the reader's language; an unknown one is shown as received.
-  return <Badge tone={tone}>{isReportStatus(shown) ? t(`reportStatus.${shown}`) : label}</Badge>
+  const { tone } = unknown === 'raw' ? reportStatusAsReceived(shown) : REPORT_STATUSES[normalizeStatus(shown)]
+  return <Badge tone={tone}>{statusLabel(shown)}</Badge>
 }
 
 /** Priority badge: an unknown priority shows as "Normal". */

@@ -18,7 +18,7 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     resetDone: 'Default settings restored',
   },
   offline: {
-    pending: '{{count}} report(s) waiting to be sent',
+    pending: '{{total}} report(s) waiting to be sent',
     sent: 'Your waiting report has been sent',
     sentCode: 'Tracking code: {{code}}',
   },
@@ -26,14 +26,17 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     listTitle: 'Reports shown on the map',
     listEmpty: 'No report in this part of the map.',
     listGrouped: 'Too many reports in this area to list them: zoom in on the map.',
-    listCount: '{{count}} report(s) in this part of the map',
+    listCount: '{{total}} report(s) in this part of the map',
   },
   report: {
-    supporters: '{{count}} supporter(s)',
+    supporters: '{{total}} supporter(s)',
   },
-  domainText: {
-    unknownPlace: 'Location not specified',
-    geocoderUnavailable:
-      'The address service does not answer. The position will be given by its coordinates.',
+  place: {
+    unknown: 'Location not specified',
+  },
+  reasons: {
+    geocoding: {
+      unavailable: 'The address service does not answer. The position will be given by its coordinates.',
+    },
   },
 }

@@ -1,6 +1,7 @@
 import { GEOCODING_MESSAGES } from '../../../domain/geocoding-rules'
 import { UNKNOWN_PLACE } from '../../../domain/location'
 import { registerCatalogue } from '..'
+import type { ReasonTexts } from '../translation'
 
 // Shared texts that no first paint needs (the preferences, the map's list, the queue of
 // reports, the supporters' count…), out of the home page's first download: registered as the
@@ -22,7 +23,7 @@ export const deferredFr = {
     resetDone: 'Réglages par défaut rétablis',
   },
   offline: {
-    pending: '{{count}} signalement(s) en attente d’envoi',
+    pending: '{{total}} signalement(s) en attente d’envoi',
     sent: 'Votre signalement en attente est envoyé',
     sentCode: 'Code de suivi : {{code}}',
   },
@@ -30,16 +31,19 @@ export const deferredFr = {
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
     listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
-    listCount: '{{count}} signalement(s) dans cette partie de la carte',
+    listCount: '{{total}} signalement(s) dans cette partie de la carte',
   },
   report: {
-    supporters: '{{count}} soutien(s)',
+    supporters: '{{total}} soutien(s)',
   },
-  // French texts of src/domain that shared screens show; useDomainText finds their translation.
-  domainText: {
-    unknownPlace: UNKNOWN_PLACE,
-    geocoderUnavailable: GEOCODING_MESSAGES.unavailable,
+  place: {
+    // A report without address, department, neighbourhood or coordinates (src/domain's placeName).
+    unknown: UNKNOWN_PLACE,
   },
+  // The domain's messages that shared screens show, by their reason (src/domain/messages.ts).
+  reasons: {
+    geocoding: { unavailable: GEOCODING_MESSAGES.unavailable },
+  } satisfies ReasonTexts,
 } as const
 
 export type DeferredCatalogue = typeof deferredFr

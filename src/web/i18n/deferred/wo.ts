@@ -18,7 +18,7 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     resetDone: 'Tànneef yu njëkk yi delsi nañu',
   },
   offline: {
-    pending: '{{count}} yégle yu ngi xaar ngir dem',
+    pending: '{{total}} yégle yu ngi xaar ngir dem',
     sent: 'Sa yégle bi doon xaar dem na',
     sentCode: 'Kodu topp bi : {{code}}',
   },
@@ -26,13 +26,17 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     listTitle: 'Yégle yi gisu ci kàrt bi',
     listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
     listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',
-    listCount: '{{count}} yégle ci wàll wii ci kàrt bi',
+    listCount: '{{total}} yégle ci wàll wii ci kàrt bi',
   },
   report: {
-    supporters: '{{count}} ñu ko dimbali',
+    supporters: '{{total}} ñu ko dimbali',
   },
-  domainText: {
-    unknownPlace: 'Waxuñu fi mu nekk',
-    geocoderUnavailable: 'Sérwiisu adrees yi tontuwul. Dañuy wone fi mu nekk ak ay coordonnées.',
+  place: {
+    unknown: 'Waxuñu fi mu nekk',
+  },
+  reasons: {
+    geocoding: {
+      unavailable: 'Sérwiisu adrees yi tontuwul. Dañuy wone fi mu nekk ak ay coordonnées.',
+    },
   },
 }

@@ -105,14 +105,17 @@ describe('the queue of reports made offline', () => {
     const api = stubApi({
       'POST /api/reports': apiError(
         400,
-        'validation_error',
-        'La description doit contenir au moins 10 caractères.',
+        'invalid_input',
+        'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+        'description',
+        'filing.descriptionTooShort',
       ),
     })
     expect(await flushOutbox(deps().flush)).toEqual({ sent: 0, waiting: 0, refused: 1 })
     expect((await queuedReports())[0]).toMatchObject({
       state: 'refused',
-      error: 'La description doit contenir au moins 10 caractères.',
+      error: 'Décrivez le problème en au moins 10 caractères, ou enregistrez une note vocale.',
+      reason: 'filing.descriptionTooShort',
     })
     await flushOutbox(deps().flush)
     expect(api.callsTo('POST', '/api/reports')).toHaveLength(1)

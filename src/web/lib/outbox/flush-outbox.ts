@@ -67,6 +67,7 @@ async function flushAll(deps: FlushDeps): Promise<FlushResult> {
       ...report,
       state: 'refused',
       error: outcome.message,
+      reason: outcome.reason,
       attempts: report.attempts + 1,
     })
     result.refused += 1

@@ -32,6 +32,11 @@ export interface QueuedReport {
   state: 'waiting' | 'refused'
   /** The server's French message for a refused report. */
   error: string | null
+  /**
+   * The reason of that message, by which the page translates it; absent from the reports a
+   * version before reasons refused, which show their French message.
+   */
+  reason?: string | null
   attempts: number
 }
 

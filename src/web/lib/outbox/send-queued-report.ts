@@ -6,7 +6,8 @@ import type { QueuedReport } from './outbox-store'
 export type SendOutcome =
   | { kind: 'sent'; report: CreatedReport }
   | { kind: 'offline' }
-  | { kind: 'refused'; status: number; message: string | null }
+  /** The server's French message and its reason (its key among the domain's messages), if any. */
+  | { kind: 'refused'; status: number; message: string | null; reason: string | null }
 
 /** The multipart body of POST /api/reports, as the form sends it. */
 export function reportFormData(report: QueuedReport): FormData {
@@ -47,6 +48,11 @@ export async function sendQueuedReport(
     // an answer without JSON: a proxy's error page
   }
   if (response.ok && body) return { kind: 'sent', report: body as CreatedReport }
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message
-  return { kind: 'refused', status: response.status, message: typeof message === 'string' ? message : null }
+  const error = (body as { error?: { message?: unknown; reason?: unknown } } | null)?.error
+  return {
+    kind: 'refused',
+    status: response.status,
+    message: typeof error?.message === 'string' ? error.message : null,
+    reason: typeof error?.reason === 'string' ? error.reason : null,
+  }
 }

@@ -70,7 +70,7 @@ function Performance({
             <div className="col-span-2 flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
               <dt className="text-slate-600">{t('dashboard.averageResolution')}</dt>
               <dd className="text-lg font-bold text-slate-900">
-                {t('dashboard.hours', { count: averageHours })}
+                {t('dashboard.hours', { hours: averageHours })}
               </dd>
             </div>
           ) : null}

@@ -76,7 +76,7 @@ export function AdminReportsPage() {
   const items = reports.data?.items ?? []
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('reports.title')} subtitle={t('reports.found', { count: total })}>
+      <PageHeader title={t('reports.title')} subtitle={t('reports.found', { total: total })}>
         <RefreshButton onRefresh={() => void reports.refetch()} busy={reports.isFetching} />
         <Button onClick={onExport} disabled={exportReports.isPending}>
           <Download aria-hidden="true" className="size-4" />

@@ -14,8 +14,11 @@ export type FilingOutcome =
   | { kind: 'sent'; report: CreatedReport }
   /** Kept on the phone, sent by itself when the network returns: there was none, or it dropped. */
   | { kind: 'queued'; because: 'offline' | 'connection-lost' }
-  /** The server said no: its French message, and its name for the field at fault if it gave one. */
-  | { kind: 'refused'; status: number; message: string; field?: string }
+  /**
+   * The server said no: its French message and the reason of it (to translate it by), and its
+   * name for the field at fault, when it gave them.
+   */
+  | { kind: 'refused'; status: number; message: string; field?: string; reason?: string }
 
 /** Everything fileReport touches outside itself: the network, the phone's queue, the device. */
 export interface FileReportDeps {
@@ -76,6 +79,7 @@ export async function fileReport(filing: ReportFiling, deps: FileReportDeps): Pr
       status: error.status,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
+      ...(error.reason ? { reason: error.reason } : {}),
     }
   }
   deps.onProgress(null)

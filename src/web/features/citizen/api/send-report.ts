@@ -1,8 +1,7 @@
-import type { ApiErrorBody } from '../../../../domain/errors'
 import type { CreatedReport } from '../../../../domain/report-filing'
 import { CITIZEN_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../../../../domain/report-filing-rules'
 import { i18next } from '../../../i18n'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, isErrorBody } from '../../../lib/api-client'
 
 export interface ReportUpload {
   form: FormData
@@ -38,10 +37,9 @@ export function sendReport({
         resolve(body as CreatedReport)
         return
       }
-      const error = (body as ApiErrorBody | null)?.error
       reject(
-        typeof error?.message === 'string'
-          ? new ApiError(error.code, error.message, request.status, error.field)
+        isErrorBody(body)
+          ? ApiError.fromBody(body, request.status)
           : new ApiError('http_error', i18next.t('api.unexpected'), request.status),
       )
     })

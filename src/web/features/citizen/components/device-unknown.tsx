@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { LoadError } from '../../../components/ui/load-error'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { ApiError } from '../../../lib/api-client'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 
@@ -14,11 +14,11 @@ export function isUnknownDevice(error: unknown): boolean {
 
 /** A read of this device's reports or messages that failed: an unknown device, or the reason and "Réessayer". */
 export function DeviceReadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   return isUnknownDevice(error) ? (
     <DeviceUnknown />
   ) : (
-    <LoadError message={domainText(error.message)} onRetry={onRetry} />
+    <LoadError message={reasonText(error)} onRetry={onRetry} />
   )
 }
 

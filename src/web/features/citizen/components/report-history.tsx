@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ReportEvent } from '../../../../domain/citizen'
-import { reportEventLabel } from '../../../../domain/citizen-rules'
-import { reportStatusAsReceived } from '../../../../domain/report-states'
-import { useDomainText } from '../../../i18n/domain-text'
+import { REPORT_EVENT_KINDS } from '../../../../domain/citizen-rules'
+import { useReportStatusLabel } from '../../../components/report/report-badges'
 import { formatDateTime } from '../../../lib/french-dates'
 
 type HistoryEvent = Pick<ReportEvent, 'kind' | 'from_status' | 'to_status' | 'created_at'> & {
@@ -12,8 +11,12 @@ type HistoryEvent = Pick<ReportEvent, 'kind' | 'from_status' | 'to_status' | 'cr
 /** What happened to a report, oldest first: filed, claimed, status changes, messages. */
 export function ReportHistory({ events }: { events: HistoryEvent[] }) {
   const { t } = useTranslation('citizen')
-  const domainText = useDomainText()
-  const statusLabel = (status: string) => domainText(reportStatusAsReceived(status).label)
+  const statusLabel = useReportStatusLabel()
+  // A kind the catalogue names in the reader's language; one a newer server added, as received.
+  const kindLabel = (kind: string) =>
+    Object.hasOwn(REPORT_EVENT_KINDS, kind)
+      ? t(`history.events.${kind as keyof typeof REPORT_EVENT_KINDS}`)
+      : kind
   return (
     <ol className="flex flex-col gap-3 border-l-2 border-green-200 pl-4">
       {events.map((event) => {
@@ -33,7 +36,7 @@ export function ReportHistory({ events }: { events: HistoryEvent[] }) {
               className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-green-700 ring-2 ring-white"
             />
             <span className="font-medium text-slate-900">
-              {domainText(reportEventLabel(event.kind))}
+              {kindLabel(event.kind)}
               {detail ? <span className="font-normal text-slate-700"> : {detail}</span> : null}
             </span>
             <time dateTime={event.created_at} className="text-xs text-slate-600">

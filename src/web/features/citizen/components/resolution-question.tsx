@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { REOPEN_WINDOW_DAYS } from '../../../../domain/citizen-rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { toast } from '../../../lib/toast'
 import { useAnswerResolution } from '../api/answer-resolution'
 
@@ -24,12 +24,11 @@ export function ResolutionQuestion({
 }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   const headingId = useId()
   const answer = useAnswerResolution()
   const [confirmingReopen, setConfirmingReopen] = useState(false)
-  const onError = (error: Error) =>
-    toast.error(tRoot('common.error'), { description: domainText(error.message) })
+  const onError = (error: Error) => toast.error(tRoot('common.error'), { description: reasonText(error) })
 
   return (
     <section

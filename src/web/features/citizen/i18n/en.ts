@@ -95,7 +95,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     supportedToast: 'Thank you! Your support is counted',
     supportedTitle: 'Thank you! You support this report',
     supportedText:
-      '{{count}} resident(s) now support it. You follow it in “My reports”, as if it were yours.',
+      '{{total}} resident(s) now support it. You follow it in “My reports”, as if it were yours.',
   },
   queued: {
     title: 'No network: your report is kept on this phone',
@@ -147,7 +147,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     },
     intro: 'The reports sent or followed from this device.',
     loading: 'Loading your reports...',
-    count: '{{count}} report(s)',
+    count: '{{total}} report(s)',
     emptyTitle: 'No report yet',
     emptyText:
       'The reports you send from this device will show here, with their follow-up. Do you have a code? Add it under “Track a report”.',
@@ -156,11 +156,21 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     voiceNote: 'Voice note',
     followed: 'Followed with its code',
     supported: 'You support it (“Me too”)',
-    history: 'History ({{count}})',
+    history: 'History ({{total}})',
   },
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '“{{title}}”',
+    events: {
+      created: 'Report sent',
+      claimed: 'Taken in hand',
+      status_changed: 'Status changed',
+      priority_changed: 'Priority changed',
+      message_sent: 'Message received',
+      supported: 'Supported by another resident',
+      confirmed: 'Resolution confirmed',
+      reopened: 'Report reopened',
+    },
   },
   notifications: {
     meta: {
@@ -168,7 +178,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     },
     intro: 'The messages of the organisations about your reports.',
     loading: 'Loading the notifications...',
-    count: '{{count}} message(s), {{unread}} unread',
+    count: '{{total}} message(s), {{unread}} unread',
     emptyTitle: 'No notification',
     emptyText: 'When an organisation writes to you about one of your reports, its message shows here.',
     unread: 'Unread',
@@ -236,7 +246,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     actionsTitle: 'Take part',
     organizationText: 'Do you represent a town hall, a public service or an association?',
   },
-  domainText: {
+  reasons: {
     filing: {
       descriptionTooShort: 'Describe the problem in at least 10 characters, or record a voice note.',
       unknownCategory: 'Choose a category from the list.',
@@ -271,16 +281,6 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'You have already confirmed that this problem is fixed.',
       alreadyReopened: 'This report has already been reopened once: it cannot be reopened again.',
       tooLate: 'The 30 days to reopen this report are over.',
-    },
-    events: {
-      created: 'Report sent',
-      claimed: 'Taken in hand',
-      status_changed: 'Status changed',
-      priority_changed: 'Priority changed',
-      message_sent: 'Message received',
-      supported: 'Supported by another resident',
-      confirmed: 'Resolution confirmed',
-      reopened: 'Report reopened',
     },
   },
 }

@@ -2,11 +2,11 @@ import {
   REPORT_EVENT_KINDS,
   RESOLUTION_MESSAGES,
   SUPPORT_MESSAGES,
-  TOO_MANY_SUPPORTS_MESSAGE,
   TRACKING_MESSAGES,
 } from '../../../../domain/citizen-rules'
 import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
 import { registerCatalogue } from '../../../i18n'
+import type { ReasonTexts } from '../../../i18n/translation'
 
 // The texts of the citizen screens, in French. Registered as the "citizen" namespace when the
 // first of these screens loads: use `useTranslation('citizen')`. English and Wolof (en.ts,
@@ -105,7 +105,7 @@ export const citizenFr = {
     supportedToast: 'Merci ! Votre soutien est compté',
     supportedTitle: 'Merci ! Vous soutenez ce signalement',
     supportedText:
-      '{{count}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+      '{{total}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
   },
   queued: {
     title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
@@ -160,7 +160,7 @@ export const citizenFr = {
     },
     intro: 'Les signalements envoyés ou suivis depuis cet appareil.',
     loading: 'Chargement de vos signalements...',
-    count: '{{count}} signalement(s)',
+    count: '{{total}} signalement(s)',
     emptyTitle: 'Aucun signalement pour le moment',
     emptyText:
       'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
@@ -169,11 +169,13 @@ export const citizenFr = {
     voiceNote: 'Note vocale',
     followed: 'Suivi avec son code',
     supported: 'Vous le soutenez (« Moi aussi »)',
-    history: 'Historique ({{count}})',
+    history: 'Historique ({{total}})',
   },
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
+    // What happened to a report, by its kind (src/domain): the history shows them by kind.
+    events: REPORT_EVENT_KINDS,
   },
   notifications: {
     meta: {
@@ -181,7 +183,7 @@ export const citizenFr = {
     },
     intro: 'Les messages des organisations au sujet de vos signalements.',
     loading: 'Chargement des notifications...',
-    count: '{{count}} message(s), dont {{unread}} non lu(s)',
+    count: '{{total}} message(s), dont {{unread}} non lu(s)',
     emptyTitle: 'Aucune notification',
     emptyText:
       'Quand une organisation vous écrit au sujet d’un de vos signalements, son message apparaît ici.',
@@ -250,15 +252,14 @@ export const citizenFr = {
     actionsTitle: 'Agir',
     organizationText: 'Vous représentez une mairie, un service public ou une association ?',
   },
-  // French texts of src/domain (and of the server's answers) that these screens show; the
-  // catalogue names them so that useDomainText can translate them.
-  domainText: {
+  // The domain's messages that these screens show, by their reason (src/domain/messages.ts): an
+  // API error's `reason`, such as "tracking.notFound", is its key here (i18n/reason-text.ts).
+  reasons: {
     filing: REPORT_FILING_MESSAGES,
     tracking: TRACKING_MESSAGES,
-    support: { ...SUPPORT_MESSAGES, tooMany: TOO_MANY_SUPPORTS_MESSAGE },
+    support: SUPPORT_MESSAGES,
     resolution: RESOLUTION_MESSAGES,
-    events: REPORT_EVENT_KINDS,
-  },
+  } satisfies ReasonTexts,
 } as const
 
 export type CitizenCatalogue = typeof citizenFr

@@ -96,7 +96,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     different: 'Du moom ? Wéyal ci formulaire bi ci suuf.',
     supportedToast: 'Jërëjëf ! Sa ndimbal bind nañu ko',
     supportedTitle: 'Jërëjëf ! Yaa ngi dimbali yégle bii',
-    supportedText: '{{count}} way-dëkk a koy dimbali léegi. Dinga ko topp ci « Samay yégle », ni sa yos.',
+    supportedText: '{{total}} way-dëkk a koy dimbali léegi. Dinga ko topp ci « Samay yégle », ni sa yos.',
   },
   queued: {
     title: 'Amul internet : sa yégle mu ngi ci telefon bii',
@@ -148,7 +148,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     },
     intro: 'Yégle yi ñu yónnee walla di topp ci jumtukaay bii.',
     loading: 'Sa yégle yi ñu ngi ñëw...',
-    count: '{{count}} yégle',
+    count: '{{total}} yégle',
     emptyTitle: 'Amagul benn yégle',
     emptyText:
       'Yégle yi ngay yónnee ci jumtukaay bii dinañu feeñ fii, ak seen toppte. Am nga benn kod ? Yokk ko ci « Topp benn yégle ».',
@@ -157,11 +157,21 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     voiceNote: 'Kàddu',
     followed: 'Ñu ngi ko topp ak kodam',
     supported: 'Yaa ngi ko dimbali (« Man itam »)',
-    history: 'Jaar-jaar ({{count}})',
+    history: 'Jaar-jaar ({{total}})',
   },
   history: {
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
+    events: {
+      created: 'Yégle bi dem na',
+      claimed: 'Jël nañu ko',
+      status_changed: 'Fi mu tollu soppiku na',
+      priority_changed: 'Solo si soppiku na',
+      message_sent: 'Bataaxal agsi na',
+      supported: 'Beneen way-dëkk dimbali na ko',
+      confirmed: 'Dëggal nañu ne defar nañu ko',
+      reopened: 'Ubbiwaat nañu yégle bi',
+    },
   },
   notifications: {
     meta: {
@@ -169,7 +179,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     },
     intro: 'Bataaxal yi mbootaay yi yónnee ci sa yégle yi.',
     loading: 'Xibaar yi ñu ngi ñëw...',
-    count: '{{count}} bataaxal, {{unread}} yoo jàngagul',
+    count: '{{total}} bataaxal, {{unread}} yoo jàngagul',
     emptyTitle: 'Amul benn xibaar',
     emptyText: 'Bu benn mbootaay bindee la ci benn ci sa yégle yi, bataaxalam dina feeñ fii.',
     unread: 'Jàngagul',
@@ -237,7 +247,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     actionsTitle: 'Jëf',
     organizationText: 'Ndax yaa ngi teewal benn meeri, benn sérwiis walla benn mbootaay ?',
   },
-  domainText: {
+  reasons: {
     filing: {
       descriptionTooShort: 'Waxal jafe-jafe bi ci lu ëpp 10 araf, walla nga dénc benn kàddu.',
       unknownCategory: 'Tànnal benn xeet ci lim bi.',
@@ -272,16 +282,6 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'Dëggal nga ba noppi ne jafe-jafe bii defar nañu ko.',
       alreadyReopened: 'Yégle bii ubbiwaat nañu ko benn yoon : mënatuñu koo ubbiwaat.',
       tooLate: '30 fan yi ngir ubbiwaat yégle bii jeex nañu.',
-    },
-    events: {
-      created: 'Yégle bi dem na',
-      claimed: 'Jël nañu ko',
-      status_changed: 'Fi mu tollu soppiku na',
-      priority_changed: 'Solo si soppiku na',
-      message_sent: 'Bataaxal agsi na',
-      supported: 'Beneen way-dëkk dimbali na ko',
-      confirmed: 'Dëggal nañu ne defar nañu ko',
-      reopened: 'Ubbiwaat nañu yégle bi',
     },
   },
 }

@@ -74,7 +74,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               </li>
               <li className="flex items-center gap-1.5">
                 <Users aria-hidden="true" className="size-3.5 shrink-0 text-green-700" />
-                {tDeferred('report.supporters', { count: report.supporters_count })}
+                {tDeferred('report.supporters', { total: report.supporters_count })}
               </li>
             </ul>
           </div>
@@ -103,7 +103,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
         {report.history.length > 0 ? (
           <details className="group rounded-lg bg-slate-50 px-3 py-2">
             <summary className="cursor-pointer py-1 text-sm font-medium text-green-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600">
-              {t('myReports.history', { count: report.history.length })}
+              {t('myReports.history', { total: report.history.length })}
             </summary>
             <div className="pt-3 pb-1 pl-2">
               <ReportHistory events={report.history} />

@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { formatDateTime } from '../../../lib/french-dates'
 import { formatFileSize } from '../../../lib/french-numbers'
 import { flushFromPage } from '../../../lib/outbox/flush-from-page'
@@ -37,7 +37,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 export function QueuedReportCard({ report }: { report: QueuedReport }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   const titleId = useId()
   const online = useOnline()
   const photoUrl = useObjectUrl(report.photo?.blob)
@@ -98,7 +98,9 @@ export function QueuedReportCard({ report }: { report: QueuedReport }) {
         >
           {refused
             ? t('outbox.refused', {
-                message: report.error ? domainText(report.error) : tRoot('api.unexpected'),
+                message: report.error
+                  ? reasonText({ message: report.error, reason: report.reason })
+                  : tRoot('api.unexpected'),
               })
             : online
               ? t('outbox.sending')

@@ -9,7 +9,7 @@ import { NEARBY_RADIUS_M } from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { formatLongDate } from '../../../lib/french-dates'
 import { toast } from '../../../lib/toast'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -58,7 +58,7 @@ function NearbyReportCard({
         </li>
         <li className="flex items-center gap-1">
           <Users aria-hidden="true" className="size-3.5 text-green-700" />
-          {tDeferred('report.supporters', { count: report.supporters_count })}
+          {tDeferred('report.supporters', { total: report.supporters_count })}
         </li>
       </ul>
       {report.this_device === 'reporter' ? (
@@ -93,7 +93,7 @@ export function NearbyReports({
 }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   // A string: the form re-renders at each keystroke with a new object for the same place.
   const settled = useDebouncedValue(`${place.categoryId}|${place.latitude}|${place.longitude}`)
   const [categoryId, latitude, longitude] = settled.split('|').map(Number)
@@ -131,8 +131,7 @@ export function NearbyReports({
                     toast.success(t('nearby.supportedToast'))
                     onSupported(answer.supporters_count)
                   },
-                  onError: (error) =>
-                    toast.error(tRoot('common.error'), { description: domainText(error.message) }),
+                  onError: (error) => toast.error(tRoot('common.error'), { description: reasonText(error) }),
                 })
               }
             />

@@ -3,7 +3,7 @@ import LocateFixed from 'lucide-react/icons/locate-fixed'
 import MapPin from 'lucide-react/icons/map-pin'
 import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { GEOCODE_CACHE_DECIMALS, GEOCODING_MESSAGES } from '../../../../domain/geocoding-rules'
+import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
 import { ADDRESS_MAX_LENGTH, DAKAR_REGION_DEPARTMENTS } from '../../../../domain/report-filing-rules'
 import { Button } from '../../../components/ui/button'
@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Spinner } from '../../../components/ui/spinner'
-import { useDomainText } from '../../../i18n/domain-text'
+import '../../../i18n/deferred/fr'
 import { reverseGeocodeQueryOptions } from '../../../lib/reverse-geocode'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
@@ -54,7 +54,7 @@ function MapLoading() {
 /** Where the problem is: the map and its pin, "Utiliser ma position", the address and the department. */
 export function PlacePicker(props: PlacePickerProps) {
   const { t } = useTranslation('citizen')
-  const domainText = useDomainText()
+  const { t: tDeferred } = useTranslation('deferred')
   const { position, address, addressSource, onAddressChange } = props
   // Leaflet only runs in a browser: the server draws the loading state in its place.
   const hydrated = useHydrated()
@@ -123,7 +123,8 @@ export function PlacePicker(props: PlacePickerProps) {
           geocoded.isFetching
             ? t('reportForm.place.addressLookup')
             : geocoded.isError
-              ? domainText(GEOCODING_MESSAGES.unavailable)
+              ? // Whatever went wrong (no geocoder, too many lookups, no network), the place keeps its coordinates.
+                tDeferred('reasons.geocoding.unavailable')
               : t('reportForm.place.addressHint')
         }
       >

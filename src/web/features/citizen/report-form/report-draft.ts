@@ -1,5 +1,9 @@
 import { HOME_DEPARTMENT } from '../../../../domain/constants'
-import { type ReportDraftField, reportDraftErrors } from '../../../../domain/report-filing-rules'
+import {
+  type FilingMessage,
+  type ReportDraftField,
+  reportDraftErrors,
+} from '../../../../domain/report-filing-rules'
 import type { ReportFiling } from '../api/file-report'
 import { type CompressedPhoto, photoFileName } from './compress-photo'
 import type { MapPosition } from './place-map'
@@ -57,7 +61,7 @@ export type DraftAction =
   | { type: 'checked'; errors: DraftErrors }
   /** The upload's progress, or null once it ended. */
   | { type: 'progressed'; sent: number | null }
-  /** The server refused the report; `field` is its name for the field at fault. */
+  /** The server refused the report (its message in the reader's language); `field` is its name for the field at fault. */
   | { type: 'refused'; message: string; field?: string }
 
 /** The server names the fields of the multipart body; the form groups latitude and longitude. */
@@ -151,8 +155,11 @@ export function reportDraftReducer(draft: ReportDraft, action: DraftAction): Rep
   }
 }
 
-/** What the form must fix before sending, in French (the messages the server would answer). */
-export function draftErrors(draft: ReportDraft, hasVoiceNote: boolean): DraftErrors {
+/** What the form must fix before sending, by the key of the message the server would answer. */
+export function draftErrors(
+  draft: ReportDraft,
+  hasVoiceNote: boolean,
+): Partial<Record<ReportDraftField, FilingMessage>> {
   return reportDraftErrors({
     categoryId: draft.categoryId,
     description: draft.description,

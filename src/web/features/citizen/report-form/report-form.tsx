@@ -9,7 +9,7 @@ import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrate
 import { Field } from '../../../components/ui/field'
 import { Progress } from '../../../components/ui/progress'
 import { Textarea } from '../../../components/ui/textarea'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { useCategories } from '../../../lib/categories'
 import { formatFileSize } from '../../../lib/french-numbers'
 import { toast } from '../../../lib/toast'
@@ -46,7 +46,7 @@ const FIELD_SELECTORS = {
 export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   const categories = useCategories()
   const queryClient = useQueryClient()
   const ids = useId()
@@ -60,7 +60,7 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
     if (progress !== null) return
     const found = draftErrors(draft, voiceNote !== null)
     actions.showErrors(
-      Object.fromEntries(Object.entries(found).map(([field, message]) => [field, domainText(message)])),
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`reasons.filing.${key}`)])),
     )
     const first = firstErrorField(found)
     if (first) {
@@ -74,7 +74,7 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
       browserFilingDeps(actions.showProgress),
     )
     if (outcome.kind === 'refused') {
-      const message = domainText(outcome.message)
+      const message = reasonText(outcome)
       toast.error(tRoot('common.error'), { description: message })
       actions.showRefusal(message, outcome.field)
       return

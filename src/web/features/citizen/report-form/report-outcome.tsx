@@ -74,7 +74,7 @@ export function ReportSupported({ supporters, onAnother }: { supporters: number;
     <Outcome
       icon={HandHeart}
       title={t('nearby.supportedTitle')}
-      text={t('nearby.supportedText', { count: supporters })}
+      text={t('nearby.supportedText', { total: supporters })}
       onAnother={onAnother}
     />
   )

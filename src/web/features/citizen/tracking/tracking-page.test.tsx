@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TrackedReport } from '../../../../domain/citizen'
+import { switchLanguage } from '../../../i18n/languages'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
-import { stubApi } from '../../../test/api-stub'
+import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
 
 const tracked: TrackedReport = {
@@ -118,5 +119,86 @@ describe('/suivi', () => {
       'href',
       '/mes-signalements',
     )
+  })
+})
+
+describe('/suivi in English or Wolof', () => {
+  const notFound = 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.'
+
+  afterEach(async () => {
+    await switchLanguage('fr')
+  })
+
+  it('says the server’s refusal in English, by its reason', async () => {
+    await switchLanguage('en')
+    stubApi({
+      'GET /api/reports/track/ZZZZZZZZ': apiError(404, 'not_found', notFound, undefined, 'tracking.notFound'),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/suivi?code=ZZZZZZZZ')
+    expect(
+      await screen.findByText('No report matches this code. Check the 8 characters.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(notFound)).not.toBeInTheDocument()
+  })
+
+  it('says it in Wolof', async () => {
+    await switchLanguage('wo')
+    stubApi({
+      'GET /api/reports/track/ZZZZZZZZ': apiError(404, 'not_found', notFound, undefined, 'tracking.notFound'),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/suivi?code=ZZZZZZZZ')
+    expect(await screen.findByText('Amul benn yégle bu am kod bii. Seetal 8 araf yi.')).toBeInTheDocument()
+  })
+
+  it('says in Wolof why it refuses a code without asking the server', async () => {
+    await switchLanguage('wo')
+    const { fetchMock } = stubApi({})
+    renderRoute('/suivi?code=ABC')
+    expect(await screen.findByText('Kod bi am na 8 araf (araf ak siffar).')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('shows the French message of a reason no catalogue knows (a newer server’s)', async () => {
+    await switchLanguage('en')
+    const newer = 'Ce code a été retiré par son auteur.'
+    stubApi({
+      'GET /api/reports/track/ZZZZZZZZ': apiError(404, 'not_found', newer, undefined, 'tracking.withdrawn'),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/suivi?code=ZZZZZZZZ')
+    expect(await screen.findByText(newer)).toBeInTheDocument()
+  })
+
+  it('names the history’s events and statuses by their keys', async () => {
+    await switchLanguage('wo')
+    const resolved: TrackedReport = {
+      ...tracked,
+      status: 'resolu',
+      history: [
+        ...tracked.history,
+        {
+          kind: 'status_changed',
+          from_status: 'en-cours',
+          to_status: 'resolu',
+          created_at: '2026-11-22T08:00:00Z',
+        },
+        { kind: 'archived', from_status: null, to_status: null, created_at: '2026-11-23T08:00:00Z' },
+      ],
+    }
+    stubApi({ 'GET /api/reports/track/7KQ2M9XD': { status: 200, body: resolved } })
+    renderRoute('/suivi?code=7KQ2M9XD')
+    const history = within(await screen.findByRole('article')).getByRole('list')
+    const lines = within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('span.font-medium')?.textContent)
+    expect(lines).toEqual([
+      'Yégle bi dem na',
+      'Jël nañu ko',
+      'Fi mu tollu soppiku na : Ñu ngi ciy liggéey → Defar nañu ko',
+      // A kind this version does not know is shown as received.
+      'archived',
+    ])
   })
 })

@@ -7,11 +7,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { TrackedReport } from '../../../../domain/citizen'
-import {
-  normalizeAnonymousCode,
-  TRACKING_CODE_PARAMETER,
-  TRACKING_MESSAGES,
-} from '../../../../domain/citizen-rules'
+import { normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -20,7 +16,7 @@ import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { useDomainText } from '../../../i18n/domain-text'
+import { useReasonText } from '../../../i18n/reason-text'
 import { ApiError } from '../../../lib/api-client'
 import { formatLongDate } from '../../../lib/french-dates'
 import { usePageMeta } from '../../../lib/page-meta'
@@ -34,7 +30,7 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const follow = useFollowReport()
-  const domainText = useDomainText()
+  const reasonText = useReasonText()
   const dates = [
     { label: t('tracking.filed'), value: report.created_at },
     { label: t('tracking.claimed'), value: report.claimed_at },
@@ -45,7 +41,7 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
   function followIt() {
     follow.mutate(report.anonymous_code, {
       onSuccess: () => toast.success(t('tracking.followedToast')),
-      onError: (error) => toast.error(tRoot('common.error'), { description: domainText(error.message) }),
+      onError: (error) => toast.error(tRoot('common.error'), { description: reasonText(error) }),
     })
   }
 
@@ -119,20 +115,20 @@ export function TrackingPage() {
   const requested = searchParams.get(TRACKING_CODE_PARAMETER) ?? ''
   const code = requested ? normalizeAnonymousCode(requested) : null
   const [typed, setTyped] = useState(requested)
-  const [typedError, setTypedError] = useState<string>()
+  const [typedInvalid, setTypedInvalid] = useState(false)
   const tracked = useTrackedReport(code)
-  const domainText = useDomainText()
-  const fieldError =
-    domainText(typedError ?? (requested && !code ? TRACKING_MESSAGES.invalidCode : '')) || undefined
+  const reasonText = useReasonText()
+  // The same check as the server's, with its message (tracking.invalidCode) in the reader's language.
+  const fieldError = typedInvalid || (requested && !code) ? t('reasons.tracking.invalidCode') : undefined
 
   function search(event: FormEvent) {
     event.preventDefault()
     const normalized = normalizeAnonymousCode(typed)
     if (!normalized) {
-      setTypedError(TRACKING_MESSAGES.invalidCode)
+      setTypedInvalid(true)
       return
     }
-    setTypedError(undefined)
+    setTypedInvalid(false)
     setTyped(normalized)
     setSearchParams({ [TRACKING_CODE_PARAMETER]: normalized })
   }
@@ -155,10 +151,10 @@ export function TrackingPage() {
         className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
       >
         <SearchX aria-hidden="true" className="size-6 shrink-0" />
-        {domainText(tracked.error.message)}
+        {reasonText(tracked.error)}
       </div>
     ) : (
-      <LoadError message={domainText(tracked.error.message)} onRetry={() => void tracked.refetch()} />
+      <LoadError message={reasonText(tracked.error)} onRetry={() => void tracked.refetch()} />
     )
   } else if (code && tracked.data) {
     result = <TrackedReportCard report={tracked.data} />
@@ -182,7 +178,7 @@ export function TrackingPage() {
                 className="font-mono text-lg tracking-widest uppercase"
                 onChange={(event) => {
                   setTyped(event.target.value)
-                  setTypedError(undefined)
+                  setTypedInvalid(false)
                 }}
               />
             )}

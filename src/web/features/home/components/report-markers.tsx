@@ -113,7 +113,7 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
     for (const group of data?.clusters ?? []) {
       L.marker([group.latitude, group.longitude], {
         icon: countIcon(group.count),
-        title: t('map.cluster', { count: group.count }),
+        title: t('map.cluster', { total: group.count }),
         keyboard: true,
       })
         .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))

@@ -48,7 +48,7 @@ export function AvailableReportsPage() {
       </FilterCard>
 
       <ReportList
-        summary={(count) => t('available.count', { count })}
+        summary={(total) => t('available.count', { total })}
         reports={reports}
         page={page}
         onPageChange={setPage}

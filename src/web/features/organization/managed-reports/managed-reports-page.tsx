@@ -69,7 +69,7 @@ export function ManagedReportsPage() {
       </FilterCard>
 
       <ReportList
-        summary={(count) => t('managed.count', { count })}
+        summary={(total) => t('managed.count', { total })}
         reports={reports}
         page={page}
         onPageChange={setPage}

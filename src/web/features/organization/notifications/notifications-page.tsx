@@ -65,7 +65,7 @@ function AssignedReports() {
         >
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <MessageSquare aria-hidden="true" className="size-4" />
-            {t('report.messagesSent', { count: report.notifications_count })}
+            {t('report.messagesSent', { total: report.notifications_count })}
           </p>
         </ReportCard>
       )}
@@ -91,7 +91,7 @@ function SentMessages() {
           {t('notifications.sentTitle')}
         </h2>
         {sent.data ? (
-          <p className="text-sm text-slate-600">{t('report.messagesSent', { count: items.length })}</p>
+          <p className="text-sm text-slate-600">{t('report.messagesSent', { total: items.length })}</p>
         ) : null}
       </div>
       {sent.isPending ? (

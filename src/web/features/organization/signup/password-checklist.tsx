@@ -13,7 +13,7 @@ export function PasswordChecklist({ password }: { password: string }) {
     {
       key: 'minLength',
       met: checks.minLength,
-      label: t('signup.checklist.minLength', { count: PASSWORD_MIN_LENGTH }),
+      label: t('signup.checklist.minLength', { min: PASSWORD_MIN_LENGTH }),
     },
     { key: 'hasLetter', met: checks.hasLetter, label: t('signup.checklist.hasLetter') },
     { key: 'hasDigit', met: checks.hasDigit, label: t('signup.checklist.hasDigit') },

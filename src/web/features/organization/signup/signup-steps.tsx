@@ -269,7 +269,7 @@ export function CategoriesStep({
               </div>
             )}
             <p className="text-sm text-slate-600" aria-live="polite">
-              {t('signup.selectedCount', { count: field.value.length })}
+              {t('signup.selectedCount', { total: field.value.length })}
             </p>
             {error ? (
               <p id="categories-error" role="alert" className="text-sm font-medium text-red-700">

@@ -1,0 +1,4 @@
+import { describeFrenchCatalogue } from '../../../test/catalogues'
+import { adminFr } from './fr'
+
+describeFrenchCatalogue('admin', adminFr)

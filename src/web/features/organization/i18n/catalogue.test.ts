@@ -1,0 +1,4 @@
+import { describeFrenchCatalogue } from '../../../test/catalogues'
+import { organizationFr } from './fr'
+
+describeFrenchCatalogue('organization', organizationFr)
