@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { type BuildOptions, defineConfig, type Plugin, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { APP_SHELL_LIST_FILE, appShellList } from './src/web/pwa/app-shell'
 import { appCodeSplitting } from './vite.chunks'
@@ -10,18 +10,6 @@ import { appCodeSplitting } from './vite.chunks'
 // The Fastify server (src/server) serves dist/web with the precompressed copies; in development
 // Vite serves the app and forwards the API and the stored files to it.
 const API_ORIGIN = 'http://localhost:3000'
-
-// The browser runs Preact's React-compatible core instead of react-dom: the same React API
-// in about 5 KB instead of about 64 KB gzipped, which keeps the home page under its 100 KB
-// budget on the phones of Dakar (docs/decisions/0001-preact-in-the-browser.md). Component tests
-// (vitest.config.ts) keep React; the browser tests run this build.
-const PREACT_COMPAT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
 
 /**
  * Writes `.vite/chunk-modules.json`: the source files inside each built file, relative to the
@@ -65,22 +53,12 @@ function appShellListFile(): Plugin {
   }
 }
 
-/** Build warnings, but one: React Router looks for React's useOptimistic, which Preact lacks, and falls back. */
-const withoutPreactGaps: NonNullable<NonNullable<BuildOptions['rolldownOptions']>['onwarn']> = (
-  warning,
-  warn,
-) => {
-  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return
-  warn(warning)
-}
-
 /**
  * `vite build --ssr src/web/entry-server.tsx`: the same app for Node, which the server uses to
- * render the first screen of the public pages (src/server/http/web-app.ts). Everything is bundled,
- * libraries included, so that they too run on Preact; it lives beside the built app, never served.
+ * draw pages (src/server/http/web-app.ts). Everything is bundled, libraries included, so that the
+ * server runs exactly the code the browser runs; it lives beside the built app, never served.
  */
 const SERVER_BUILD: UserConfig = {
-  resolve: { alias: PREACT_COMPAT },
   plugins: [react()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
@@ -89,12 +67,10 @@ const SERVER_BUILD: UserConfig = {
     emptyOutDir: true,
     sourcemap: false,
     minify: false,
-    rolldownOptions: { onwarn: withoutPreactGaps },
   },
 }
 
 const BROWSER_BUILD: UserConfig = {
-  resolve: { alias: PREACT_COMPAT },
   plugins: [
     react(),
     tailwindcss(),
@@ -113,7 +89,7 @@ const BROWSER_BUILD: UserConfig = {
     sourcemap: false,
     // Read by `npm run size` to know what each route loads.
     manifest: true,
-    rolldownOptions: { onwarn: withoutPreactGaps, output: { codeSplitting: appCodeSplitting() } },
+    rolldownOptions: { output: { codeSplitting: appCodeSplitting() } },
   },
   server: {
     proxy: {

@@ -1,6 +1,6 @@
 // `npm run size`: the compressed JavaScript and CSS each top route needs before anything it
 // loads later (the map, other screens). Reads the Vite manifest of `npm run build`. Fails when
-// `/` needs more than 100 KB of gzipped JavaScript before the map, or when what it needs before
+// `/` needs more than 140 KB of gzipped JavaScript before the map, or when what it needs before
 // the map holds organisation or admin code, or Leaflet (loaded after the first paint); fails too
 // when a route needs more than MAX_FILES files, or when the manifest lost one of its screens.
 import { readFileSync } from 'node:fs'
@@ -11,7 +11,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 // `npm run size -- --dir dist/web-x` for a build of one's own.
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })
 const DIST = path.resolve(args.dir)
-const HOME_BUDGET_BYTES = 100 * 1024
+// React DOM included (issue 16): the budget of the page that React draws on the server.
+const HOME_BUDGET_BYTES = 140 * 1024
 /**
  * The most JavaScript files a top route may need. Each is a round trip on a slow phone network,
  * six at a time over HTTP/1.1: the signed-in pages needed about fifty before vite.chunks.ts.

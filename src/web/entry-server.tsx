@@ -3,7 +3,9 @@
 // HTML, and the screen files each page will need. Same components, same French texts, no browser.
 // Its one export is `pageRenderer`, checked against the interface the server types it with.
 import './i18n'
-import { renderToStringAsync } from 'preact-render-to-string'
+import { PassThrough } from 'node:stream'
+import type { ReactNode } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { FirstScreenData } from '../domain/first-screen'
 import type { PageRenderer } from '../domain/page-renderer'
@@ -23,7 +25,7 @@ async function renderFirstScreen(url: string, data: FirstScreenData): Promise<st
   if (context instanceof Response) throw new Error(`${url} answered a redirect, not a page`)
   const queryClient = createQueryClient()
   seedFirstScreen(queryClient, data)
-  return renderToStringAsync(
+  return renderToHtml(
     <AppProviders queryClient={queryClient}>
       <StaticRouterProvider
         router={createStaticRouter(handler.dataRoutes, context)}
@@ -32,6 +34,25 @@ async function renderFirstScreen(url: string, data: FirstScreenData): Promise<st
       />
     </AppProviders>,
   )
+}
+
+/**
+ * React DOM's streaming renderer, read to its end: every Suspense boundary resolved (the data is
+ * all there before drawing), so that the page can be kept compressed and sent whole.
+ */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const sink = new PassThrough()
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      // An error outside every Suspense boundary: no page to send (the server falls back on the
+      // page the browser draws). One inside a boundary is drawn by the browser instead.
+      onShellError: reject,
+    })
+  })
 }
 
 /** The source files of the screens a path shows (Vite's manifest keys), outermost first. */
