@@ -89,6 +89,8 @@ const BROWSER_BUILD: UserConfig = {
     sourcemap: false,
     // Read by `npm run size` to know what each route loads.
     manifest: true,
+    // The browsers that run the app (ES modules) all know modulepreload: no polyfill to download.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: appCodeSplitting() } },
   },
   server: {

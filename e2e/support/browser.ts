@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its own browser here).
 import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { APP_READY_ATTRIBUTE } from '../../src/domain/first-screen'
+import { APP_READY_ATTRIBUTE } from '../../src/domain/page-renderer'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 

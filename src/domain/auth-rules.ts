@@ -4,6 +4,15 @@ import { PASSWORD_MIN_LENGTH } from './constants'
 export const USER_TYPES = ['admin', 'organization'] as const
 export type UserType = (typeof USER_TYPES)[number]
 
+/**
+ * The browser app's login, renewal and logout carry this header: its session's refresh token then
+ * lives in an HttpOnly cookie (SESSION_COOKIE), out of the page's reach, and the page requests
+ * carry it so that the server draws the signed-in pages. A page of another site cannot send this
+ * header (it is not a simple request), so the cookie is read only for the browser app.
+ */
+export const WEB_SESSION_HEADER = 'x-alertes-web'
+export const SESSION_COOKIE = 'alertes_session'
+
 /** Access tokens live 15 minutes; the browser refreshes them 2 minutes before expiry. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60
 /** A refresh token is rotated on every use; a session ends after 30 days whatever happens. */

@@ -42,13 +42,15 @@ export const sessionSchema = z.object({
   user: sessionUserSchema,
   userType: z.enum(USER_TYPES),
   token: z.string(),
-  refreshToken: z.string(),
+  /** For API clients; the browser app's is in its session cookie instead (WEB_SESSION_HEADER). */
+  refreshToken: z.string().optional(),
   /** Seconds until the access token expires. */
   expiresIn: z.number().int().positive(),
 })
 export type Session = z.infer<typeof sessionSchema>
 
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) }).strict()
+/** The refresh token of an API client; the browser app's comes in its session cookie. */
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).strict()
 
 export const passwordSchema = z
   .string()

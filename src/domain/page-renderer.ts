@@ -1,4 +1,4 @@
-import type { FirstScreenData } from './first-screen'
+import type { SessionUser, UserType } from './auth'
 
 /**
  * What the server's copy of the web app offers: src/web/entry-server.tsx, built by
@@ -6,15 +6,65 @@ import type { FirstScreenData } from './first-screen'
  * never imports src/web, so this interface is the one thing the two share about it: the entry
  * exports a `pageRenderer` that satisfies it, and the server types what it loads with it.
  */
+
+/** The signed-in visitor a page is drawn for: whom the session cookie of its request names. */
+export interface PageSession {
+  user: SessionUser
+  userType: UserType
+}
+
+/** An API answer, as the server gives it to the page it draws. */
+export interface ApiAnswer {
+  status: number
+  body: string
+}
+
+export interface PageRequest {
+  /** The page's path and the query parameters it reads. */
+  url: string
+  session: PageSession | null
+  /**
+   * The API as this page's queries reach it while it is drawn: the server answers them itself,
+   * as `session`, with the same checks as any request.
+   */
+  callApi(path: string, init: { method: string; headers: Record<string, string> }): Promise<ApiAnswer>
+}
+
+export type DrawnPage =
+  | {
+      kind: 'page'
+      status: number
+      /** What goes inside the page's root element. */
+      html: string
+      /** The router's state and the queries' data, for the browser to take the page over (JSON). */
+      hydration: string
+    }
+  /** A signed-in page asked without the session it needs: its area's login page. */
+  | { kind: 'redirect'; location: string }
+
+/** What the route manifest says of a path. */
+export interface PageInfo {
+  /** `public`: the same page for everyone; `session`: drawn for the cookie's session; null: by the browser. */
+  drawn: 'public' | 'session' | null
+  /** The query parameters its screens read. */
+  parameters: readonly string[]
+  /** The source files of its screens (Vite's manifest keys), outermost first. */
+  screens: string[]
+}
+
 export interface PageRenderer {
-  /** The HTML of a page's first screen, as the app would draw it with this data. */
-  renderFirstScreen(url: string, data: FirstScreenData): Promise<string>
-  /** The source files of the screens a path shows (Vite's manifest keys), outermost first. */
-  screensOf(pathname: string): string[]
+  pageOf(pathname: string): PageInfo
+  drawPage(request: PageRequest): Promise<DrawnPage>
   /** The inline script that applies the stored display settings (theme…) before the first paint. */
   firstPaintScript(): string
-  /** The inline script that asks for a signed-in page's data while its code downloads. */
-  earlyReadsScript(): string
-  /** The inline script of a drawn page that fetches its code after the first paint. */
-  codeAfterPaintScript(): string
 }
+
+/** The element of a drawn page that carries its hydration data (JSON, never run). */
+export const HYDRATION_DATA_ID = 'hydration-data'
+/** Set on #root of a drawn page: the path its HTML was drawn for. */
+export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
+/** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready'
+
+/** How long the data a drawn page arrived with counts as fresh: its screen asks again only after. */
+export const DRAWN_DATA_FRESH_MS = 60_000

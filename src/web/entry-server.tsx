@@ -1,40 +1,23 @@
-// The web app rendered on the server (built by `vite build --ssr`, loaded by
-// src/server/http/web-app.ts from its file): the first screen of the public citizen pages as
-// HTML, and the screen files each page will need. Same components, same French texts, no browser.
+// The web app drawn on the server (built by `vite build --ssr`, loaded by
+// src/server/http/web-app.ts from its file): a page's HTML with its data, through React Router's
+// static handler (the routes' loaders fill the page's query client) and React DOM's streaming
+// renderer, and what the browser needs to take it over. Same components, same texts, no browser.
 // Its one export is `pageRenderer`, checked against the interface the server types it with.
 import './i18n'
 import { PassThrough } from 'node:stream'
+import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
-import type { FirstScreenData } from '../domain/first-screen'
-import type { PageRenderer } from '../domain/page-renderer'
-import { earlyReadsScript } from './app/early-reads'
-import { codeAfterPaintScript, seedFirstScreen } from './app/first-screen'
+import type { DrawnPage, PageInfo, PageRenderer, PageRequest } from '../domain/page-renderer'
+import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
-import { routes } from './app/router'
+import { type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
+import { createAppRoutes } from './app/router'
+import { type ApiTransport, setApiTransport } from './lib/api-client'
+import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { firstPaintScript } from './lib/display-settings'
-import type { ScreenHandle } from './lib/lazy-screens'
 import { createQueryClient } from './lib/query-client'
-
-const handler = createStaticHandler(routes)
-
-/** The HTML of a page's first screen, as the app would draw it with this data. */
-async function renderFirstScreen(url: string, data: FirstScreenData): Promise<string> {
-  const context = await handler.query(new Request(url))
-  if (context instanceof Response) throw new Error(`${url} answered a redirect, not a page`)
-  const queryClient = createQueryClient()
-  seedFirstScreen(queryClient, data)
-  return renderToHtml(
-    <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    </AppProviders>,
-  )
-}
 
 /**
  * React DOM's streaming renderer, read to its end: every Suspense boundary resolved (the data is
@@ -55,18 +38,89 @@ function renderToHtml(element: ReactNode): Promise<string> {
   })
 }
 
-/** The source files of the screens a path shows (Vite's manifest keys), outermost first. */
-function screensOf(pathname: string): string[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const handle = route.handle as ScreenHandle | undefined
-    return handle?.screen ? [handle.screen] : []
-  })
+/** The API as one page's queries reach it on the server: answered by the server itself. */
+function transportOf(request: PageRequest): ApiTransport {
+  return {
+    async fetch(path, init) {
+      const headers: Record<string, string> = {}
+      new Headers(init.headers).forEach((value, name) => {
+        headers[name] = value
+      })
+      const answer = await request.callApi(path, { method: init.method ?? 'GET', headers })
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    },
+  }
 }
 
-export const pageRenderer = {
-  renderFirstScreen,
-  screensOf,
-  firstPaintScript,
-  earlyReadsScript,
-  codeAfterPaintScript,
-} satisfies PageRenderer
+/**
+ * Draws one page, for one request: its own query client, session store and routes, so that
+ * nothing of one request's session reaches another's drawing.
+ */
+async function drawPage(request: PageRequest): Promise<DrawnPage> {
+  const queryClient = createQueryClient()
+  // The page's queries go through the server as the visitor; its token never reaches the page.
+  setApiTransport(queryClient, transportOf(request))
+  const session = pageSessionStore(request.session)
+  const handler = createStaticHandler(
+    createAppRoutes({ queryClient, session: () => Promise.resolve(session.getState()), awaitData: true }),
+  )
+  const context = await handler.query(new Request(new URL(request.url, 'http://localhost')))
+  if (context instanceof Response) {
+    return { kind: 'redirect', location: context.headers.get('location') ?? '/' }
+  }
+  const html = await renderToHtml(
+    <SessionStoreContext.Provider value={session}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </AppProviders>
+    </SessionStoreContext.Provider>,
+  )
+  const hydration: HydrationData = {
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    queries: dehydrate(queryClient),
+    session: request.session,
+  }
+  return { kind: 'page', status: context.statusCode, html, hydration: jsonForHtml(hydration) }
+}
+
+// The route table, for matching paths only (its loaders never run).
+const MATCHING_ROUTES = createAppRoutes({
+  queryClient: createQueryClient(),
+  session: () => Promise.resolve(pageSessionStore(null).getState()),
+  awaitData: false,
+})
+
+/** The manifest's routes a path goes through, outermost first. */
+function findPage(pathname: string): ManifestRoute[] {
+  const matched = new Set((matchRoutes(MATCHING_ROUTES, pathname) ?? []).map(({ route }) => route.id))
+  const chain: ManifestRoute[] = []
+  const walk = (list: readonly ManifestRoute[]) => {
+    for (const route of list) {
+      if (!matched.has(route.id)) continue
+      chain.push(route)
+      if (route.children) walk(route.children)
+    }
+  }
+  walk(ROUTE_MANIFEST)
+  return chain
+}
+
+/** What the manifest says of a path: whether the server draws it, what it reads, its files. */
+function pageOf(pathname: string): PageInfo {
+  const chain = findPage(pathname)
+  const page = chain.at(-1)
+  return {
+    drawn: page?.drawn ?? null,
+    parameters: page?.parameters ?? [],
+    screens: chain.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : [])),
+  }
+}
+
+export const pageRenderer = { pageOf, drawPage, firstPaintScript } satisfies PageRenderer

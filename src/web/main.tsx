@@ -1,15 +1,14 @@
 import './styles.css'
 import './i18n'
-import type { QueryClient } from '@tanstack/react-query'
+import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { APP_READY_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../domain/first-screen'
+import { APP_READY_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../domain/page-renderer'
 import { App } from './app/app'
-import { readFirstScreen, seedFirstScreen } from './app/first-screen'
-import { loadScreensOf } from './app/router'
+import { readHydration } from './app/hydration'
+import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
-import { forgetEarlyReads } from './lib/early-read'
 import { createQueryClient } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
 
@@ -21,36 +20,51 @@ if (!root) throw new Error('index.html has no #root element')
 const display = applyStoredDisplay()
 const queryClient = createQueryClient()
 
-function app(client: QueryClient) {
-  return (
-    <StrictMode>
-      <App queryClient={client} />
-    </StrictMode>
-  )
-}
-
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 const { pathname } = window.location
 // A page the service worker kept may be another path's (offline, every page gets the home page's):
 // then neither its HTML nor its data is this page's.
-const drawnByServer = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname
-if (drawnByServer) seedFirstScreen(queryClient, readFirstScreen(document))
+const drawn = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname ? readHydration(document) : null
+if (drawn) hydrate(queryClient, drawn.queries)
+// The session store comes with the signed-in areas' code: a citizen page never downloads it.
+const sessionStore = () => import('./lib/auth/session-store')
+const routes = createAppRoutes({
+  queryClient,
+  session: () => sessionStore().then((module) => module.currentSession()),
+  awaitData: false,
+})
+
 // The screens of this path were listed in the page (modulepreload): waiting for them lets the
 // first render be the screen itself, not a spinner, and lets the app take over the server's HTML
 // as it is. A visitor who chose English or Wolof waits for that one small catalogue instead of
 // seeing French first.
-void loadScreensOf(pathname)
+void Promise.all([
+  loadScreensOf(routes, pathname),
+  // The page was drawn for the cookie's session: the app goes on with it.
+  drawn?.session && sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
+])
   .catch(() => undefined)
   .then(async () => {
     // Two tasks, not one long one: the code has run, then the page is taken over.
     await nextTask()
-    if (drawnByServer && display.language === DEFAULT_LANGUAGE) {
-      hydrateRoot(root, app(queryClient))
+    if (drawn && display.language === DEFAULT_LANGUAGE) {
+      const router = createAppRouter(routes, drawn.router)
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      )
     } else {
       await changeLanguage(display.language).catch(() => undefined)
       root.replaceChildren()
-      createRoot(root).render(app(queryClient))
+      const router = createAppRouter(routes, drawn?.router)
+      createRoot(root).render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      )
       document.documentElement.classList.remove('translating')
     }
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
@@ -65,8 +79,6 @@ void loadScreensOf(pathname)
  */
 function startOnceIdle() {
   whenPageIdle(() => {
-    // The first screen has asked for its data by now.
-    forgetEarlyReads()
     void import('./lib/apply-settings').then((module) => module.startApplyingSettings())
     void import('./pwa/start-offline-support').then((module) => module.startOfflineSupport())
   })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { ACCESS_TOKEN_TTL_S, type LoginInput, type Session } from '../../domain/auth'
+import { ACCESS_TOKEN_TTL_S, type LoginInput, REFRESH_TOKEN_TTL_S, type Session } from '../../domain/auth'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { organizations, superadmins } from '../db/schema'
@@ -16,35 +16,66 @@ import {
   principalId,
   sessionUserOf,
 } from './principals'
-import { consumeRefreshToken, issueRefreshToken, revokeAllOfUser, revokeByToken } from './refresh-tokens'
+import {
+  consumeRefreshToken,
+  issueRefreshToken,
+  peekRefreshToken,
+  revokeAllOfUser,
+  revokeByToken,
+} from './refresh-tokens'
 
 // Compared against when the account does not exist, so that both cases take the same time.
 const UNKNOWN_ACCOUNT_HASH = hashPassword('unknown-account-placeholder')
 
 export interface AuthService {
   /** A session for these credentials; a failure is an AppError `not_authenticated` (limits: login-limits.ts). */
-  login(input: LoginInput): Promise<Session>
-  refresh(refreshToken: string): Promise<Session>
+  login(input: LoginInput): Promise<OpenedSession>
+  refresh(refreshToken: string): Promise<OpenedSession>
   logout(refreshToken: string): Promise<void>
-  changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<Session>
+  changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<OpenedSession>
   /** The principal behind an access token, or null when it no longer may act. */
   authenticate(accessToken: string): Promise<Principal | null>
+  /**
+   * The principal of a session cookie, for drawing a page, without renewing it (the page's own
+   * requests then renew it): null when the token is unknown, spent, revoked or expired, or its
+   * account may no longer act.
+   */
+  principalOfRefreshToken(refreshToken: string): Promise<Principal | null>
+  /** A short-lived access token for this principal: the server's own requests while drawing its page. */
+  accessTokenFor(principal: Principal): Promise<string>
+}
+
+/** A session as opened: the answer, and when its refresh token (the cookie) expires. */
+export interface OpenedSession {
+  session: Session & { refreshToken: string }
+  refreshExpiresAt: Date
 }
 
 export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTokens }): AuthService {
   const { db, clock, tokens } = deps
 
-  async function openSession(principal: Principal, family?: { familyId: string; expiresAt: string }) {
+  async function openSession(
+    principal: Principal,
+    family?: { familyId: string; expiresAt: string },
+  ): Promise<OpenedSession> {
     const now = clock.now()
     const userType = principal.type
     const userId = principalId(principal)
+    const refreshExpiresAt = new Date(family?.expiresAt ?? now.getTime() + REFRESH_TOKEN_TTL_S * 1000)
     return {
-      user: sessionUserOf(principal),
-      userType,
-      token: await tokens.sign(userId, userType, passwordVersionOf(principal), now),
-      refreshToken: await issueRefreshToken(db, { userType, userId, ...family }, now),
-      expiresIn: ACCESS_TOKEN_TTL_S,
-    } satisfies Session
+      session: {
+        user: sessionUserOf(principal),
+        userType,
+        token: await tokens.sign(userId, userType, passwordVersionOf(principal), now),
+        refreshToken: await issueRefreshToken(
+          db,
+          { userType, userId, familyId: family?.familyId, expiresAt: refreshExpiresAt.toISOString() },
+          now,
+        ),
+        expiresIn: ACCESS_TOKEN_TTL_S,
+      },
+      refreshExpiresAt,
+    }
   }
 
   async function findForLogin(input: LoginInput): Promise<{ principal: Principal | null; hash: string }> {
@@ -136,6 +167,16 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       if (!principal || !mayAct(principal)) return null
       // A password change ends every session opened before it.
       return claims.passwordVersion === passwordVersionOf(principal) ? principal : null
+    },
+
+    async principalOfRefreshToken(refreshToken) {
+      const owner = await peekRefreshToken(db, refreshToken, clock.now())
+      const principal = owner ? await loadPrincipal(db, owner.userType, owner.userId) : null
+      return principal && mayAct(principal) ? principal : null
+    },
+
+    accessTokenFor(principal) {
+      return tokens.sign(principalId(principal), principal.type, passwordVersionOf(principal), clock.now())
     },
   }
 }

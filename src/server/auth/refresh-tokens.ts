@@ -32,6 +32,21 @@ export async function issueRefreshToken(
   return token
 }
 
+/** The owner of a refresh token still valid, without using it (a page drawn for its session). */
+export async function peekRefreshToken(db: Db, token: string, now: Date): Promise<RefreshOwner | null> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashOf(token)))
+  if (!row || row.used_at || row.revoked_at || new Date(row.expires_at) <= now) return null
+  return {
+    userType: row.user_type as UserType,
+    userId: row.user_id,
+    familyId: row.family_id,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  }
+}
+
 /**
  * Uses a refresh token once. A token presented a second time means it was stolen (or the
  * thief used it first): its whole family is revoked and both holders must log in again.

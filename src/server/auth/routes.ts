@@ -1,11 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { changePasswordSchema, loginSchema, refreshSchema, sessionSchema } from '../../domain/auth'
+import {
+  changePasswordSchema,
+  loginSchema,
+  refreshSchema,
+  type Session,
+  sessionSchema,
+} from '../../domain/auth'
 import { AppError } from '../errors'
+import type { OpenedSession } from './auth-service'
 import { currentPrincipal, requireSignedIn } from './guards'
 import { createLoginLimits } from './login-limits'
+import { clearSessionCookie, isWebSession, sessionCookieOf, setSessionCookie } from './session-cookie'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginLimits = createLoginLimits(app)
+  // The cookie goes over https only when the site is served over https.
+  const secure = app.deps.config.publicOrigin?.startsWith('https:') ?? false
+
+  /**
+   * The answer of an opened session: for the browser app, its refresh token goes into the
+   * HttpOnly cookie and out of the answer; an API client gets it in the answer, as before.
+   */
+  function answer(request: FastifyRequest, reply: FastifyReply, opened: OpenedSession): Session {
+    if (!isWebSession(request)) return opened.session
+    setSessionCookie(reply, opened.session.refreshToken, opened.refreshExpiresAt, secure)
+    const { refreshToken: _, ...session } = opened.session
+    return session
+  }
+
+  /** The refresh token of a request: an API client's in the body, the browser app's in its cookie. */
+  function refreshTokenOf(request: FastifyRequest, body: { refreshToken?: string }): string | undefined {
+    return body.refreshToken ?? (isWebSession(request) ? sessionCookieOf(request) : undefined)
+  }
 
   app.post(
     '/api/auth/login',
@@ -17,10 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await loginLimits.check(request)
       try {
-        return await app.auth.login(request.body)
+        return answer(request, reply, await app.auth.login(request.body))
       } catch (error) {
         if (error instanceof AppError && error.code === 'not_authenticated') {
           await loginLimits.recordFailure(request)
@@ -35,19 +62,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Renouveler la session',
+        summary: 'Renouveler la session (jeton dans le corps, ou cookie de session de l’application web)',
         body: refreshSchema,
         response: { 200: sessionSchema },
       },
     },
-    (request) => app.auth.refresh(request.body.refreshToken),
+    async (request, reply) => {
+      const token = refreshTokenOf(request, request.body)
+      if (!token) throw new AppError('not_authenticated')
+      try {
+        return answer(request, reply, await app.auth.refresh(token))
+      } catch (error) {
+        // A cookie that no longer opens a session is of no use to the browser.
+        if (isWebSession(request)) clearSessionCookie(reply, secure)
+        throw error
+      }
+    },
   )
 
   app.post(
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: 'Déconnexion', body: refreshSchema } },
     async (request, reply) => {
-      await app.auth.logout(request.body.refreshToken)
+      const token = refreshTokenOf(request, request.body)
+      if (token) await app.auth.logout(token)
+      if (isWebSession(request)) clearSessionCookie(reply, secure)
       return reply.status(204).send()
     },
   )
@@ -63,11 +102,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    (request) =>
-      app.auth.changePassword(
-        currentPrincipal(request),
-        request.body.currentPassword,
-        request.body.newPassword,
+    async (request, reply) =>
+      // The old cookie's session has ended with the others: the new one replaces it.
+      answer(
+        request,
+        reply,
+        await app.auth.changePassword(
+          currentPrincipal(request),
+          request.body.currentPassword,
+          request.body.newPassword,
+        ),
       ),
   )
 }

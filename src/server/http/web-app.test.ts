@@ -4,18 +4,25 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
+import { createOrganization, ORG_PASSWORD, setOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
-// drawn by the server are tested without a Vite build: it draws the count it is given, notes
-// each address it draws in globalThis.draws, and fails on purpose for `/suivi?code=ECHEC`. Beside
-// them, the build's internals: Vite's manifests and a source map.
+// the server draws are tested without a Vite build (e2e/drawn-pages.spec.ts tests the real one):
+// it draws the count the API gives it, or for a session page the name of the signed-in
+// organisation (asked through the API as that visitor), notes each address it draws in
+// globalThis.draws, and fails on purpose for `/suivi?code=ECHEC`. Beside them, the build's
+// internals: Vite's manifests and a source map.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-ssr-'))
 mkdirSync(path.join(webDir, '.ssr'), { recursive: true })
 mkdirSync(path.join(webDir, '.vite'), { recursive: true })
 mkdirSync(path.join(webDir, 'assets'), { recursive: true })
-const MANIFEST = '{"index.html":{"file":"assets/index-abc.js","src":"index.html","isEntry":true}}'
+const MANIFEST = JSON.stringify({
+  'index.html': { file: 'assets/index-abc.js', src: 'index.html', isEntry: true },
+  'src/web/screen.tsx': { file: 'assets/screen-abc.js', src: 'src/web/screen.tsx' },
+})
 writeFileSync(path.join(webDir, '.vite', 'manifest.json'), MANIFEST)
 writeFileSync(
   path.join(webDir, '.vite', 'chunk-modules.json'),
@@ -27,24 +34,34 @@ writeFileSync(
   path.join(webDir, 'index.html'),
   '<!doctype html><html lang="fr"><head><title>Alertes</title>' +
     '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
-    '<link rel="modulepreload" crossorigin href="/assets/shared-abc.js">' +
     '</head><body><div id="root"></div></body></html>',
 )
 const FIRST_PAINT = 'document.documentElement.dataset.theme = "light"'
-const AFTER_PAINT = 'window.codeAfterPaint = true'
-const EARLY_READS = 'window.earlyReads = []'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
-  `export const pageRenderer = {
-     async renderFirstScreen(url, data) {
-       ;(globalThis.draws ??= []).push(url)
-       if (url.endsWith('code=ECHEC')) throw new Error('a screen used window')
-       return '<p>' + (data.reportCount?.count ?? 'no count') + ' incident(s)</p>'
+  `const PAGES = {
+     '/': { drawn: 'public', parameters: [], screens: [] },
+     '/suivi': { drawn: 'public', parameters: ['code'], screens: ['src/web/screen.tsx'] },
+     '/organization/available-reports': { drawn: 'session', parameters: [], screens: ['src/web/screen.tsx'] },
+   }
+   export const pageRenderer = {
+     pageOf(pathname) {
+       return PAGES[pathname] ?? { drawn: null, parameters: [], screens: ['src/web/screen.tsx'] }
      },
-     screensOf() { return [] },
+     async drawPage(request) {
+       ;(globalThis.draws ??= []).push(request.url)
+       if (request.url.endsWith('code=ECHEC')) throw new Error('a screen used window')
+       if (request.url.startsWith('/organization')) {
+         if (!request.session) return { kind: 'redirect', location: '/organization/login' }
+         const me = await request.callApi('/api/org/me', { method: 'GET', headers: {} })
+         const name = me.status === 200 ? JSON.parse(me.body).name : 'refused ' + me.status
+         return { kind: 'page', status: 200, html: '<h1>' + name + '</h1>', hydration: JSON.stringify({ session: request.session }) }
+       }
+       const answer = await request.callApi('/api/reports/count', { method: 'GET', headers: {} })
+       const count = JSON.parse(answer.body).count
+       return { kind: 'page', status: 200, html: '<p>' + count + ' incident(s)</p>', hydration: JSON.stringify({ count }) }
+     },
      firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} },
-     earlyReadsScript() { return ${JSON.stringify(EARLY_READS)} },
-     codeAfterPaintScript() { return ${JSON.stringify(AFTER_PAINT)} },
    }`,
 )
 
@@ -64,24 +81,19 @@ afterAll(async () => {
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
 describe('pages drawn by the server', () => {
-  it('carry the drawn screen, its data, and their scripts for after the first paint', async () => {
-    const res = await ctx.app.inject('/')
+  it('carry the drawn screen, its data, its screens’ files and the entry script', async () => {
+    const res = await ctx.app.inject('/suivi?code=ABCD2345')
     expect(res.statusCode).toBe(200)
     const count = (await ctx.app.inject('/api/reports/count')).json().count
-    expect(res.body).toContain(`<div id="root" data-rendered-path="/"><p>${count} incident(s)</p></div>`)
     expect(res.body).toContain(
-      `<script type="application/json" id="first-screen-data">{"reportCount":{"count":${count}}`,
+      `<div id="root" data-rendered-path="/suivi"><p>${count} incident(s)</p></div>` +
+        `<script type="application/json" id="hydration-data">{"count":${count}}</script>`,
     )
-    // The scripts wait for the first frame: named, not loaded, then added by the inline loader.
-    expect(res.body).not.toContain('<script type="module"')
-    expect(res.body).toContain('<meta name="module-after-paint" content="/assets/index-abc.js">')
-    expect(res.body).toContain('<meta name="modulepreload-after-paint" content="/assets/shared-abc.js">')
-    expect(res.body).toContain(`<script>${AFTER_PAINT}</script></body>`)
-    // The inline scripts, and no other, may run.
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/screen-abc.js">')
+    // The first-paint script is the one inline script that may run.
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(sha256(FIRST_PAINT))
-    expect(csp).toContain(sha256(EARLY_READS))
-    expect(csp).toContain(sha256(AFTER_PAINT))
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 
@@ -92,16 +104,12 @@ describe('pages drawn by the server', () => {
     expect((await ctx.app.inject('/')).body).toContain(`<p>${before + 1} incident(s)</p>`)
   })
 
-  it('leave the other pages to the browser, with their scripts loaded at once', async () => {
-    const res = await ctx.app.inject('/organization/available-reports')
+  it('leave the other pages to the browser, with their screens’ files', async () => {
+    const res = await ctx.app.inject('/mes-signalements')
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<div id="root"></div>')
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
-    expect(res.body).not.toContain('first-screen-data')
-    // Its data is asked for by the page itself while the code downloads, from the head.
-    expect(res.body).toContain(`<script>${EARLY_READS}</script>`)
-    expect(res.body.indexOf(EARLY_READS)).toBeLessThan(res.body.indexOf('</head>'))
-    expect(String(res.headers['content-security-policy'])).toContain(sha256(EARLY_READS))
+    expect(res.body).not.toContain('hydration-data')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/screen-abc.js">')
   })
 
   it('are drawn once for every address that differs only by parameters they do not read', async () => {
@@ -117,7 +125,7 @@ describe('pages drawn by the server', () => {
     expect(draws().length).toBe(before)
     // A page that reads a parameter is drawn with it, and without the others.
     await ctx.app.inject('/suivi?utm_source=x&code=ABCD2345&foo=1')
-    expect(draws().slice(before)).toEqual(['http://localhost/suivi?code=ABCD2345'])
+    expect(draws().slice(before)).toEqual(['/suivi?code=ABCD2345'])
     // Pages the browser draws are the same whatever their query.
     expect((await ctx.app.inject('/carte?foo=1')).body).toBe((await ctx.app.inject('/carte')).body)
   })
@@ -128,6 +136,74 @@ describe('pages drawn by the server', () => {
     expect(res.body).toContain('<div id="root"></div>')
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
     expect(logs.join('')).toContain('server rendering failed')
+  })
+})
+
+describe('signed-in pages drawn by the server', () => {
+  const page = (cookie?: string) =>
+    ctx.app.inject({
+      url: '/organization/available-reports',
+      headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {},
+    })
+
+  async function webLogin(email: string) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { [WEB_SESSION_HEADER]: '1' },
+      payload: { userType: 'organization', email, password: ORG_PASSWORD },
+    })
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=`))
+    return decodeURIComponent(cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '')
+  }
+
+  it('are drawn for the session of the cookie alone, its API calls made as that visitor', async () => {
+    const organization = await createOrganization(ctx.db.db)
+    const res = await page(await webLogin(organization.email))
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`<h1>${organization.name}</h1>`)
+    expect(res.body).toContain(`"userType":"organization"`)
+    // That visitor's alone: no shared cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-cache')
+    // The refresh token of the cookie is never written into the page.
+    expect(res.body).not.toContain('refreshToken')
+  })
+
+  it('send a visitor without a valid cookie to the login page', async () => {
+    for (const cookie of [undefined, 'not-a-session']) {
+      const res = await page(cookie)
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/organization/login')
+      expect(res.headers['cache-control']).toBe('no-store')
+    }
+  })
+
+  it('are no longer drawn for a session that was logged out or whose account was suspended', async () => {
+    const organization = await createOrganization(ctx.db.db)
+    const loggedOut = await webLogin(organization.email)
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { [WEB_SESSION_HEADER]: '1', cookie: `${SESSION_COOKIE}=${loggedOut}` },
+      payload: {},
+    })
+    expect((await page(loggedOut)).statusCode).toBe(302)
+    const suspended = await webLogin(organization.email)
+    expect((await page(suspended)).statusCode).toBe(200)
+    await setOrganization(ctx.db.db, organization.id, { is_active: false })
+    expect((await page(suspended)).statusCode).toBe(302)
+  })
+
+  it('draw two sessions at once, each with its own', async () => {
+    const first = await createOrganization(ctx.db.db)
+    const second = await createOrganization(ctx.db.db)
+    const cookies = [await webLogin(first.email), await webLogin(second.email)]
+    const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => page(cookies[i % 2])))
+    pages.forEach((res, i) => {
+      const [mine, theirs] = i % 2 === 0 ? [first, second] : [second, first]
+      expect(res.body).toContain(`<h1>${mine.name}</h1>`)
+      expect(res.body).not.toContain(`<h1>${theirs.name}</h1>`)
+    })
   })
 })
 
@@ -148,7 +224,7 @@ describe('the build’s internals', () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 })
       expect(res.body).not.toContain('index-abc')
       expect(res.body).not.toContain('src/web')
-      expect(res.body).not.toContain('renderFirstScreen')
+      expect(res.body).not.toContain('pageRenderer')
     }
   })
 })

@@ -5,17 +5,14 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
-  CODE_AFTER_PAINT,
-  FIRST_SCREEN_DATA_ID,
-  type FirstScreenData,
-  type FirstScreenPart,
-  PRERENDERED_PAGE_PARAMETERS,
-  PRERENDERED_PAGES,
+  type DrawnPage,
+  HYDRATION_DATA_ID,
+  type PageRenderer,
+  type PageSession,
   RENDERED_PATH_ATTRIBUTE,
-} from '../../domain/first-screen'
-import type { PageRenderer } from '../../domain/page-renderer'
-import { listCategories } from '../categories/repository'
-import { cachedRecentReports, cachedReportCount } from '../reports/public-reads'
+} from '../../domain/page-renderer'
+import { type Principal, sessionUserOf } from '../auth/principals'
+import { sessionCookieOf } from '../auth/session-cookie'
 import { type CompressedBody, compressBody, sendCompressed } from './compressed-body'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
@@ -40,8 +37,6 @@ export interface WebBuild {
   template: string
   /** The CSP sources of the page's inline scripts. */
   scriptHashes: string[]
-  /** The inline script of a drawn page that fetches its code after the first paint. */
-  codeAfterPaint: string
   renderer: PageRenderer | null
   manifest: Record<string, ManifestChunk>
 }
@@ -59,12 +54,8 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {}
-  const inlineScripts = [
-    // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
-    renderer?.firstPaintScript() ?? '',
-    // A signed-in page asks for its data while its code downloads.
-    renderer?.earlyReadsScript() ?? '',
-  ].filter(Boolean)
+  // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
+  const inlineScripts = [renderer?.firstPaintScript() ?? ''].filter(Boolean)
   // The tile server is configured at run time; the page reads it from this meta tag.
   const headAdditions = [
     ...inlineScripts.map((script) => `<script>${script}</script>`),
@@ -72,21 +63,21 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
-  const codeAfterPaint = renderer?.codeAfterPaintScript() ?? ''
-  const scriptHashes = [...inlineScripts, codeAfterPaint]
-    .filter(Boolean)
-    .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
-  return { webDir, template, scriptHashes, codeAfterPaint, renderer, manifest }
+  const scriptHashes = inlineScripts.map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  )
+  return { webDir, template, scriptHashes, renderer, manifest }
 }
 
 export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
 
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
- * other public files for a day, and a page (never cached) for every path the client-side router
- * owns. A page lists the files of its screens so that they download with it; the public citizen
- * pages come drawn by the server with the data they show (PRERENDERED_PAGES), kept compressed in
- * the read cache until a report changes.
+ * other public files for a day, and a page (never cached) for every path the router owns. A page
+ * lists the files of its screens so that they download with it. The route manifest says which
+ * pages React draws on the server: the public ones the same for everyone, kept compressed in the
+ * read cache until a report changes; the signed-in ones for the session of the request's cookie,
+ * with their data, or a redirect to their login page.
  */
 export async function installWebApp(
   app: FastifyInstance,
@@ -114,8 +105,7 @@ export async function installWebApp(
   const entryFiles = staticFilesOf(build.manifest, entryKeys(build.manifest))
 
   /** The page of a path that the browser's app draws: the template and its screens' files. */
-  function shell(pathname: string): CompressedBody {
-    const screens = renderer?.screensOf(pathname) ?? []
+  function shell(screens: string[]): CompressedBody {
     const key = screens.join('|')
     let page = shells.get(key)
     if (!page) {
@@ -125,47 +115,82 @@ export async function installWebApp(
     return page
   }
 
-  async function drawn(
-    renderer: PageRenderer,
-    url: string,
-    pathname: string,
-    parts: readonly FirstScreenPart[],
-  ): Promise<CompressedBody> {
-    const data = await firstScreenData(app, parts)
-    const html = await renderer.renderFirstScreen(`http://localhost${url}`, data)
-    const page = codeAfterPaint(
-      withScreenFiles(build, renderer.screensOf(pathname), entryFiles),
-      build.codeAfterPaint,
-    ).replace(
+  /** The page's HTML around what React drew, with the data to take it over. */
+  function pageAround(pathname: string, screens: string[], drawn: Extract<DrawnPage, { kind: 'page' }>) {
+    return withScreenFiles(build, screens, entryFiles).replace(
       ROOT_ELEMENT,
-      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${html}</div>` +
-        `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`,
+      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${drawn.html}</div>` +
+        `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
     )
-    return compressBody(page)
   }
 
-  async function page(url: string): Promise<CompressedBody> {
-    const { pathname, pageUrl } = pageAddress(url)
-    const parts = PRERENDERED_PAGES[pathname]
-    if (!parts || !renderer) return shell(pathname)
+  /**
+   * The API as a page drawn for `principal` reaches it: the server's own answers, as that visitor,
+   * from that visitor's address (the limits count its lookups as its own).
+   */
+  async function apiCaller(principal: Principal | null, address: string) {
+    const authorization = principal ? `Bearer ${await app.auth.accessTokenFor(principal)}` : undefined
+    return async (url: string, init: { method: string; headers: Record<string, string> }) => {
+      const answer = await app.inject({
+        method: init.method as 'GET',
+        url,
+        remoteAddress: address,
+        headers: { ...init.headers, ...(authorization ? { authorization } : {}) },
+      })
+      return { status: answer.statusCode, body: answer.body }
+    }
+  }
+
+  type Answer = { page: CompressedBody; status: number } | { redirect: string }
+
+  async function draw(
+    renderer: PageRenderer,
+    page: { pageUrl: string; pathname: string; screens: string[]; address: string },
+    principal: Principal | null,
+  ): Promise<Answer> {
+    const session: PageSession | null = principal
+      ? { user: sessionUserOf(principal), userType: principal.type }
+      : null
+    const drawn = await renderer.drawPage({
+      url: page.pageUrl,
+      session,
+      callApi: await apiCaller(principal, page.address),
+    })
+    if (drawn.kind === 'redirect') return { redirect: drawn.location }
+    return { page: compressBody(pageAround(page.pathname, page.screens, drawn)), status: drawn.status }
+  }
+
+  async function answer(url: string, address: string, cookie: string | undefined): Promise<Answer> {
+    const { pathname } = pageAddress(url, [])
+    const info = renderer?.pageOf(pathname)
+    if (!renderer || !info?.drawn) return { page: shell(info?.screens ?? []), status: 200 }
+    const { pageUrl } = pageAddress(url, info.parameters)
+    const page = { pageUrl, pathname, screens: info.screens, address }
     try {
+      if (info.drawn === 'session') {
+        const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
+        return await draw(renderer, page, principal)
+      }
       // Kept until a report changes. A page asked with a parameter it reads (a code to look up)
       // is drawn for that visitor only: caching one copy per value would let anyone fill the
       // cache with pages no one else asks for.
       return pageUrl === pathname
-        ? await app.readCache.get(`page:${pathname}`, () => drawn(renderer, pathname, pathname, parts))
-        : await drawn(renderer, pageUrl, pathname, parts)
+        ? await app.readCache.get(`page:${pathname}`, () => draw(renderer, page, null))
+        : await draw(renderer, page, null)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
       app.log.error({ err: error, url: pageUrl }, 'server rendering failed')
-      return shell(pathname)
+      return { page: shell(info.screens), status: 200 }
     }
   }
 
   const sendPage: IndexResponder = async (reply) => {
-    const compressed = await page(reply.request.url)
-    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8')
-    return sendCompressed(reply, compressed)
+    const { request } = reply
+    const result = await answer(request.url, request.ip, sessionCookieOf(request))
+    if ('redirect' in result) return reply.header('cache-control', 'no-store').redirect(result.redirect, 302)
+    // Never kept by a cache: a page drawn for a session is that visitor's alone.
+    reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+    return sendCompressed(reply, result.page)
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
   return sendPage
@@ -173,12 +198,11 @@ export async function installWebApp(
 
 /**
  * A page's address as the server draws it: its path, and of the query only the parameters the
- * page reads (PRERENDERED_PAGE_PARAMETERS), so that `/?utm_source=x` is the cached `/`.
+ * page reads, so that `/?utm_source=x` is the cached `/`.
  */
-function pageAddress(url: string): { pathname: string; pageUrl: string } {
+function pageAddress(url: string, read: readonly string[]): { pathname: string; pageUrl: string } {
   const question = url.indexOf('?')
   const pathname = question === -1 ? url : url.slice(0, question)
-  const read = PRERENDERED_PAGE_PARAMETERS[pathname] ?? []
   if (question === -1 || read.length === 0) return { pathname, pageUrl: pathname }
   const given = new URLSearchParams(url.slice(question + 1))
   const kept = new URLSearchParams()
@@ -204,28 +228,6 @@ export function isBuildInternalPath(url: string): boolean {
     // not valid percent-encoding: checked as it came
   }
   return pathname.split('/').some((segment) => segment.startsWith('.')) || pathname.endsWith('.map')
-}
-
-/** The data a drawn page shows, read as the API serves it (the same cached answers). */
-async function firstScreenData(
-  app: FastifyInstance,
-  parts: readonly FirstScreenPart[],
-): Promise<FirstScreenData> {
-  const data: FirstScreenData = {}
-  for (const part of parts) {
-    switch (part) {
-      case 'reportCount':
-        data.reportCount = JSON.parse((await cachedReportCount(app)).text)
-        break
-      case 'recentReports':
-        data.recentReports = JSON.parse((await cachedRecentReports(app)).text)
-        break
-      case 'categories':
-        data.categories = await listCategories(app.deps.db.db)
-        break
-    }
-  }
-  return data
 }
 
 function entryKeys(manifest: Record<string, ManifestChunk>): string[] {
@@ -258,32 +260,6 @@ function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<str
         : `<link rel="modulepreload" crossorigin href="/${file}">`,
     )
   return build.template.replace('</head>', `${links.join('')}</head>`)
-}
-
-/**
- * A drawn page is read before its code runs: its scripts are named in meta elements and fetched
- * by its inline loader once the first frame is drawn (CODE_AFTER_PAINT), so that on a slow
- * network the style sheet and the images come first.
- */
-function codeAfterPaint(html: string, loader: string): string {
-  return html
-    .replaceAll(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
-      `<meta name="${CODE_AFTER_PAINT.module}" content="$1">`,
-    )
-    .replaceAll(
-      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-      `<meta name="${CODE_AFTER_PAINT.modulepreload}" content="$1">`,
-    )
-    .replace('</body>', `<script>${loader}</script></body>`)
-}
-
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029')
 }
 
 function escapeAttribute(value: string): string {

@@ -47,7 +47,11 @@ export async function createOrganization(
   return organization
 }
 
-export async function login(app: FastifyInstance, body: Record<string, string>): Promise<Session> {
+/** A session as an API client gets it: its refresh token in the answer. */
+export async function login(
+  app: FastifyInstance,
+  body: Record<string, string>,
+): Promise<Session & { refreshToken: string }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: body })
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
   return res.json()

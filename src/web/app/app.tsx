@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './providers'
-import { createAppRouter } from './router'
+import type { createAppRouter } from './router'
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [router] = useState(createAppRouter)
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient
+  router: ReturnType<typeof createAppRouter>
+}) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

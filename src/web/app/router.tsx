@@ -1,39 +1,110 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  redirect,
+} from 'react-router'
+import type { UserType } from '../../domain/auth'
 import { PageLoading } from '../components/layout/page-loading'
-import { adminRoutes } from '../features/admin/routes'
-import { citizenRoutes } from '../features/citizen/routes'
 import { HomePage } from '../features/home/home-page'
-import { organizationRoutes } from '../features/organization/routes'
-import { lazyScreens, type ScreenModule } from '../lib/lazy-screens'
+import { catalogueReady } from '../i18n'
+import { lazyScreen, type ScreenModule } from '../lib/lazy-screens'
+import { FIRST_DATA } from './first-data'
+import { type ManifestRoute, ROUTE_MANIFEST } from './route-manifest'
 import { ErrorPage } from './routes/error-page'
 
-// The error page is imported, not fetched: it must show even when a screen's file cannot be.
-const screen = lazyScreens(
-  'app',
-  import.meta.glob<ScreenModule>(['./routes/*.tsx', '!./routes/error-page.tsx', '!**/*.test.tsx']),
-)
+// Every screen file, fetched when its path is visited (the manifest names them). The error page
+// is imported, not fetched: it must show even when a screen's file cannot be.
+const SCREEN_FILES = import.meta.glob<ScreenModule>([
+  '../features/*/**/*-{page,layout}.tsx',
+  './routes/{french-only,not-found}.tsx',
+  '!../features/*/components/**',
+  '!**/*.test.tsx',
+])
+
+function screenOf(route: ManifestRoute): Required<Pick<RouteObject, 'lazy'>> | undefined {
+  if (!route.screen) return undefined
+  const key = route.screen.startsWith('app/') ? `./${route.screen.slice(4)}.tsx` : `../${route.screen}.tsx`
+  // A citizen screen waits for its texts in the reader's language (English or Wolof, fetched then).
+  const ready = route.area === 'citizen' ? () => catalogueReady('citizen') : undefined
+  return lazyScreen(`src/web/${route.screen}.tsx`, SCREEN_FILES[key], ready)
+}
+
+/** What the routes' loaders need: the page's query client and whose session it is drawn for. */
+export interface RouteDeps {
+  queryClient: QueryClient
+  /**
+   * Whose session the page is for (in the browser, renewed first if its access token expired):
+   * fetched with the signed-in areas' code, never on a citizen page.
+   */
+  session: () => Promise<{ isAuthenticated: boolean; userType: UserType | null }>
+  /**
+   * Whether a loader waits for its data: the server does, to draw the page with it; the browser
+   * does not, so that a visit never waits on a slow network (the screen shows its loading state).
+   */
+  awaitData: boolean
+}
 
 /**
- * The route table of SPEC.md section 2. Home is in the first download; every other screen is
- * fetched when its path is visited.
+ * A route's loader: its signed-in area's session, or its login page; then its first data, asked
+ * through the features' query options (the screen's own queries then start from it).
  */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <ErrorPage />,
-    // Shown while the screen of the first visited path is still downloading.
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      { index: true, element: <HomePage /> },
-      ...citizenRoutes,
-      // French-only areas: their frame (a French i18n instance) loads with their first screen.
-      { ...screen('routes/french-only'), children: [...organizationRoutes, ...adminRoutes] },
-      { path: '*', ...screen('routes/not-found') },
-    ],
-  },
-]
+function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: RouteDeps) {
+  if (!route.data && !route.session) return undefined
+  return async ({ request }: LoaderFunctionArgs) => {
+    const session = area ? await deps.session() : null
+    const signedIn = !area || (session?.isAuthenticated && session.userType === area.userType)
+    // The area's own route sends a visitor without its session to its login page; the pages
+    // inside it, which the router loads at the same time, do not ask for data meanwhile.
+    if (!signedIn && route.session) throw redirect(area?.loginPath ?? '/')
+    if (!signedIn) return null
+    if (!route.data) return null
+    const url = new URL(request.url)
+    const queries = await FIRST_DATA[route.area]()
+    const asked = route.data.flatMap((key) => {
+      const options = queries[key]?.(url)
+      // A failure is the screen's to show, with its own texts, once it asks again.
+      return options ? [deps.queryClient.ensureQueryData(options).catch(() => undefined)] : []
+    })
+    if (deps.awaitData) await Promise.all(asked)
+    return null
+  }
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+function toRoute(route: ManifestRoute, inherited: ManifestRoute['session'], deps: RouteDeps): RouteObject {
+  const area = route.session ?? inherited
+  const base = {
+    id: route.id,
+    ...(route.path ? { path: route.path } : {}),
+    // The home page is in the first download; every other screen is fetched when visited.
+    ...(screenOf(route) ?? (route.id === 'home' ? { element: <HomePage /> } : {})),
+    loader: loaderOf(route, area, deps),
+  }
+  if (route.index) return { ...base, index: true }
+  return { ...base, children: route.children?.map((child) => toRoute(child, area, deps)) }
+}
+
+/**
+ * The route table of SPEC.md section 2, from the route manifest. Home is in the first download;
+ * every other screen is fetched when its path is visited.
+ */
+export function createAppRoutes(deps: RouteDeps): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      errorElement: <ErrorPage />,
+      // Shown while the screen of the first visited path is still downloading.
+      hydrateFallbackElement: <PageLoading />,
+      children: ROUTE_MANIFEST.map((route) => toRoute(route, undefined, deps)),
+    },
+  ]
+}
+
+export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
 }
 
 /** What a screen file gives its route (React Router's `lazy`). */
@@ -43,7 +114,7 @@ const SCREEN_FIELDS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'element
  * Loads the screens a path shows and puts them in the route table, before the router is made:
  * its first render is then the screen itself, which lets it take over HTML drawn by the server.
  */
-export async function loadScreensOf(pathname: string): Promise<void> {
+export async function loadScreensOf(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? []
   await Promise.all(
     matches.map(async ({ route }) => {

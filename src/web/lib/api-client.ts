@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { WEB_SESSION_HEADER } from '../../domain/auth-rules'
 import type { ApiErrorBody } from '../../domain/errors'
 import { i18next } from '../i18n'
-import { takeEarlyRead } from './early-read'
 
 /**
  * Any failure of an API call: the server's stable code and French message, the HTTP status (0
@@ -38,6 +39,29 @@ export class ApiError extends Error {
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown
+  /** The query client asking (a query's context): on the server, it says how to reach the API. */
+  client?: QueryClient
+}
+
+/**
+ * How the queries of one drawing of a page reach the API on the server, which answers them
+ * itself, as the visitor of that page request: given to that page's own query client, so that no
+ * request's session is ever seen by another's queries.
+ */
+export interface ApiTransport {
+  /** A request to the API, as the page request's visitor (the server adds who that is). */
+  fetch(path: string, init: RequestInit): Promise<Response>
+}
+
+const transports = new WeakMap<QueryClient, ApiTransport>()
+
+export function setApiTransport(client: QueryClient, transport: ApiTransport) {
+  transports.set(client, transport)
+}
+
+/** The transport of this query client, when the server gave it one. */
+export function apiTransportOf(client: QueryClient | undefined): ApiTransport | undefined {
+  return client ? transports.get(client) : undefined
 }
 
 /**
@@ -47,21 +71,23 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
  */
 export async function apiRequest<T>(
   path: string,
-  { json, headers, ...init }: RequestOptions = {},
+  { json, headers, client, ...init }: RequestOptions = {},
 ): Promise<T> {
   const requestHeaders = new Headers(headers)
   requestHeaders.set('accept', 'application/json')
   if (json !== undefined) requestHeaders.set('content-type', 'application/json')
 
-  const isRead = (init.method ?? 'GET').toUpperCase() === 'GET' && json === undefined
+  const transport = apiTransportOf(client)
+  // The browser app's requests: its session's refresh token is in the cookie (auth-rules.ts).
+  if (!transport) requestHeaders.set(WEB_SESSION_HEADER, '1')
+  const send = transport?.fetch ?? fetch
   let response: Response
   try {
-    response = await ((isRead && takeEarlyRead(path, requestHeaders.get('authorization'))) ||
-      fetch(path, {
-        ...init,
-        headers: requestHeaders,
-        body: json === undefined ? undefined : JSON.stringify(json),
-      }))
+    response = await send(path, {
+      ...init,
+      headers: requestHeaders,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError('network_error', i18next.t('api.network'), 0)

@@ -9,7 +9,7 @@ import { apiGet } from './api-client'
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['categories'],
-    queryFn: ({ signal }) => apiGet<Category[]>('/api/categories', { signal }),
+    queryFn: ({ signal, client }) => apiGet<Category[]>('/api/categories', { signal, client }),
   })
 
 export function useCategories() {

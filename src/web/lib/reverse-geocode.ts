@@ -20,7 +20,8 @@ export const reverseGeocodeQueryOptions = (place: Coordinates | null) => {
   const lon = place ? place.longitude.toFixed(GEOCODE_CACHE_DECIMALS) : ''
   return queryOptions({
     queryKey: ['geocode', lat, lon],
-    queryFn: ({ signal }) => apiGet<ReverseGeocode>(`/api/geocode/reverse?lat=${lat}&lon=${lon}`, { signal }),
+    queryFn: ({ signal, client }) =>
+      apiGet<ReverseGeocode>(`/api/geocode/reverse?lat=${lat}&lon=${lon}`, { signal, client }),
     enabled: place !== null,
     // A place does not move: asked once per session. A 503 means no geocoder: the coordinates
     // are shown instead, no need to insist.

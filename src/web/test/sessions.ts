@@ -26,13 +26,15 @@ export const ORGANIZATION_USER: SessionUser = {
   last_login: '2026-11-20T08:00:00.000Z',
 }
 
-/** What POST /api/auth/login (or /refresh) answers: an access token of 15 minutes. */
+/**
+ * What POST /api/auth/login (or /refresh) answers the web app: an access token of 15 minutes (the
+ * refresh token goes in the HttpOnly cookie, never in the body).
+ */
 export function adminSession(overrides: Partial<Session> = {}): Session {
   return {
     user: ADMIN_USER,
     userType: 'admin',
     token: 'admin-token',
-    refreshToken: 'admin-refresh',
     expiresIn: 900,
     ...overrides,
   }
@@ -43,7 +45,6 @@ export function organizationSession(overrides: Partial<Session> = {}): Session {
     user: ORGANIZATION_USER,
     userType: 'organization',
     token: 'access-1',
-    refreshToken: 'refresh-1',
     expiresIn: 900,
     ...overrides,
   }

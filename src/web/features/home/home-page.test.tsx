@@ -125,7 +125,14 @@ describe('Home page', () => {
       await screen.findByText('0 incident(s) rapporté(s) dans le département de Dakar'),
     ).toBeInTheDocument()
     expect(screen.queryByText('Chargement des signalements...')).not.toBeInTheDocument()
-    await waitFor(() => expect(logged).toHaveBeenCalledTimes(2))
+    // Each failed read is logged, and nothing else is.
+    const loggedReads = () =>
+      new Set(logged.mock.calls.map(([what, key]) => `${what} ${JSON.stringify(key)}`))
+    await waitFor(() =>
+      expect(loggedReads()).toEqual(
+        new Set(['Échec du chargement ["reports","count"]', 'Échec du chargement ["reports","recent"]']),
+      ),
+    )
   })
 
   it('offers the header, the Signaler button, the map and the footer links', async () => {
@@ -134,8 +141,8 @@ describe('Home page', () => {
       '/api/reports/count': { status: 200, body: { count: 0 } },
     })
     renderRoute('/')
+    const header = await screen.findByRole('banner')
     expect(document.title).toBe("Plateforme d'alertes urbaines au Sénégal")
-    const header = screen.getByRole('banner')
     expect(within(header).getByRole('button', { name: 'Ouvrir le menu' })).toBeInTheDocument()
     expect(within(header).getByText('Alertes urbaines')).toBeInTheDocument()
     expect(within(header).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
@@ -173,7 +180,7 @@ describe('Home page', () => {
       '/api/reports/count': { status: 200, body: { count: 0 } },
     })
     renderRoute('/')
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }))
+    await user.click(await screen.findByRole('button', { name: 'Ouvrir le menu' }))
     const menu = await screen.findByRole('dialog')
     expect(within(menu).getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/')
     expect(within(menu).getByRole('link', { name: 'Mes signalements' })).toHaveAttribute(
@@ -202,7 +209,9 @@ describe('The notifications bell', () => {
       '/api/reports/recent': { status: 200, body: [] },
     })
     renderRoute('/')
-    const bell = await within(screen.getByRole('banner')).findByRole('link', { name: 'Notifications (3)' })
+    const bell = await within(await screen.findByRole('banner')).findByRole('link', {
+      name: 'Notifications (3)',
+    })
     expect(bell).toHaveAttribute('href', '/notifications')
     expect(within(bell).getByText('3')).toBeInTheDocument()
     expect(callsTo('GET', '/api/citizen/notifications')[0]?.headers.get('x-citizen-token')).toBe(

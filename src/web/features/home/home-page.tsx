@@ -2,18 +2,23 @@ import Megaphone from 'lucide-react/icons/megaphone'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { SiteFooter } from '../../components/layout/site-footer'
 import { SiteHeader } from '../../components/layout/site-header'
 import { buttonClassName } from '../../components/ui/button'
 import { usePageMeta } from '../../lib/page-meta'
 import type { Bbox } from './api/get-map-reports'
 import { HomeMap } from './components/home-map'
-import { RecentReports } from './components/recent-reports'
 import { ReportCountBadge } from './components/report-count-badge'
 
-// Below the fold: its code arrives after the first paint.
+// Below the fold: their code arrives after the first paint. A page drawn by the server shows them
+// at once all the same; each is taken over (hydrated) when its code has come, on its own.
+const RecentReports = lazy(() =>
+  import('./components/recent-reports').then((module) => ({ default: module.RecentReports })),
+)
 const MapReportList = lazy(() =>
   import('./components/map-report-list').then((module) => ({ default: module.MapReportList })),
+)
+const SiteFooter = lazy(() =>
+  import('../../components/layout/site-footer').then((module) => ({ default: module.SiteFooter })),
 )
 
 /** Home (/): the map around the visitor, the count, the "Signaler" button and the newest reports. */
@@ -46,13 +51,17 @@ export function HomePage() {
             <Megaphone aria-hidden="true" className="size-6" />
             {t('home.reportButton')}
           </Link>
-          <RecentReports />
+          <Suspense fallback={null}>
+            <RecentReports />
+          </Suspense>
           <Suspense fallback={null}>
             <MapReportList bbox={mapView} />
           </Suspense>
         </div>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   )
 }

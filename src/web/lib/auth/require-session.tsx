@@ -1,8 +1,7 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Navigate } from 'react-router'
 import type { UserType } from '../../../domain/auth'
 import { TOKEN_REFRESH_LEAD_MS } from '../../../domain/constants'
-import { PageLoading } from '../../components/layout/page-loading'
 import { useSessionStore } from './session-store'
 
 /** After a renewal that failed for want of network, the next attempt. */
@@ -23,21 +22,13 @@ export function RequireSession({
   children: ReactNode
 }) {
   const session = useSessionStore()
-  const [checking, setChecking] = useState(
-    () => session.isAuthenticated && (session.sessionExpiry ?? 0) <= Date.now(),
-  )
 
-  // A stored session whose access token expired while the page was closed: renew it once.
+  // Renewed 2 minutes before it expires, or at once when it has: a page drawn by the server for
+  // the cookie's session comes without an access token, and shows as drawn meanwhile (the route's
+  // loader renewed an expired one already when the app itself opened the page).
   useEffect(() => {
-    if (!checking) return
-    void useSessionStore
-      .getState()
-      .refresh()
-      .finally(() => setChecking(false))
-  }, [checking])
-
-  useEffect(() => {
-    if (!session.isAuthenticated || !session.sessionExpiry) return
+    if (!session.isAuthenticated) return
+    const expiry = session.sessionExpiry ?? 0
     let timer: ReturnType<typeof setTimeout>
     let stopped = false
     const renew = async () => {
@@ -47,14 +38,13 @@ export function RequireSession({
         timer = setTimeout(renew, RENEW_RETRY_MS)
       }
     }
-    timer = setTimeout(renew, Math.max(0, session.sessionExpiry - TOKEN_REFRESH_LEAD_MS - Date.now()))
+    timer = setTimeout(renew, Math.max(0, expiry - TOKEN_REFRESH_LEAD_MS - Date.now()))
     return () => {
       stopped = true
       clearTimeout(timer)
     }
   }, [session.isAuthenticated, session.sessionExpiry])
 
-  if (checking) return <PageLoading />
   if (!session.isAuthenticated || session.userType !== userType) return <Navigate to={loginPath} replace />
   return children
 }

@@ -4,7 +4,7 @@ import { organizationSession, signOut } from '../../test/sessions'
 import { authRequest } from './auth-request'
 import { LEGACY_SESSION_KEYS, useSessionStore } from './session-store'
 
-const session = (token: string, refreshToken: string) => organizationSession({ token, refreshToken })
+const session = (token: string) => organizationSession({ token })
 
 beforeEach(() => {
   localStorage.clear()
@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('session store', () => {
   it('keeps the session after a login, persisted under auth-storage', async () => {
-    stubApi({ 'POST /api/auth/login': { status: 200, body: session('t1', 'r1') } })
+    stubApi({ 'POST /api/auth/login': { status: 200, body: session('t1') } })
     const result = await useSessionStore
       .getState()
       .login({ userType: 'organization', email: 'm@example.sn', password: 'x' })
@@ -42,21 +42,21 @@ describe('session store', () => {
   })
 
   it('renews an expired access token once and replays the call', async () => {
-    useSessionStore.getState().setSession(session('old', 'r1'))
+    useSessionStore.getState().setSession(session('old'))
     stubApi({
-      'POST /api/auth/refresh': { status: 200, body: session('new', 'r2') },
+      'POST /api/auth/refresh': { status: 200, body: session('new') },
       'GET /api/org/me': ({ authorization }) =>
         authorization === 'Bearer new'
           ? { status: 200, body: { ok: true } }
           : apiError(401, 'not_authenticated', 'Non authentifié'),
     })
     expect(await authRequest('/api/org/me')).toEqual({ ok: true })
-    expect(useSessionStore.getState().refreshToken).toBe('r2')
+    expect(useSessionStore.getState().token).toBe('new')
   })
 
   it('signs out when the session cannot be renewed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    useSessionStore.getState().setSession(session('old', 'r1'))
+    useSessionStore.getState().setSession(session('old'))
     stubApi({
       'GET /api/org/me': apiError(401, 'not_authenticated', 'Votre session a expiré.'),
       'POST /api/auth/refresh': apiError(401, 'not_authenticated', 'Votre session a expiré.'),
@@ -66,49 +66,50 @@ describe('session store', () => {
   })
 
   it('clears everything on logout, legacy sessions included, and revokes the refresh token', async () => {
-    useSessionStore.getState().setSession(session('t', 'r'))
+    useSessionStore.getState().setSession(session('t'))
     for (const key of LEGACY_SESSION_KEYS) localStorage.setItem(key, '{"id":"old"}')
     const { callsTo } = stubApi({ 'POST /api/auth/logout': { status: 204 } })
     await useSessionStore.getState().logout()
     expect(useSessionStore.getState()).toMatchObject({
       isAuthenticated: false,
       token: null,
-      refreshToken: null,
       user: null,
     })
     for (const key of LEGACY_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull()
-    expect(callsTo('POST', '/api/auth/logout')).toHaveLength(1)
+    // The server revokes the cookie's refresh token and clears the cookie: the page holds none.
+    const [logout] = callsTo('POST', '/api/auth/logout')
+    expect(logout?.body).toEqual({})
+    expect(logout?.headers.get('x-alertes-web')).toBe('1')
   })
 
   it('keeps the session when the renewal fails for want of network', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    useSessionStore.getState().setSession(session('old', 'r1'))
+    useSessionStore.getState().setSession(session('old'))
     stubApi({ 'POST /api/auth/refresh': 'offline' })
     expect(await useSessionStore.getState().refresh()).toBe(false)
-    expect(useSessionStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: 'r1' })
+    expect(useSessionStore.getState()).toMatchObject({ isAuthenticated: true, token: 'old' })
   })
 
   it('adopts a session another tab already renewed instead of spending its token twice', async () => {
-    useSessionStore.getState().setSession(session('old', 'r1'))
+    useSessionStore.getState().setSession(session('old'))
     // Another tab renewed meanwhile and stored the new pair.
     const stored = JSON.parse(localStorage.getItem('auth-storage') ?? '{}')
     stored.state = {
       ...stored.state,
       token: 'from-other-tab',
-      refreshToken: 'r2',
       sessionExpiry: Date.now() + 900_000,
     }
     localStorage.setItem('auth-storage', JSON.stringify(stored))
     const { fetchMock } = stubApi({
-      'POST /api/auth/refresh': { status: 200, body: session('never', 'never') },
+      'POST /api/auth/refresh': { status: 200, body: session('never') },
     })
     expect(await useSessionStore.getState().refresh()).toBe(true)
     expect(fetchMock).not.toHaveBeenCalled()
-    expect(useSessionStore.getState()).toMatchObject({ token: 'from-other-tab', refreshToken: 'r2' })
+    expect(useSessionStore.getState()).toMatchObject({ token: 'from-other-tab' })
   })
 
   it('follows a login or a logout made in another tab', async () => {
-    useSessionStore.getState().setSession(session('t', 'r'))
+    useSessionStore.getState().setSession(session('t'))
     const stored = localStorage.getItem('auth-storage')
     const signedOutValue = JSON.stringify({
       state: {

@@ -1,15 +1,17 @@
-import { create } from 'zustand'
+import { createContext, useContext } from 'react'
+import { create, createStore, type StoreApi, useStore } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { LoginInput, Session, SessionUser, UserType } from '../../../domain/auth'
 import { STORE_NAMES, TOKEN_REFRESH_LEAD_MS } from '../../../domain/constants'
+import type { PageSession } from '../../../domain/page-renderer'
 import { ApiError, apiRequest } from '../api-client'
 
 /** The auth store of SPEC.md section 3, persisted under `auth-storage`. */
 export interface SessionState {
   user: SessionUser | null
   userType: UserType | null
+  /** The access token; the refresh token is in the HttpOnly session cookie, out of the page's reach. */
   token: string | null
-  refreshToken: string | null
   isAuthenticated: boolean
   isLoading: boolean
   /** When the access token expires, in milliseconds since the epoch. */
@@ -27,7 +29,6 @@ export const SIGNED_OUT = {
   user: null,
   userType: null,
   token: null,
-  refreshToken: null,
   isAuthenticated: false,
   isLoading: false,
   sessionExpiry: null,
@@ -40,22 +41,19 @@ type Get = () => SessionState
 type Set = (partial: Partial<SessionState>) => void
 
 /**
- * Presents the refresh token once. Another tab of the same browser may have renewed the session
- * meanwhile: presenting the token it already spent would look like a theft to the server, which
- * then ends the session everywhere. So the stored session is read first, and adopted when it is
- * newer. A network failure keeps the session (the phone may just be offline); a refusal ends it.
+ * Renews the session with the refresh token of the session cookie, which the browser sends.
+ * Another tab of the same browser may have renewed the session meanwhile (its answer set the
+ * cookie): the stored session is read first, and adopted when it is newer. A network failure
+ * keeps the session (the phone may just be offline); a refusal ends it.
  */
 async function renew(get: Get, set: Set): Promise<boolean> {
-  const held = get().refreshToken
-  await useSessionStore.persist.rehydrate()
-  const { refreshToken, isAuthenticated, sessionExpiry } = get()
-  if (!isAuthenticated || !refreshToken) return false
-  if (refreshToken !== held && (sessionExpiry ?? 0) - TOKEN_REFRESH_LEAD_MS > Date.now()) return true
+  const heldToken = get().token
+  await browserSessionStore.persist.rehydrate()
+  const { isAuthenticated, token, sessionExpiry } = get()
+  if (!isAuthenticated) return false
+  if (token !== heldToken && (sessionExpiry ?? 0) - TOKEN_REFRESH_LEAD_MS > Date.now()) return true
   try {
-    const session = await apiRequest<Session>('/api/auth/refresh', {
-      method: 'POST',
-      json: { refreshToken },
-    })
+    const session = await apiRequest<Session>('/api/auth/refresh', { method: 'POST', json: {} })
     get().setSession(session)
     return true
   } catch (error) {
@@ -74,7 +72,8 @@ function withRefreshLock(renewal: () => Promise<boolean>): Promise<boolean> {
   return locks.request('alertes-urbaines-auth-refresh', renewal).then((renewed) => renewed)
 }
 
-export const useSessionStore = create<SessionState>()(
+/** The session of this browser, kept in localStorage (the access token, never the refresh token). */
+const browserSessionStore = create<SessionState>()(
   persist(
     (set, get) => ({
       ...SIGNED_OUT,
@@ -100,12 +99,10 @@ export const useSessionStore = create<SessionState>()(
       },
 
       async logout() {
-        const { refreshToken } = get()
         set({ ...SIGNED_OUT })
         removeLegacySessions()
-        if (refreshToken) {
-          await apiRequest('/api/auth/logout', { method: 'POST', json: { refreshToken } }).catch(() => {})
-        }
+        // The server ends the cookie's session and clears the cookie.
+        await apiRequest('/api/auth/logout', { method: 'POST', json: {} }).catch(() => {})
       },
 
       setSession(session) {
@@ -113,7 +110,6 @@ export const useSessionStore = create<SessionState>()(
           user: session.user,
           userType: session.userType,
           token: session.token,
-          refreshToken: session.refreshToken,
           isAuthenticated: true,
           isLoading: false,
           sessionExpiry: Date.now() + session.expiresIn * 1000,
@@ -125,17 +121,33 @@ export const useSessionStore = create<SessionState>()(
       storage: createJSONStorage(() => localStorage),
       // Starting up is when the earlier version's sessions are dropped (DESIGN.md section 2).
       onRehydrateStorage: () => removeLegacySessions,
-      partialize: ({ user, userType, token, refreshToken, isAuthenticated, sessionExpiry }) => ({
+      partialize: ({ user, userType, token, isAuthenticated, sessionExpiry }) => ({
         user,
         userType,
         token,
-        refreshToken,
         isAuthenticated,
         sessionExpiry,
       }),
+      // Version 0 kept the refresh token here: it now lives in the HttpOnly cookie only.
+      version: 1,
+      migrate: (stored) => {
+        const { refreshToken: _, ...kept } = (stored ?? {}) as Record<string, unknown>
+        return kept as Partial<SessionState>
+      },
     },
   ),
 )
+
+/**
+ * This browser's session for a page about to open: a stored session whose access token expired
+ * while the page was closed is renewed first (a refusal signs out), so that the page's first
+ * requests never go with a dead token.
+ */
+export async function currentSession(): Promise<SessionState> {
+  const state = browserSessionStore.getState()
+  if (state.isAuthenticated && (state.sessionExpiry ?? 0) <= Date.now()) await state.refresh()
+  return browserSessionStore.getState()
+}
 
 /**
  * Sessions stored by the earlier version of the product hold no token this server accepts:
@@ -157,9 +169,65 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.storageArea !== localStorage) return
     if (event.key === null || (event.key === STORE_NAMES.auth && event.newValue === null)) {
-      useSessionStore.setState({ ...SIGNED_OUT })
+      browserSessionStore.setState({ ...SIGNED_OUT })
     } else if (event.key === STORE_NAMES.auth) {
-      void useSessionStore.persist.rehydrate()
+      void browserSessionStore.persist.rehydrate()
     }
+  })
+}
+
+/**
+ * The session a page is drawn for. In the browser, this browser's session; when the server draws
+ * a page, a store of that page request's own (`pageSessionStore`), given by this context: no
+ * request's session is ever seen by another's drawing.
+ */
+export const SessionStoreContext = createContext<StoreApi<SessionState> | null>(null)
+
+function useSessionState(): SessionState
+function useSessionState<T>(selector: (state: SessionState) => T): T
+function useSessionState<T>(selector?: (state: SessionState) => T) {
+  const store = useContext(SessionStoreContext) ?? browserSessionStore
+  return useStore(store, selector ?? ((state) => state as T))
+}
+
+/**
+ * The session, read while drawing (the page's store), and `getState`/`setState` for what happens
+ * in the browser only (a login, a renewal, a click).
+ */
+export const useSessionStore = Object.assign(useSessionState, {
+  getState: browserSessionStore.getState,
+  setState: browserSessionStore.setState,
+  subscribe: browserSessionStore.subscribe,
+  persist: browserSessionStore.persist,
+})
+
+const notInThePage = () => Promise.reject(new Error('a page drawn by the server does not sign in or out'))
+
+/** The session of one page request drawn by the server: who its cookie says, without tokens. */
+export function pageSessionStore(session: PageSession | null): StoreApi<SessionState> {
+  return createStore<SessionState>()(() => ({
+    ...SIGNED_OUT,
+    ...(session ? { user: session.user, userType: session.userType, isAuthenticated: true } : {}),
+    login: notInThePage,
+    refresh: () => Promise.resolve(false),
+    logout: notInThePage,
+    setSession: () => undefined,
+  }))
+}
+
+/**
+ * Takes over the session a drawn page was drawn for (the cookie's): the same person as the
+ * page shows, even if this browser's storage lost or never had it. Its access token comes with
+ * the first renewal (the cookie).
+ */
+export function adoptPageSession(session: PageSession) {
+  const current = browserSessionStore.getState()
+  const same =
+    current.isAuthenticated && current.userType === session.userType && current.user?.id === session.user.id
+  browserSessionStore.setState({
+    user: session.user,
+    userType: session.userType,
+    isAuthenticated: true,
+    ...(same ? {} : { token: null, sessionExpiry: 0 }),
   })
 }

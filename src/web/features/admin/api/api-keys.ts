@@ -6,7 +6,7 @@ import { adminKeys } from './query-keys'
 export const apiKeysQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.apiKeys(),
-    queryFn: ({ signal }) => authRequest<ApiKeys>('/api/admin/api-keys', { signal }),
+    queryFn: ({ signal, client }) => authRequest<ApiKeys>('/api/admin/api-keys', { signal, client }),
   })
 
 /** The Open311 API keys, active first (GET /api/admin/api-keys): never the keys themselves. */

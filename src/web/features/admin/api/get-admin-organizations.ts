@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminOrganization } from '../../../../domain/admin'
 import type { Page } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
@@ -11,16 +11,16 @@ export interface AdminOrganizationPage extends Page<AdminOrganization> {
 export function getAdminOrganizations(
   filters: AdminOrganizationFilters,
   page: number,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, client }: { signal?: AbortSignal; client?: QueryClient } = {},
 ): Promise<AdminOrganizationPage> {
   const query = searchParams({ ...filters, page: page > 1 ? page : undefined })
-  return authRequest<AdminOrganizationPage>(`/api/admin/organizations${query}`, { signal })
+  return authRequest<AdminOrganizationPage>(`/api/admin/organizations${query}`, { signal, client })
 }
 
 export const adminOrganizationsQueryOptions = (filters: AdminOrganizationFilters, page: number) =>
   queryOptions({
     queryKey: adminKeys.organizationList(filters, page),
-    queryFn: ({ signal }) => getAdminOrganizations(filters, page, { signal }),
+    queryFn: ({ signal, client }) => getAdminOrganizations(filters, page, { signal, client }),
     placeholderData: keepPreviousData,
   })
 

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminReport, AdminReportFilters } from '../../../../domain/admin'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
+import { authRequest } from '../../../lib/auth/auth-request'
 import { adminKeys, searchParams } from './query-keys'
 
 /** GET /api/admin/reports for these filters and page. */
@@ -12,16 +12,15 @@ export function adminReportsPath(filters: AdminReportFilters, page: number): str
 export function getAdminReports(
   filters: AdminReportFilters,
   page: number,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, client }: { signal?: AbortSignal; client?: QueryClient } = {},
 ): Promise<Page<AdminReport>> {
-  return authRequest<Page<AdminReport>>(adminReportsPath(filters, page), { signal })
+  return authRequest<Page<AdminReport>>(adminReportsPath(filters, page), { signal, client })
 }
 
 export const adminReportsQueryOptions = (filters: AdminReportFilters, page: number) =>
   queryOptions({
     queryKey: adminKeys.reportList(filters, page),
-    queryFn: ({ signal }) => getAdminReports(filters, page, { signal }),
-    ...sessionEarlyData<Page<AdminReport>>(adminReportsPath(filters, page)),
+    queryFn: ({ signal, client }) => getAdminReports(filters, page, { signal, client }),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminUser } from '../../../../domain/admin'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { adminKeys } from './query-keys'
@@ -8,12 +8,21 @@ export interface AdminUsers {
   counts: { total: number; active: number }
 }
 
-export function getAdminUsers({ signal }: { signal?: AbortSignal } = {}): Promise<AdminUsers> {
-  return authRequest<AdminUsers>('/api/admin/users', { signal })
+export function getAdminUsers({
+  signal,
+  client,
+}: {
+  signal?: AbortSignal
+  client?: QueryClient
+} = {}): Promise<AdminUsers> {
+  return authRequest<AdminUsers>('/api/admin/users', { signal, client })
 }
 
 export const adminUsersQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.users(), queryFn: ({ signal }) => getAdminUsers({ signal }) })
+  queryOptions({
+    queryKey: adminKeys.users(),
+    queryFn: ({ signal, client }) => getAdminUsers({ signal, client }),
+  })
 
 /** Every super administrator, with the counts (GET /api/admin/users): a handful of rows. */
 export function useAdminUsers() {

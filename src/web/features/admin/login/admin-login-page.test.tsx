@@ -9,7 +9,7 @@ import { ADMIN_USER, signOut } from '../../../test/sessions'
 
 const session = (user = ADMIN_USER): { status: number; body: Session } => ({
   status: 200,
-  body: { user, userType: 'admin', token: 'jwt', refreshToken: 'refresh', expiresIn: 900 },
+  body: { user, userType: 'admin', token: 'jwt', expiresIn: 900 },
 })
 
 // What the dashboard asks once the login succeeded.

@@ -6,7 +6,7 @@ import { citizenKeys } from './query-keys'
 export const trackedReportQueryOptions = (code: string | null) =>
   queryOptions({
     queryKey: citizenKeys.tracked(code),
-    queryFn: ({ signal }) => apiGet<TrackedReport>(`/api/reports/track/${code}`, { signal }),
+    queryFn: ({ signal, client }) => apiGet<TrackedReport>(`/api/reports/track/${code}`, { signal, client }),
     enabled: code !== null,
     // An unknown code stays unknown: do not insist.
     retry: false,

@@ -8,7 +8,7 @@ export type Bbox = string
 export const mapReportsQueryOptions = (bbox: Bbox | null) =>
   queryOptions({
     queryKey: ['reports', 'map', bbox],
-    queryFn: ({ signal }) => apiGet<MapReports>(`/api/reports/map?bbox=${bbox}`, { signal }),
+    queryFn: ({ signal, client }) => apiGet<MapReports>(`/api/reports/map?bbox=${bbox}`, { signal, client }),
     enabled: bbox !== null,
     // Moving the map keeps the markers shown until the new ones arrive.
     placeholderData: keepPreviousData,

@@ -1,18 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { FIRST_SCREEN_FRESH_MS } from '../../../../domain/first-screen'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { RecentReport } from '../../../../domain/report'
 import { apiGet } from '../../../lib/api-client'
 
-export function getRecentReports({ signal }: { signal?: AbortSignal } = {}): Promise<RecentReport[]> {
-  return apiGet<RecentReport[]>('/api/reports/recent', { signal })
+export function getRecentReports({
+  signal,
+  client,
+}: {
+  signal?: AbortSignal
+  client?: QueryClient
+} = {}): Promise<RecentReport[]> {
+  return apiGet<RecentReport[]>('/api/reports/recent', { signal, client })
 }
 
 export const recentReportsQueryOptions = () =>
   queryOptions({
     queryKey: ['reports', 'recent'],
-    queryFn: ({ signal }) => getRecentReports({ signal }),
+    queryFn: ({ signal, client }) => getRecentReports({ signal, client }),
     // The page arrived with it (first-screen.ts): no second request on the way in.
-    staleTime: FIRST_SCREEN_FRESH_MS,
+    staleTime: DRAWN_DATA_FRESH_MS,
   })
 
 /** The newest reports of the department (GET /api/reports/recent). */

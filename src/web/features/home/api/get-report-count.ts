@@ -1,18 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { FIRST_SCREEN_FRESH_MS } from '../../../../domain/first-screen'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { ReportCount } from '../../../../domain/report'
 import { apiGet } from '../../../lib/api-client'
 
-export function getReportCount({ signal }: { signal?: AbortSignal } = {}): Promise<ReportCount> {
-  return apiGet<ReportCount>('/api/reports/count', { signal })
+export function getReportCount({
+  signal,
+  client,
+}: {
+  signal?: AbortSignal
+  client?: QueryClient
+} = {}): Promise<ReportCount> {
+  return apiGet<ReportCount>('/api/reports/count', { signal, client })
 }
 
 export const reportCountQueryOptions = () =>
   queryOptions({
     queryKey: ['reports', 'count'],
-    queryFn: ({ signal }) => getReportCount({ signal }),
+    queryFn: ({ signal, client }) => getReportCount({ signal, client }),
     // The page arrived with it (first-screen.ts): no second request on the way in.
-    staleTime: FIRST_SCREEN_FRESH_MS,
+    staleTime: DRAWN_DATA_FRESH_MS,
   })
 
 /** How many reports the department has (GET /api/reports/count). */

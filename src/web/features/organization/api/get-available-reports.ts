@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
+import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 /** GET /api/org/reports/available for one search and page. */
@@ -11,15 +11,18 @@ export function availableReportsPath(q: string, page: number): string {
   return `/api/org/reports/available?${params}`
 }
 
-export function getAvailableReports(q: string, page: number, { signal }: { signal?: AbortSignal } = {}) {
-  return authRequest<Page<OrganizationReport>>(availableReportsPath(q, page), { signal })
+export function getAvailableReports(
+  q: string,
+  page: number,
+  { signal, client }: { signal?: AbortSignal; client?: QueryClient } = {},
+) {
+  return authRequest<Page<OrganizationReport>>(availableReportsPath(q, page), { signal, client })
 }
 
 export const availableReportsQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: organizationKeys.availablePage(q, page),
-    queryFn: ({ signal }) => getAvailableReports(q, page, { signal }),
-    ...sessionEarlyData<Page<OrganizationReport>>(availableReportsPath(q, page)),
+    queryFn: ({ signal, client }) => getAvailableReports(q, page, { signal, client }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })

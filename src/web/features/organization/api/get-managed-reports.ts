@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
-import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
+import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export interface ManagedFilters {
@@ -19,15 +19,17 @@ export function managedReportsPath(filters: ManagedFilters): string {
   return `/api/org/reports/managed?${params}`
 }
 
-export function getManagedReports(filters: ManagedFilters, { signal }: { signal?: AbortSignal } = {}) {
-  return authRequest<Page<OrganizationReport>>(managedReportsPath(filters), { signal })
+export function getManagedReports(
+  filters: ManagedFilters,
+  { signal, client }: { signal?: AbortSignal; client?: QueryClient } = {},
+) {
+  return authRequest<Page<OrganizationReport>>(managedReportsPath(filters), { signal, client })
 }
 
 export const managedReportsQueryOptions = (filters: ManagedFilters) =>
   queryOptions({
     queryKey: organizationKeys.managedPage(filters),
-    queryFn: ({ signal }) => getManagedReports(filters, { signal }),
-    ...sessionEarlyData<Page<OrganizationReport>>(managedReportsPath(filters)),
+    queryFn: ({ signal, client }) => getManagedReports(filters, { signal, client }),
     placeholderData: keepPreviousData,
   })
 

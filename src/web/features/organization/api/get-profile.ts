@@ -1,19 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationProfile } from '../../../../domain/organization'
-import { authRequest, sessionEarlyData } from '../../../lib/auth/auth-request'
+import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export const ORGANIZATION_PROFILE_PATH = '/api/org/me'
 
-export function getProfile({ signal }: { signal?: AbortSignal } = {}) {
-  return authRequest<OrganizationProfile>(ORGANIZATION_PROFILE_PATH, { signal })
+export function getProfile({ signal, client }: { signal?: AbortSignal; client?: QueryClient } = {}) {
+  return authRequest<OrganizationProfile>(ORGANIZATION_PROFILE_PATH, { signal, client })
 }
 
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: organizationKeys.profile(),
-    queryFn: ({ signal }) => getProfile({ signal }),
-    ...sessionEarlyData<OrganizationProfile>(ORGANIZATION_PROFILE_PATH),
+    queryFn: ({ signal, client }) => getProfile({ signal, client }),
   })
 
 /** The signed-in organisation's profile and categories (GET /api/org/me). */

@@ -146,7 +146,7 @@ describe('Settings, Sécurité', () => {
       'GET /api/org/me': { status: 200, body: organizationProfile() },
       'POST /api/auth/password': {
         status: 200,
-        body: organizationSession({ token: 'after-change', refreshToken: 'refresh-after-change' }),
+        body: organizationSession({ token: 'after-change' }),
       },
     })
     const user = userEvent.setup()
@@ -162,7 +162,6 @@ describe('Settings, Sécurité', () => {
     })
     expect(useSessionStore.getState()).toMatchObject({
       token: 'after-change',
-      refreshToken: 'refresh-after-change',
     })
     await waitFor(() => expect(screen.getByLabelText('Mot de passe actuel')).toHaveValue(''))
   })

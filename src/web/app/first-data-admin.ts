@@ -1,0 +1,19 @@
+import { apiKeysQueryOptions } from '../features/admin/api/api-keys'
+import { adminOrganizationsQueryOptions } from '../features/admin/api/get-admin-organizations'
+import { adminReportsQueryOptions } from '../features/admin/api/get-admin-reports'
+import { adminStatsQueryOptions } from '../features/admin/api/get-admin-stats'
+import { adminUsersQueryOptions } from '../features/admin/api/get-admin-users'
+import { categoriesQueryOptions } from '../lib/categories'
+import type { FirstData } from './first-data'
+
+/** The first data of the back-office pages (first-data.ts). */
+export const adminFirstData: FirstData<
+  'categories' | 'adminStats' | 'adminReports' | 'adminOrganizations' | 'adminUsers' | 'apiKeys'
+> = {
+  categories: () => categoriesQueryOptions(),
+  adminStats: () => adminStatsQueryOptions(),
+  adminReports: () => adminReportsQueryOptions({}, 1),
+  adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
+  adminUsers: () => adminUsersQueryOptions(),
+  apiKeys: () => apiKeysQueryOptions(),
+}

@@ -1,0 +1,17 @@
+import { normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+import { trackedReportQueryOptions } from '../features/citizen/api/track-report'
+import { recentReportsQueryOptions } from '../features/home/api/get-recent-reports'
+import { reportCountQueryOptions } from '../features/home/api/get-report-count'
+import { categoriesQueryOptions } from '../lib/categories'
+import type { FirstData } from './first-data'
+
+/** The first data of the citizen pages (first-data.ts). */
+export const citizenFirstData: FirstData<'reportCount' | 'recentReports' | 'categories' | 'trackedReport'> = {
+  reportCount: () => reportCountQueryOptions(),
+  recentReports: () => recentReportsQueryOptions(),
+  categories: () => categoriesQueryOptions(),
+  trackedReport: (url) => {
+    const code = normalizeAnonymousCode(url.searchParams.get(TRACKING_CODE_PARAMETER) ?? '')
+    return code ? trackedReportQueryOptions(code) : null
+  },
+}

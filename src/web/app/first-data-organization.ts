@@ -1,0 +1,24 @@
+import { availableReportsQueryOptions } from '../features/organization/api/get-available-reports'
+import { managedReportsQueryOptions } from '../features/organization/api/get-managed-reports'
+import { profileQueryOptions } from '../features/organization/api/get-profile'
+import { sentNotificationsQueryOptions } from '../features/organization/api/get-sent-notifications'
+import { statsQueryOptions } from '../features/organization/api/get-stats'
+import { categoriesQueryOptions } from '../lib/categories'
+import type { FirstData } from './first-data'
+
+/** The first data of the organisation pages (first-data.ts). */
+export const organizationFirstData: FirstData<
+  | 'categories'
+  | 'organizationProfile'
+  | 'organizationStats'
+  | 'availableReports'
+  | 'managedReports'
+  | 'sentNotifications'
+> = {
+  categories: () => categoriesQueryOptions(),
+  organizationProfile: () => profileQueryOptions(),
+  organizationStats: () => statsQueryOptions(),
+  availableReports: () => availableReportsQueryOptions('', 1),
+  managedReports: () => managedReportsQueryOptions({ q: '', status: 'all', page: 1 }),
+  sentNotifications: () => sentNotificationsQueryOptions(),
+}

@@ -1,0 +1,24 @@
+import type { FetchQueryOptions } from '@tanstack/react-query'
+import type { Area, FirstDataKey } from './route-manifest'
+
+// Options of any query: each key gives the options its screen's first query uses.
+// biome-ignore lint/suspicious/noExplicitAny: the queries' data types differ, their options are only passed on
+export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>
+
+/**
+ * The query each key of the manifest names, exactly as the page's screens ask it when they open
+ * (the same key, so that the screen starts from it): null when the page has nothing to ask (a
+ * tracking page without a valid code).
+ */
+export type FirstData<Key extends FirstDataKey> = Readonly<Record<Key, (url: URL) => AnyQueryOptions | null>>
+
+/**
+ * Each area's queries, fetched with its screens: an organisation's or an administrator's queries
+ * are never in a citizen page's download.
+ */
+export const FIRST_DATA: Readonly<Record<Area, () => Promise<Partial<FirstData<FirstDataKey>>>>> = {
+  citizen: () => import('./first-data-citizen').then((module) => module.citizenFirstData),
+  'signed-in': () => Promise.resolve({}),
+  organization: () => import('./first-data-organization').then((module) => module.organizationFirstData),
+  admin: () => import('./first-data-admin').then((module) => module.adminFirstData),
+}

@@ -1,0 +1,272 @@
+/**
+ * Every page of the app, once (SPEC.md section 2): its path, the screen file fetched when it is
+ * visited, the data its first frame shows, who may see it and whether the server draws it. The
+ * router (router.tsx), the server's page drawing (entry-server.tsx), `npm run size` and the
+ * chunking rules (vite.chunks.ts) all read this one table. Plain data: scripts read it in Node.
+ */
+import { TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+
+/** The data a page's first frame shows: the keys of first-data.ts, each one query. */
+export type FirstDataKey =
+  | 'reportCount'
+  | 'recentReports'
+  | 'categories'
+  | 'trackedReport'
+  | 'organizationProfile'
+  | 'organizationStats'
+  | 'availableReports'
+  | 'managedReports'
+  | 'sentNotifications'
+  | 'adminStats'
+  | 'adminReports'
+  | 'adminOrganizations'
+  | 'adminUsers'
+  | 'apiKeys'
+
+/** Who a page is for, and where its code goes (vite.chunks.ts): never an area's code on another's page; `signed-in` is the frame both signed-in areas share. */
+export type Area = 'citizen' | 'organization' | 'admin' | 'signed-in'
+
+export interface ManifestRoute {
+  /** React Router's path, relative to its parent; none for an index or a frame. */
+  path?: string
+  index?: true
+  /** Also the route's id: the same on the server and in the browser, so that the page is taken over. */
+  id: string
+  /**
+   * The screen's file under src/web (Vite's manifest key without `src/web/`), fetched when the
+   * path is visited; none for the home page, which is in the first download.
+   */
+  screen?: string
+  area: Area
+  /** The data its first frame shows, asked for before it is drawn (the route's loader). */
+  data?: readonly FirstDataKey[]
+  /**
+   * Drawn by the server: `public`, the same for every visitor (and kept until a report changes);
+   * `session`, for the signed-in visitor whose cookie the page request carries. Others (what a
+   * phone keeps for itself: its reports, its messages) are drawn by the browser.
+   */
+  drawn?: 'public' | 'session'
+  /** The signed-in area of this route and those below it: its session, or its login page. */
+  session?: { userType: 'organization' | 'admin'; loginPath: string }
+  /** The query parameters its screen reads: the page differs with them; any other is ignored. */
+  parameters?: readonly string[]
+  children?: readonly ManifestRoute[]
+}
+
+const organization = { userType: 'organization', loginPath: '/organization/login' } as const
+const admin = { userType: 'admin', loginPath: '/admin/login' } as const
+
+export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
+  { index: true, id: 'home', area: 'citizen', data: ['reportCount', 'recentReports'], drawn: 'public' },
+  {
+    path: 'signaler',
+    id: 'report',
+    screen: 'features/citizen/report-form/report-page',
+    area: 'citizen',
+    data: ['categories'],
+    drawn: 'public',
+  },
+  {
+    path: 'mes-signalements',
+    id: 'my-reports',
+    screen: 'features/citizen/my-reports/my-reports-page',
+    area: 'citizen',
+  },
+  {
+    path: 'notifications',
+    id: 'notifications',
+    screen: 'features/citizen/notifications/notifications-page',
+    area: 'citizen',
+  },
+  {
+    path: 'suivi',
+    id: 'tracking',
+    screen: 'features/citizen/tracking/tracking-page',
+    area: 'citizen',
+    data: ['trackedReport'],
+    drawn: 'public',
+    parameters: [TRACKING_CODE_PARAMETER],
+  },
+  {
+    path: 'a-propos',
+    id: 'about',
+    screen: 'features/citizen/about/about-page',
+    area: 'citizen',
+    drawn: 'public',
+  },
+  {
+    // The organisation and admin areas read French only: their frame loads with their first screen.
+    id: 'french-only',
+    screen: 'app/routes/french-only',
+    area: 'signed-in',
+    children: [
+      {
+        path: 'organization/login',
+        id: 'organization-login',
+        screen: 'features/organization/login/organization-login-page',
+        area: 'organization',
+        drawn: 'public',
+      },
+      {
+        path: 'organization/signup',
+        id: 'organization-signup',
+        screen: 'features/organization/signup/signup-page',
+        area: 'organization',
+        data: ['categories'],
+        drawn: 'public',
+      },
+      {
+        path: 'organization',
+        id: 'organization',
+        screen: 'features/organization/layout/organization-layout',
+        area: 'organization',
+        session: organization,
+        children: [
+          {
+            index: true,
+            id: 'organization-home',
+            screen: 'features/organization/dashboard/dashboard-page',
+            area: 'organization',
+            data: ['organizationProfile', 'organizationStats'],
+            drawn: 'session',
+          },
+          {
+            path: 'dashboard',
+            id: 'organization-dashboard',
+            screen: 'features/organization/dashboard/dashboard-page',
+            area: 'organization',
+            data: ['organizationProfile', 'organizationStats'],
+            drawn: 'session',
+          },
+          {
+            path: 'available-reports',
+            id: 'organization-available',
+            screen: 'features/organization/available-reports/available-reports-page',
+            area: 'organization',
+            data: ['availableReports'],
+            drawn: 'session',
+          },
+          {
+            path: 'managed-reports',
+            id: 'organization-managed',
+            screen: 'features/organization/managed-reports/managed-reports-page',
+            area: 'organization',
+            data: ['managedReports', 'organizationStats'],
+            drawn: 'session',
+          },
+          {
+            path: 'notifications',
+            id: 'organization-notifications',
+            screen: 'features/organization/notifications/notifications-page',
+            area: 'organization',
+            data: ['managedReports', 'sentNotifications'],
+            drawn: 'session',
+          },
+          {
+            path: 'settings',
+            id: 'organization-settings',
+            screen: 'features/organization/settings/settings-page',
+            area: 'organization',
+            data: ['organizationProfile'],
+            drawn: 'session',
+          },
+        ],
+      },
+      {
+        path: 'admin/login',
+        id: 'admin-login',
+        screen: 'features/admin/login/admin-login-page',
+        area: 'admin',
+        drawn: 'public',
+      },
+      {
+        path: 'admin',
+        id: 'admin',
+        screen: 'features/admin/layout/admin-layout',
+        area: 'admin',
+        session: admin,
+        children: [
+          {
+            index: true,
+            id: 'admin-home',
+            screen: 'features/admin/dashboard/admin-dashboard-page',
+            area: 'admin',
+            data: ['adminStats', 'adminReports'],
+            drawn: 'session',
+          },
+          {
+            path: 'dashboard',
+            id: 'admin-dashboard',
+            screen: 'features/admin/dashboard/admin-dashboard-page',
+            area: 'admin',
+            data: ['adminStats', 'adminReports'],
+            drawn: 'session',
+          },
+          {
+            path: 'reports',
+            id: 'admin-reports',
+            screen: 'features/admin/reports/admin-reports-page',
+            area: 'admin',
+            data: ['adminReports'],
+            drawn: 'session',
+          },
+          {
+            path: 'organizations',
+            id: 'admin-organizations',
+            screen: 'features/admin/organizations/admin-organizations-page',
+            area: 'admin',
+            data: ['adminOrganizations'],
+            drawn: 'session',
+          },
+          {
+            path: 'users',
+            id: 'admin-users',
+            screen: 'features/admin/users/admin-users-page',
+            area: 'admin',
+            data: ['adminUsers'],
+            drawn: 'session',
+          },
+          {
+            path: 'categories',
+            id: 'admin-categories',
+            screen: 'features/admin/categories/admin-categories-page',
+            area: 'admin',
+            data: ['categories'],
+            drawn: 'session',
+          },
+          {
+            path: 'api-keys',
+            id: 'admin-api-keys',
+            screen: 'features/admin/api-keys/admin-api-keys-page',
+            area: 'admin',
+            data: ['apiKeys'],
+            drawn: 'session',
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', id: 'not-found', screen: 'app/routes/not-found', area: 'citizen', drawn: 'public' },
+]
+
+/** The routes a path goes through, outermost first (React Router's matching, on the manifest). */
+export function* manifestRoutes(routes: readonly ManifestRoute[] = ROUTE_MANIFEST): Generator<ManifestRoute> {
+  for (const route of routes) {
+    yield route
+    if (route.children) yield* manifestRoutes(route.children)
+  }
+}
+
+/** The full paths of the pages, each with the routes it goes through (outermost first). */
+export function manifestPages(
+  routes: readonly ManifestRoute[] = ROUTE_MANIFEST,
+  parentPath = '',
+  parents: readonly ManifestRoute[] = [],
+): { path: string; routes: ManifestRoute[] }[] {
+  return routes.flatMap((route) => {
+    const path = route.path ? `${parentPath}/${route.path}`.replace(/\/+/g, '/') : parentPath || '/'
+    const chain = [...parents, route]
+    if (route.children) return manifestPages(route.children, route.path ? path : parentPath, chain)
+    return route.path === '*' ? [] : [{ path, routes: chain }]
+  })
+}
