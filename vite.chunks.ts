@@ -3,20 +3,40 @@ import type { Rolldown } from 'vite'
 type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>
 type ModuleGraph = { getModuleInfo(id: string): Rolldown.ModuleInfo | null }
 
+import { type Area, manifestRoutes } from './src/web/app/route-manifest'
+
 /**
  * Where the screens loaded on demand live. Left to the bundler, every set of screens sharing a
  * module got a file of its own: a signed-in page needed about fifty files, each a round trip on a
- * slow phone network before its first paint (HTTP/1.1 fetches six at a time).
+ * slow phone network before its first paint (HTTP/1.1 fetches six at a time). The areas come from
+ * the route manifest: each screen's own, and for a file loaded on demand that is no screen, that
+ * of the screens of its feature's folder, or of the area whose first data it holds.
  */
-const AREAS = [
-  // The frame of both signed-in areas (their French i18n instance).
-  { name: 'signed-in', files: /\/src\/web\/app\/routes\/french-only\.tsx$/ },
-  { name: 'organization', files: /\/src\/web\/features\/organization\// },
-  { name: 'admin', files: /\/src\/web\/features\/admin\// },
-  { name: 'citizen', files: /\/src\/web\/(features\/citizen|app\/routes)\// },
-] as const
+const SCREEN_AREAS = new Map<string, Area>(
+  [...manifestRoutes()].flatMap((route) =>
+    route.screen ? [[`/src/web/${route.screen}.tsx`, route.area]] : [],
+  ),
+)
 
-type Area = (typeof AREAS)[number]['name'] | 'elsewhere'
+/** The folder of a feature (`/src/web/features/admin/`), or null. */
+const featureFolderOf = (file: string) => file.match(/^.*\/src\/web\/features\/[^/]+\//)?.[0] ?? null
+
+/** Each feature folder whose screens are all of one area: that area. */
+const FOLDER_AREAS = new Map<string, Area>()
+{
+  const seen = new Map<string, Set<Area>>()
+  for (const [file, area] of SCREEN_AREAS) {
+    const folder = featureFolderOf(file)
+    if (folder) seen.set(folder, (seen.get(folder) ?? new Set()).add(area))
+  }
+  for (const [folder, areas] of seen) if (areas.size === 1) FOLDER_AREAS.set(folder, [...areas][0] as Area)
+}
+
+const AREAS = new Set<string>(SCREEN_AREAS.values())
+/** app/first-data-<area>.ts: an area's first data, fetched with its screens (first-data.ts). */
+const FIRST_DATA_FILE = /\/src\/web\/app\/first-data-([a-z-]+)\.ts$/
+
+type FileArea = Area | 'elsewhere'
 
 /** Form validation (zod and its form bindings): only the screens with a form need it. */
 const FORM_LIBRARIES = /\/node_modules\/(zod|@hookform\/resolvers|react-hook-form)\//
@@ -37,9 +57,14 @@ function needs(libraries: RegExp, id: string, graph: ModuleGraph, memo: Map<stri
 /** The map (Leaflet): fetched after the first paint by the screens that show one, kept apart. */
 const MAP_LIBRARIES = /\/node_modules\/(leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet\/core)\//
 
-/** The area of a file loaded on demand: its path says it. */
-function areaOfLoadedFile(id: string): Area {
-  return AREAS.find((area) => area.files.test(id))?.name ?? 'elsewhere'
+/** The area of a file loaded on demand, from the route manifest. */
+function areaOfLoadedFile(id: string): FileArea {
+  const screenArea = SCREEN_AREAS.get(id.replace(/^.*(?=\/src\/web\/)/, ''))
+  if (screenArea) return screenArea
+  const firstData = id.match(FIRST_DATA_FILE)?.[1]
+  if (firstData && AREAS.has(firstData)) return firstData as Area
+  const folder = featureFolderOf(id)
+  return (folder && FOLDER_AREAS.get(folder.replace(/^.*(?=\/src\/web\/)/, ''))) || 'elsewhere'
 }
 
 /**

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE } from '../src/domain/auth-rules'
 import { gotoReady, launchBrowser } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
@@ -205,7 +206,7 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('opened directly, asks for its list once, while its code downloads, and shows it', async () => {
+  it('opened directly, arrives drawn with its list, which the browser does not ask for again', async () => {
     const filed = await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant l’école.' })
     const context = await newContext()
     const page = await open(context, '/organization/login')
@@ -216,10 +217,9 @@ describe('organisation space', () => {
     })
     await gotoReady(page, `${server.url}/organization/available-reports`)
     await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
-    // The page's inline script asked; the screen took that answer instead of asking again, and
-    // what no screen took is forgotten once the page is idle.
-    await page.waitForFunction(() => !('__earlyReads' in window))
-    expect(listRequests).toHaveLength(1)
+    // The server drew it for the session cookie, with its list: the app took it over as it was.
+    await page.locator('html[data-app-ready]').waitFor()
+    expect(listRequests).toEqual([])
     await context.close()
   })
 
@@ -236,7 +236,9 @@ describe('organisation space', () => {
     await page.goto(`${server.url}/organization/settings`)
     await page.waitForURL('**/organization/login')
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}'))
-    expect(stored.state).toMatchObject({ isAuthenticated: false, token: null, refreshToken: null })
+    expect(stored.state).toMatchObject({ isAuthenticated: false, token: null })
+    // The session cookie is gone with the session.
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE)
     await context.close()
   })
 
@@ -251,13 +253,15 @@ describe('organisation space', () => {
 
     // 12 minutes on, nothing yet; at 13, two minutes before the 15-minute expiry, a renewal.
     await page.clock.fastForward('12:00')
-    expect((await stored()).refreshToken).toBe(first.refreshToken)
+    expect((await stored()).sessionExpiry).toBe(first.sessionExpiry)
     const renewal = page.waitForResponse(
       (res) => res.url().endsWith('/api/auth/refresh') && res.status() === 200,
     )
     await page.clock.fastForward('01:05')
     await renewal
-    await expect.poll(async () => (await stored()).refreshToken).not.toBe(first.refreshToken)
+    await expect.poll(async () => (await stored()).sessionExpiry).toBeGreaterThan(first.sessionExpiry)
+    // The refresh token stays in the HttpOnly cookie: never in the page's storage.
+    expect(first).not.toHaveProperty('refreshToken')
     await goTo(page, 'Paramètres')
     await page.getByRole('region', { name: 'Informations système' }).getByText('Approuvé').waitFor()
 

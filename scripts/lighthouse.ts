@@ -1,13 +1,15 @@
 // `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the top routes of a
-// server filled with the demo data, in Debian's Chromium. Prints score, LCP, CLS, TBT and bytes,
-// and each goal met or not. A measure, never a test: it does not fail on a score.
+// server filled with the demo data, in Debian's Chromium, 5 runs each (`--runs`). Prints the
+// medians of score, LCP, CLS, TBT and bytes with their spread (lowest–highest), and each goal met
+// or not. A measure, never a test: it does not fail on a score.
 //
 //   npm run build && npm run lighthouse
 //   npm run lighthouse -- --web-dir dist/web-x --out /tmp/lighthouse.md --reports-dir /tmp/lh --chrome /usr/bin/chromium
-//   npm run lighthouse -- --route / --route /signaler
+//   npm run lighthouse -- --route / --route /signaler --runs 3
 //
-// Each route runs in a fresh browser profile; the signed-in routes get their session in
-// localStorage (`auth-storage`, as the login screen leaves it) before Lighthouse loads them.
+// Each run is in a fresh browser profile; for the signed-in routes the profile first logs in as
+// the login screen does (the session cookie, and the session in localStorage), so that the server
+// draws the page for that session.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -19,8 +21,9 @@ import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
-import type { LoginInput, Session } from '../src/domain/auth'
+import { chromium, type Page } from 'playwright-core'
+import type { LoginInput } from '../src/domain/auth'
+import { WEB_SESSION_HEADER } from '../src/domain/auth-rules'
 import { STORE_NAMES } from '../src/domain/constants'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../src/server/seed/demo-data'
 
@@ -33,11 +36,13 @@ const { values: args } = parseArgs({
     'reports-dir': { type: 'string' },
     /** Only these routes (repeatable), e.g. `--route / --route /signaler`. */
     route: { type: 'string', multiple: true },
+    runs: { type: 'string', default: '5' },
   },
 })
 
-/** The goals of issue 7. */
-const GOALS = { score: 95, lcpMs: 1800, cls: 0.05 }
+/** The goals of issue 16: signed-in pages, now drawn by the server, have a tighter LCP. */
+const GOALS = { score: 95, lcpMs: 1800, signedInLcpMs: 1500, cls: 0.05, tbtMs: 200 }
+const RUNS = Math.max(1, Number(args.runs) || 5)
 const ADMIN = { username: 'admin', password: randomBytes(12).toString('hex') }
 
 const ROUTES: { path: string; login?: LoginInput }[] = [
@@ -95,27 +100,36 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The value the session store keeps in localStorage after a login (lib/auth/session-store.ts). */
-async function storedSession(base: string, login: LoginInput): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(login),
-  })
-  if (!res.ok) throw new Error(`login as ${login.userType} failed: ${await res.text()}`)
-  const session = (await res.json()) as Session
-  const state = {
-    user: session.user,
-    userType: session.userType,
-    token: session.token,
-    refreshToken: session.refreshToken,
-    isAuthenticated: true,
-    sessionExpiry: Date.now() + session.expiresIn * 1000,
-  }
-  return JSON.stringify({ state, version: 0 })
+/**
+ * Logs in from the page as the login screen does: the server sets the session cookie (the app's
+ * header asks for it), and the session store keeps the access token in localStorage.
+ */
+async function logIn(page: Page, login: LoginInput) {
+  const failure = await page.evaluate(
+    async ([login, header, storeName]) => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: '1' },
+        body: JSON.stringify(login),
+      })
+      if (!res.ok) return `login as ${login.userType} failed: ${await res.text()}`
+      const session = await res.json()
+      const state = {
+        user: session.user,
+        userType: session.userType,
+        token: session.token,
+        isAuthenticated: true,
+        sessionExpiry: Date.now() + session.expiresIn * 1000,
+      }
+      localStorage.setItem(storeName, JSON.stringify({ state, version: 1 }))
+      return null
+    },
+    [login, WEB_SESSION_HEADER, STORE_NAMES.auth] as const,
+  )
+  if (failure) throw new Error(failure)
 }
 
-async function audit(base: string, route: (typeof ROUTES)[number]): Promise<Figures> {
+async function audit(base: string, route: (typeof ROUTES)[number], run: number): Promise<Figures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'ua-lighthouse-profile-'))
   const port = await freePort()
   const browser = await chromium.launchPersistentContext(profile, {
@@ -128,10 +142,7 @@ async function audit(base: string, route: (typeof ROUTES)[number]): Promise<Figu
       // A small file of the same origin: the app's scripts stay out of the browser's cache.
       const page = browser.pages()[0] ?? (await browser.newPage())
       await page.goto(`${base}/favicon.svg`)
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-        STORE_NAMES.auth,
-        await storedSession(base, route.login),
-      ] as const)
+      await logIn(page, route.login)
       await page.close()
     }
     const result = await lighthouse(`${base}${route.path}`, {
@@ -148,7 +159,7 @@ async function audit(base: string, route: (typeof ROUTES)[number]): Promise<Figu
     if (args['reports-dir']) {
       mkdirSync(args['reports-dir'], { recursive: true })
       const name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-')
-      writeFileSync(path.join(args['reports-dir'], `${name}.json`), JSON.stringify(lhr, null, 1))
+      writeFileSync(path.join(args['reports-dir'], `${name}-${run}.json`), JSON.stringify(lhr, null, 1))
     }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const requests = lhr.audits['network-requests']?.details
@@ -170,13 +181,56 @@ async function audit(base: string, route: (typeof ROUTES)[number]): Promise<Figu
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT MET')
 
-function table(figures: Figures[]): string[] {
+/** The median of the runs, and their spread. */
+function summary(values: number[]): { median: number; low: number; high: number } {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const median =
+    sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+  return { median, low: sorted[0] ?? 0, high: sorted.at(-1) ?? 0 }
+}
+
+interface Medians {
+  route: string
+  signedIn: boolean
+  runs: number
+  figures: Record<Exclude<keyof Figures, 'route'>, ReturnType<typeof summary>>
+}
+
+function mediansOf(route: (typeof ROUTES)[number], runs: Figures[]): Medians {
+  const of = (key: Exclude<keyof Figures, 'route'>) => summary(runs.map((run) => run[key]))
+  return {
+    route: route.path,
+    signedIn: Boolean(route.login),
+    runs: runs.length,
+    figures: {
+      score: of('score'),
+      fcpMs: of('fcpMs'),
+      lcpMs: of('lcpMs'),
+      cls: of('cls'),
+      tbtMs: of('tbtMs'),
+      bytes: of('bytes'),
+      requests: of('requests'),
+    },
+  }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2)
+const spread = (s: ReturnType<typeof summary>, format: (n: number) => string, unit = '') =>
+  `${format(s.median)}${unit} (${format(s.low)}–${format(s.high)})`
+
+function table(rows: Medians[]): string[] {
   return [
-    '| route | score | FCP | LCP | CLS | TBT | bytes (requests) | goals |',
-    '|---|---|---|---|---|---|---|---|',
-    ...figures.map((f) => {
-      const ok = f.score >= GOALS.score && f.lcpMs <= GOALS.lcpMs && f.cls <= GOALS.cls
-      return `| ${f.route} | ${f.score} | ${(f.fcpMs / 1000).toFixed(2)} s | ${(f.lcpMs / 1000).toFixed(2)} s | ${f.cls.toFixed(3)} | ${f.tbtMs.toFixed(0)} ms | ${(f.bytes / 1024).toFixed(1)} KB (${f.requests}) | ${met(ok)} |`
+    '| route | runs | score | FCP | LCP | CLS | TBT | bytes (requests) | goals |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(({ route, signedIn, runs, figures: f }) => {
+      const lcpGoal = signedIn ? GOALS.signedInLcpMs : GOALS.lcpMs
+      const ok =
+        f.score.median >= GOALS.score &&
+        f.lcpMs.median <= lcpGoal &&
+        f.cls.median <= GOALS.cls &&
+        f.tbtMs.median <= GOALS.tbtMs
+      return `| ${route} | ${runs} | ${spread(f.score, String)} | ${spread(f.fcpMs, seconds, ' s')} | ${spread(f.lcpMs, seconds, ' s')} | ${spread(f.cls, (n) => n.toFixed(3))} | ${spread(f.tbtMs, (n) => n.toFixed(0), ' ms')} | ${(f.bytes.median / 1024).toFixed(1)} KB (${f.requests.median}) | ${met(ok)} |`
     }),
   ]
 }
@@ -188,22 +242,26 @@ if (!existsSync(path.join(webDir, 'index.html'))) {
 }
 const server = await startDemoServer(webDir)
 console.log(`demo server on ${server.url} (${server.reports} demo reports), Chromium ${args.chrome}`)
-const figures: Figures[] = []
+const rows: Medians[] = []
 try {
   for (const route of ROUTES.filter(({ path }) => !args.route || args.route.includes(path))) {
-    const measured = await audit(server.url, route)
-    figures.push(measured)
-    console.log(
-      `${measured.route.padEnd(34)} score ${String(measured.score).padStart(3)}  LCP ${(measured.lcpMs / 1000).toFixed(2)} s  CLS ${measured.cls.toFixed(3)}  TBT ${measured.tbtMs.toFixed(0)} ms  ${(measured.bytes / 1024).toFixed(1)} KB`,
-    )
+    const runs: Figures[] = []
+    for (let run = 1; run <= RUNS; run++) {
+      const measured = await audit(server.url, route, run)
+      runs.push(measured)
+      console.log(
+        `${measured.route.padEnd(34)} run ${run}  score ${String(measured.score).padStart(3)}  LCP ${seconds(measured.lcpMs)} s  CLS ${measured.cls.toFixed(3)}  TBT ${measured.tbtMs.toFixed(0)} ms  ${(measured.bytes / 1024).toFixed(1)} KB`,
+      )
+    }
+    rows.push(mediansOf(route, runs))
   }
 } finally {
   await server.stop()
 }
 const lines = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, default simulated throttling; goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs / 1000} s, CLS ≤ ${GOALS.cls}.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, default simulated throttling, medians of ${RUNS} runs (lowest–highest); goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs / 1000} s (signed-in pages ≤ ${GOALS.signedInLcpMs / 1000} s), TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}.`,
   '',
-  ...table(figures),
+  ...table(rows),
 ]
 console.log(`\n${lines.join('\n')}`)
 if (args.out) writeFileSync(path.resolve(args.out), `${lines.join('\n')}\n`)

@@ -9,9 +9,10 @@ import {
 } from 'react-router'
 import type { UserType } from '../../domain/auth'
 import { PageLoading } from '../components/layout/page-loading'
-import { HomePage } from '../features/home/home-page'
+import { HOME_ROUTE_ID, HomePage } from '../features/home/home-page'
 import { catalogueReady } from '../i18n'
-import { lazyScreen, type ScreenModule } from '../lib/lazy-screens'
+import { lazyScreen, loadDrawnParts, type ScreenModule } from '../lib/lazy-screens'
+import { markFirstData } from '../lib/query-client'
 import { FIRST_DATA } from './first-data'
 import { type ManifestRoute, ROUTE_MANIFEST } from './route-manifest'
 import { ErrorPage } from './routes/error-page'
@@ -22,6 +23,8 @@ const SCREEN_FILES = import.meta.glob<ScreenModule>([
   '../features/*/**/*-{page,layout}.tsx',
   './routes/{french-only,not-found}.tsx',
   '!../features/*/components/**',
+  // The home page is in the first download.
+  '!../features/home/**',
   '!**/*.test.tsx',
 ])
 
@@ -66,8 +69,13 @@ function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: Ro
     const queries = await FIRST_DATA[route.area]()
     const asked = route.data.flatMap((key) => {
       const options = queries[key]?.(url)
-      // A failure is the screen's to show, with its own texts, once it asks again.
-      return options ? [deps.queryClient.ensureQueryData(options).catch(() => undefined)] : []
+      if (!options) return []
+      // Data kept from an earlier visit is shown at once and asked again meanwhile; the screen
+      // then takes what comes as it is. A failure is the screen's to show, with its own texts.
+      const fetched = deps.queryClient
+        .ensureQueryData({ ...options, revalidateIfStale: true })
+        .then(() => markFirstData(deps.queryClient, options.queryKey))
+      return [fetched.catch(() => undefined)]
     })
     if (deps.awaitData) await Promise.all(asked)
     return null
@@ -80,7 +88,7 @@ function toRoute(route: ManifestRoute, inherited: ManifestRoute['session'], deps
     id: route.id,
     ...(route.path ? { path: route.path } : {}),
     // The home page is in the first download; every other screen is fetched when visited.
-    ...(screenOf(route) ?? (route.id === 'home' ? { element: <HomePage /> } : {})),
+    ...(screenOf(route) ?? (route.id === HOME_ROUTE_ID ? { element: <HomePage /> } : {})),
     loader: loaderOf(route, area, deps),
   }
   if (route.index) return { ...base, index: true }
@@ -125,4 +133,6 @@ export async function loadScreensOf(routes: RouteObject[], pathname: string): Pr
       route.lazy = undefined
     }),
   )
+  // Then the parts of those screens that the server drew but that come with code of their own.
+  await loadDrawnParts(matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
 }

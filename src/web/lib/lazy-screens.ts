@@ -1,3 +1,4 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { RouteObject } from 'react-router'
 
 /** What a screen file gives its route (what React Router's `lazy` resolves to). */
@@ -21,4 +22,31 @@ export function lazyScreen(
       return module
     },
   }
+}
+
+/** The loaders of each route's drawn parts (lazyDrawnPart), by route id. */
+const drawnParts = new Map<string, (() => Promise<unknown>)[]>()
+
+/**
+ * A part of a route's screen that the server draws with the page but whose code comes after the
+ * first download (below the fold). The app waits for it before taking the page over: a part
+ * still loading then would be drawn again by the browser, its HTML thrown away, as soon as
+ * anything above it changes.
+ */
+export function lazyDrawnPart<Props extends object>(
+  routeId: string,
+  load: () => Promise<ComponentType<Props>>,
+): LazyExoticComponent<ComponentType<Props>> {
+  let loading: Promise<ComponentType<Props>> | undefined
+  const once = () => {
+    loading ??= load()
+    return loading
+  }
+  drawnParts.set(routeId, [...(drawnParts.get(routeId) ?? []), once])
+  return lazy(() => once().then((component) => ({ default: component })))
+}
+
+/** The code of the drawn parts of these routes, loaded. */
+export function loadDrawnParts(routeIds: readonly string[]): Promise<unknown> {
+  return Promise.all(routeIds.flatMap((id) => drawnParts.get(id) ?? []).map((load) => load()))
 }

@@ -1,4 +1,10 @@
-import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query'
+import {
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryClientConfig,
+  type QueryKey,
+} from '@tanstack/react-query'
 import { QUERY_CACHE_TIME_MS, QUERY_RETRIES, queryRetryDelay } from '../../domain/constants'
 import { DRAWN_DATA_FRESH_MS } from '../../domain/page-renderer'
 
@@ -18,9 +24,8 @@ export function createQueryClient(
         retry: QUERY_RETRIES,
         retryDelay: queryRetryDelay,
         gcTime: QUERY_CACHE_TIME_MS,
-        // What the server drew the page with, or a route's loader just fetched, is not asked
-        // again when the screen opens; live events and changes mark what they touch as stale.
-        staleTime: DRAWN_DATA_FRESH_MS,
+        // What the page was opened with is not asked for again when its screen mounts.
+        refetchOnMount: (query) => !isFirstData(query),
         // Mobile data is costly: do not reload just because the tab came back.
         refetchOnWindowFocus: false,
         // Asked even when the phone says it is offline: the service worker may answer from its
@@ -30,4 +35,22 @@ export function createQueryClient(
       },
     },
   })
+}
+
+/**
+ * The queries a page was opened with: drawn by the server with it, or fetched by its route's
+ * loader as the app opened it. Its screens, mounting next, take that data as it is (for
+ * DRAWN_DATA_FRESH_MS) instead of asking again; every other query is asked again on mount once
+ * stale, as usual, so that a screen visited again shows what changed meanwhile.
+ */
+const firstData = new WeakSet<Query>()
+
+function isFirstData(query: Query): boolean {
+  return firstData.has(query) && Date.now() - query.state.dataUpdatedAt < DRAWN_DATA_FRESH_MS
+}
+
+/** Marks the data a page is opened with (see `firstData`). */
+export function markFirstData(client: QueryClient, queryKey: QueryKey) {
+  const query = client.getQueryCache().find({ queryKey, exact: true })
+  if (query) firstData.add(query)
 }

@@ -9,11 +9,13 @@ import {
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../domain/constants'
 import { cn } from '../../lib/class-names'
+import { useHydrated } from '../../lib/use-hydrated'
 import { Button } from './button'
 import { Sheet, SheetContent } from './sheet'
 import { Tooltip, TooltipProvider } from './tooltip'
@@ -33,17 +35,23 @@ function writeOpenCookie(open: boolean) {
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`
 
-/** True under the 768 px breakpoint, following the window as it is resized. */
+function subscribeToWidth(onChange: () => void) {
+  const list = window.matchMedia(mobileQuery)
+  list.addEventListener('change', onChange)
+  return () => list.removeEventListener('change', onChange)
+}
+
+/**
+ * True under the 768 px breakpoint, following the window as it is resized. False on the server
+ * and while the app takes over its HTML: the desktop sidebar is drawn then, hidden by CSS on a
+ * phone (see Sidebar), so that nothing moves when the phone's sheet takes its place.
+ */
 export function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(() => window.matchMedia(mobileQuery).matches)
-  useEffect(() => {
-    const list = window.matchMedia(mobileQuery)
-    const update = () => setIsMobile(list.matches)
-    list.addEventListener('change', update)
-    update()
-    return () => list.removeEventListener('change', update)
-  }, [])
-  return isMobile
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(mobileQuery).matches,
+    () => false,
+  )
 }
 
 interface SidebarState {
@@ -67,7 +75,10 @@ export function useSidebar(): SidebarState {
 /** Holds the sidebar's state; Ctrl+B (Cmd+B on a Mac) toggles it. */
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile()
-  const [open, setOpen] = useState(readOpenCookie)
+  // Expanded on the server and while the app takes over its HTML; then as the cookie says.
+  const hydrated = useHydrated()
+  const [openChoice, setOpen] = useState(() => (typeof document === 'undefined' ? true : readOpenCookie()))
+  const open = hydrated ? openChoice : true
   const [openMobile, setOpenMobile] = useState(false)
 
   const toggle = useCallback(() => {
@@ -137,7 +148,8 @@ export function Sidebar({ title, children }: { title: string; children: ReactNod
     <aside
       data-state={open ? 'expanded' : 'collapsed'}
       className={cn(
-        'group/sidebar sticky top-0 flex h-dvh shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 motion-reduce:transition-none',
+        // Hidden by CSS on a phone from the first paint: the app shows the sheet there instead.
+        'group/sidebar sticky top-0 flex h-dvh shrink-0 flex-col max-md:hidden border-r border-slate-200 bg-white transition-[width] duration-200 motion-reduce:transition-none',
         open ? 'w-[16rem]' : 'w-[3rem]',
       )}
     >

@@ -1,24 +1,27 @@
 import Megaphone from 'lucide-react/icons/megaphone'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SiteHeader } from '../../components/layout/site-header'
 import { buttonClassName } from '../../components/ui/button'
+import { lazyDrawnPart } from '../../lib/lazy-screens'
 import { usePageMeta } from '../../lib/page-meta'
 import type { Bbox } from './api/get-map-reports'
 import { HomeMap } from './components/home-map'
 import { ReportCountBadge } from './components/report-count-badge'
 
-// Below the fold: their code arrives after the first paint. A page drawn by the server shows them
-// at once all the same; each is taken over (hydrated) when its code has come, on its own.
-const RecentReports = lazy(() =>
-  import('./components/recent-reports').then((module) => ({ default: module.RecentReports })),
+/** The home route's id in the route manifest (app/route-manifest.ts). */
+export const HOME_ROUTE_ID = 'home'
+
+// Below the fold: their code arrives after the first paint; the server draws them all the same.
+const RecentReports = lazyDrawnPart(HOME_ROUTE_ID, () =>
+  import('./components/recent-reports').then((module) => module.RecentReports),
 )
-const MapReportList = lazy(() =>
-  import('./components/map-report-list').then((module) => ({ default: module.MapReportList })),
+const MapReportList = lazyDrawnPart(HOME_ROUTE_ID, () =>
+  import('./components/map-report-list').then((module) => module.MapReportList),
 )
-const SiteFooter = lazy(() =>
-  import('../../components/layout/site-footer').then((module) => ({ default: module.SiteFooter })),
+const SiteFooter = lazyDrawnPart(HOME_ROUTE_ID, () =>
+  import('../../components/layout/site-footer').then((module) => module.SiteFooter),
 )
 
 /** Home (/): the map around the visitor, the count, the "Signaler" button and the newest reports. */

@@ -1,0 +1,188 @@
+// Pages arrive drawn by React on the server, with their data, before any JavaScript runs
+// (docs/decisions/0008-react-drawn-on-the-server.md), and React then takes them over in the page:
+// the public citizen pages the same for everyone, the signed-in pages for the session cookie.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../src/domain/auth-rules'
+import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { launchBrowser } from './support/browser'
+import { fileReportAsCitizen } from './support/organization-api'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  await server.insertReport({
+    description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
+    categoryName: 'Éclairage public',
+    created_at: '2026-11-20T09:30:00Z',
+  })
+  await server.insertReport({
+    description: 'Nid-de-poule profond au carrefour, les motos tombent.',
+    categoryName: 'Voirie',
+    created_at: '2026-11-21T16:00:00Z',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function openWithoutJavaScript(path: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return page
+}
+
+describe('pages drawn by the server', () => {
+  it('shows the home page’s count and recent reports before any JavaScript runs', async () => {
+    const page = await openWithoutJavaScript('/')
+    await page.getByText('2 incident(s) rapporté(s) dans le département de Dakar').waitFor()
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    const cards = page.getByRole('article')
+    expect(await cards.count()).toBe(2)
+    expect(await cards.first().innerText()).toContain('Voirie')
+    expect(await cards.nth(1).innerText()).toContain('20 novembre 2026')
+    await page.context().close()
+  })
+
+  it('shows the report form with its categories before any JavaScript runs', async () => {
+    const page = await openWithoutJavaScript('/signaler')
+    await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor()
+    await page.getByRole('radio', { name: 'Éclairage public' }).waitFor()
+    await page.context().close()
+  })
+
+  it('shows a report filed a moment ago, not an older drawing of the page', async () => {
+    const before = await (await fetch(`${server.url}/`)).text()
+    expect(before).toContain('2 incident(s) rapporté(s)')
+    await fileReportAsCitizen(server.url, { description: 'Ordures entassées devant le marché depuis lundi.' })
+    const after = await (await fetch(`${server.url}/`)).text()
+    expect(after).toContain('3 incident(s) rapporté(s)')
+    expect(after).toContain('Ordures entassées devant le marché depuis lundi.')
+  })
+
+  it('is taken over by the app without being drawn again', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    const page = await context.newPage()
+    // Records every element of the server's drawing that the app throws away.
+    await page.addInitScript({
+      content: `window.__removed = []; new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes)
+          if (node.nodeType === 1) window.__removed.push(node.textContent)
+      }).observe(document, { childList: true, subtree: true })`,
+    })
+    await page.goto(`${server.url}/`)
+    // The app has started: the map replaces its loading state, and links navigate in the page.
+    await page.locator('.leaflet-container').waitFor()
+    const removed = (await page.evaluate('window.__removed')) as string[]
+    expect(
+      removed.filter(
+        (text) => text.includes('incident(s) rapporté(s)') || text.includes('Incidents récents'),
+      ),
+    ).toEqual([])
+    await page.getByRole('link', { name: 'Signaler', exact: true }).click()
+    await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
+    await context.close()
+  })
+})
+
+/** Logs in as the browser app does; the session cookie the server sets, ready to send back. */
+async function sessionCookie(body: Record<string, string>): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [WEB_SESSION_HEADER]: '1' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(200)
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+  expect(cookie).toMatch(/HttpOnly/i)
+  return cookie?.split(';')[0] ?? ''
+}
+
+const ADMIN_LOGIN = { userType: 'admin', username: 'admin', password: 'admin-e2e-password' }
+
+describe('signed-in pages drawn by the server', () => {
+  it('arrive drawn with their data from the session cookie alone', async () => {
+    const cookie = await sessionCookie(ADMIN_LOGIN)
+    const res = await fetch(`${server.url}/admin/reports`, { headers: { cookie }, redirect: 'manual' })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('data-rendered-path="/admin/reports"')
+    expect(html).toContain('Lampadaire éteint depuis deux semaines devant la pharmacie.')
+    expect(html).toContain('Nid-de-poule profond au carrefour, les motos tombent.')
+    // Without the cookie: the login page of the area.
+    const anonymous = await fetch(`${server.url}/admin/reports`, { redirect: 'manual' })
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('location')).toBe('/admin/login')
+  })
+
+  it('are drawn for two sessions at once, each with its own data only', async () => {
+    const roads = await createOrganization(server.db.db, { categories: ['Voirie'] })
+    const lights = await createOrganization(server.db.db, { categories: ['Éclairage public'] })
+    const cookies = await Promise.all(
+      [roads, lights].map((org) =>
+        sessionCookie({ userType: 'organization', email: org.email, password: ORG_PASSWORD }),
+      ),
+    )
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const res = await fetch(`${server.url}/organization/available-reports`, {
+          headers: { cookie: cookies[i % 2] ?? '' },
+        })
+        return res.text()
+      }),
+    )
+    pages.forEach((html, i) => {
+      const [mine, theirs] = i % 2 === 0 ? ['Nid-de-poule', 'Lampadaire'] : ['Lampadaire', 'Nid-de-poule']
+      expect(html).toContain(mine)
+      expect(html).not.toContain(theirs)
+      expect(html).toContain(i % 2 === 0 ? roads.name : lights.name)
+    })
+  })
+
+  it('are shown as drawn after a login in the browser, then run by the app with the same data', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`${server.url}/admin/login`)
+    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.waitForURL('**/admin/dashboard')
+    // The refresh token is in the HttpOnly cookie, never in the page's storage.
+    const stored = (await page.evaluate(() => JSON.stringify(localStorage))) as string
+    expect(stored).not.toContain('refreshToken')
+    const cookies = await context.cookies()
+    expect(cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    })
+
+    const listRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/reports') listRequests.push(request.url())
+    })
+    await page.goto(`${server.url}/admin/reports`)
+    await page.locator('html[data-app-ready]').waitFor()
+    await page.getByText('Nid-de-poule profond au carrefour, les motos tombent.').waitFor()
+    // Once, not twice over, and from the data the page came with.
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
+    expect(listRequests).toEqual([])
+    expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([])
+    // The app works: the navigation goes on in the page.
+    await page.getByRole('link', { name: 'Organisations' }).first().click()
+    await page.waitForURL('**/admin/organizations')
+    await context.close()
+  })
+})

@@ -1,0 +1,129 @@
+// `npm run size`: the compressed JavaScript and CSS each page of the route manifest needs before
+// anything it loads later (the map, other screens). Reads the Vite manifest of `npm run build`.
+// Fails when `/` needs more than 140 KB of gzipped JavaScript before the map, when a citizen page
+// needs organisation or admin code (or Leaflet before its first paint), when one of the pages
+// people open first needs more than MAX_FILES files, or when the build lost one of the manifest's
+// screens. What `/` needs with its map is printed beside its budget (200 KB; not met yet: see
+// docs/performance.md).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { manifestPages } from '../src/web/app/route-manifest'
+
+// `npm run size -- --dir dist/web-x` for a build of one's own.
+const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })
+const DIST = path.resolve(args.dir ?? 'dist/web')
+const KB = 1024
+// React DOM included (issue 16): what the home page needs before its map, and with it.
+const HOME_BUDGET_BYTES = 140 * KB
+const HOME_WITH_MAP_BUDGET_BYTES = 200 * KB
+/** The home page's map, fetched after its first paint. */
+const HOME_MAP = 'src/web/features/home/components/home-map-view.tsx'
+/**
+ * The most JavaScript files the pages people open first may need. Each is a round trip on a slow
+ * phone network, six at a time over HTTP/1.1: the signed-in pages needed about fifty before
+ * vite.chunks.ts. Pages with a form need one more (zod and the form bindings).
+ */
+const MAX_FILES = 8
+const OPENED_FIRST = new Set(['/', '/signaler', '/organization/available-reports', '/admin/reports'])
+/** Source files no citizen page may need before its first paint. */
+const NOT_FOR_CITIZENS = [/^src\/web\/features\/(admin|organization)\//, /^node_modules\/leaflet/]
+
+interface Chunk {
+  file: string
+  imports?: string[]
+  css?: string[]
+}
+
+function readJson<T>(file: string, missing: string): T {
+  try {
+    return JSON.parse(readFileSync(path.join(DIST, file), 'utf8')) as T
+  } catch {
+    console.error(missing)
+    process.exit(1)
+  }
+}
+
+const manifest = readJson<Record<string, Chunk>>(
+  '.vite/manifest.json',
+  'No build manifest: run `npm run build` first.',
+)
+// Written by the chunk-modules plugin of vite.config.ts.
+const chunkModules = readJson<Record<string, string[]>>(
+  '.vite/chunk-modules.json',
+  'No .vite/chunk-modules.json in the build: run `npm run build` again.',
+)
+
+/** Chunks and everything they import statically: what loads before the screen can show. */
+function staticClosure(keys: string[]): Chunk[] {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const child of manifest[key].imports ?? []) visit(child)
+  }
+  for (const key of keys) visit(key)
+  return [...seen].flatMap((key) => manifest[key] ?? [])
+}
+
+function sizes(files: string[]) {
+  let gzip = 0
+  let brotli = 0
+  for (const file of files) {
+    const bytes = readFileSync(path.join(DIST, file))
+    gzip += gzipSync(bytes, { level: 9 }).length
+    brotli += brotliCompressSync(bytes).length
+  }
+  return { gzip, brotli }
+}
+
+const jsOf = (chunks: Chunk[]) => chunks.map((c) => c.file).filter((f) => f.endsWith('.js'))
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
+const failures: string[] = []
+
+console.log('page                                JS gzip   (brotli)   CSS gzip   files')
+for (const page of manifestPages()) {
+  const screens = page.routes.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : []))
+  const lost = screens.filter((key) => !manifest[key])
+  if (lost.length > 0) {
+    // The server lists a page's files from these names: a screen missing here is fetched late.
+    failures.push(`${page.path}: the build names no file for ${lost.join(', ')}`)
+    continue
+  }
+  const chunks = staticClosure(['index.html', ...screens])
+  const js = jsOf(chunks)
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))]
+  const jsSize = sizes(js)
+  console.log(
+    `${page.path.padEnd(35)} ${kb(jsSize.gzip).padStart(8)}  (${kb(jsSize.brotli).padStart(8)})  ${kb(sizes(css).gzip).padStart(8)}   ${js.length} js, ${css.length} css`,
+  )
+  if (OPENED_FIRST.has(page.path) && js.length > MAX_FILES)
+    failures.push(`${page.path} needs ${js.length} JavaScript files: at most ${MAX_FILES}.`)
+  if (page.routes.at(-1)?.area === 'citizen') {
+    const misplaced = js.flatMap((file) =>
+      (chunkModules[file] ?? []).filter((id) => NOT_FOR_CITIZENS.some((pattern) => pattern.test(id))),
+    )
+    if (misplaced.length > 0)
+      failures.push(`${page.path} needs what a citizen page must not:\n  ${misplaced.join('\n  ')}`)
+  }
+  if (page.path !== '/') continue
+  if (jsSize.gzip > HOME_BUDGET_BYTES) {
+    failures.push(
+      `/ needs ${kb(jsSize.gzip)} of gzipped JavaScript before the map: the budget is ${kb(HOME_BUDGET_BYTES)}.`,
+    )
+  }
+  if (!manifest[HOME_MAP]) {
+    failures.push(`/: the build names no file for its map, ${HOME_MAP}`)
+    continue
+  }
+  const withMap = sizes(jsOf(staticClosure(['index.html', HOME_MAP])))
+  console.log(
+    `${'/ with its map'.padEnd(35)} ${kb(withMap.gzip).padStart(8)}  (${kb(withMap.brotli).padStart(8)})`,
+  )
+  if (withMap.gzip > HOME_WITH_MAP_BUDGET_BYTES) {
+    console.log(`  over its budget of ${kb(HOME_WITH_MAP_BUDGET_BYTES)} with the map (issue 16, open)`)
+  }
+}
+for (const failure of failures) console.error(failure)
+process.exit(failures.length > 0 ? 1 : 0)
