@@ -4,7 +4,7 @@
 // needs organisation or admin code (or Leaflet before its first paint), when one of the pages
 // people open first needs more than MAX_FILES files, or when the build lost one of the manifest's
 // screens. What `/` needs with its map is printed beside its budget (200 KB; not met yet: see
-// docs/performance.md).
+// docs/decisions/0008-react-drawn-on-the-server.md).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
