@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/class-names'
 
@@ -41,12 +40,10 @@ export function buttonClassName({
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant
   size?: ButtonSize
-  /** Renders the child element (a link) with the button's look. */
-  asChild?: boolean
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={buttonClassName({ variant, size, className })} {...props} />
+/** A button. A link with a button's look takes `buttonClassName` (no Slot in the first download). */
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
   return (
     <button type={type ?? 'button'} className={buttonClassName({ variant, size, className })} {...props} />
   )
