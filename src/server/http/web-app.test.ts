@@ -89,8 +89,13 @@ describe('pages drawn by the server', () => {
       `<div id="root" data-rendered-path="/suivi"><p>${count} incident(s)</p></div>` +
         `<script type="application/json" id="hydration-data">{"count":${count}}</script>`,
     )
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/screen-abc.js">')
+    // Its scripts come at low priority: the page shows without them.
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    )
+    expect(res.body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/screen-abc.js">',
+    )
     // The first-paint script is the one inline script that may run.
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(sha256(FIRST_PAINT))

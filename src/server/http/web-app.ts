@@ -117,7 +117,7 @@ export async function installWebApp(
 
   /** The page's HTML around what React drew, with the data to take it over. */
   function pageAround(pathname: string, screens: string[], drawn: Extract<DrawnPage, { kind: 'page' }>) {
-    return withScreenFiles(build, screens, entryFiles).replace(
+    return afterTheFirstPaint(withScreenFiles(build, screens, entryFiles)).replace(
       ROOT_ELEMENT,
       `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${drawn.html}</div>` +
         `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
@@ -260,6 +260,22 @@ function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<str
         : `<link rel="modulepreload" crossorigin href="/${file}">`,
     )
   return build.template.replace('</head>', `${links.join('')}</head>`)
+}
+
+/**
+ * A page drawn by the server shows without its scripts: they are fetched at low priority, so that
+ * on a slow network they never hold back the styles, the images or the page's first paint.
+ */
+function afterTheFirstPaint(page: string): string {
+  return page
+    .replaceAll(
+      '<script type="module" crossorigin src=',
+      '<script type="module" fetchpriority="low" crossorigin src=',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
+    )
 }
 
 function escapeAttribute(value: string): string {
