@@ -85,7 +85,10 @@ describe('pages drawn by the server', () => {
     const removed = (await page.evaluate('window.__removed')) as string[]
     expect(
       removed.filter(
-        (text) => text.includes('incident(s) rapporté(s)') || text.includes('Incidents récents'),
+        (text) =>
+          text.includes('incident(s) rapporté(s)') ||
+          text.includes('Incidents récents') ||
+          text.includes('Liens utiles'),
       ),
     ).toEqual([])
     await page.getByRole('link', { name: 'Signaler', exact: true }).click()

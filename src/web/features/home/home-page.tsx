@@ -24,6 +24,20 @@ const SiteFooter = lazyDrawnPart(HOME_ROUTE_ID, () =>
   import('../../components/layout/site-footer').then((module) => module.SiteFooter),
 )
 
+// The same elements at every render of the page: when the map's view changes the page, React
+// leaves them as they are, and does not draw the server's HTML of a part again while the app
+// takes it over.
+const RECENT_REPORTS = (
+  <Suspense fallback={null}>
+    <RecentReports />
+  </Suspense>
+)
+const FOOTER = (
+  <Suspense fallback={null}>
+    <SiteFooter />
+  </Suspense>
+)
+
 /** Home (/): the map around the visitor, the count, the "Signaler" button and the newest reports. */
 export function HomePage() {
   const { t } = useTranslation()
@@ -54,17 +68,13 @@ export function HomePage() {
             <Megaphone aria-hidden="true" className="size-6" />
             {t('home.reportButton')}
           </Link>
-          <Suspense fallback={null}>
-            <RecentReports />
-          </Suspense>
+          {RECENT_REPORTS}
           <Suspense fallback={null}>
             <MapReportList bbox={mapView} />
           </Suspense>
         </div>
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      {FOOTER}
     </div>
   )
 }
