@@ -1,10 +1,9 @@
 // The browser app's session: its refresh token lives in an HttpOnly cookie, never in the page's
 // storage; the API keeps bearer tokens and takes no authority from the cookie.
-import { parseSetCookie } from 'cookie'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
-import { createOrganization, ORG_PASSWORD } from '../test/accounts'
+import { createOrganization, ORG_PASSWORD, sessionCookieSet, webLogin } from '../test/accounts'
 import { buildTestApp, TEST_ADMIN, type TestContext } from '../test/helper'
 
 const WEB = { [WEB_SESSION_HEADER]: '1' }
@@ -17,28 +16,25 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-/** The session cookie an answer sets, as the browser reads it. */
-function sessionCookieSet(res: LightMyRequestResponse) {
-  const headers = [res.headers['set-cookie'] ?? []].flat()
-  const cookie = headers.map((header) => parseSetCookie(header)).find((c) => c.name === SESSION_COOKIE)
-  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in ${JSON.stringify(headers)}`)
-  return cookie
-}
-
 const asCookie = (value: string) => ({ cookie: `${SESSION_COOKIE}=${value}` })
 
-function webLogin(app: FastifyInstance, password = ORG_PASSWORD) {
-  return app.inject({
+function webLoginAs(app: FastifyInstance, password = ORG_PASSWORD) {
+  return webLogin(app, { userType: 'organization', email, password })
+}
+
+/** The renewal as the browser app asks it: the cookie, the app's header, an empty body. */
+function renew(cookie: string, headers: Record<string, string> = WEB) {
+  return ctx.app.inject({
     method: 'POST',
-    url: '/api/auth/login',
-    headers: WEB,
-    payload: { userType: 'organization', email, password },
+    url: '/api/auth/refresh',
+    headers: { ...headers, ...asCookie(cookie) },
+    payload: {},
   })
 }
 
 describe('the browser app’s login', () => {
   it('puts the refresh token in an HttpOnly, SameSite=Strict cookie for every path, not in the answer', async () => {
-    const res = await webLogin(ctx.app)
+    const res = await webLoginAs(ctx.app)
     expect(res.statusCode).toBe(200)
     expect(res.json()).not.toHaveProperty('refreshToken')
     expect(res.json()).toMatchObject({ userType: 'organization', token: expect.any(String) })
@@ -55,11 +51,10 @@ describe('the browser app’s login', () => {
     const https = await buildTestApp({ env: { PUBLIC_ORIGIN: 'https://alertes.example.sn' } })
     try {
       await createOrganization(https.db.db, { email: 'https@example.sn' })
-      const res = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: WEB,
-        payload: { userType: 'organization', email: 'https@example.sn', password: ORG_PASSWORD },
+      const res = await webLogin(https.app, {
+        userType: 'organization',
+        email: 'https@example.sn',
+        password: ORG_PASSWORD,
       })
       expect(sessionCookieSet(res).secure).toBe(true)
     } finally {
@@ -80,14 +75,7 @@ describe('the browser app’s login', () => {
 
 describe('the cookie', () => {
   it('renews the session for the app (its header required), and the spent cookie no longer does', async () => {
-    const first = sessionCookieSet(await webLogin(ctx.app)).value ?? ''
-    const renew = (value: string, headers: Record<string, string> = WEB) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        headers: { ...headers, ...asCookie(value) },
-        payload: {},
-      })
+    const first = sessionCookieSet(await webLoginAs(ctx.app)).value ?? ''
     // Without the app's header (a form posted by another site cannot add one), no renewal.
     expect((await renew(first, {})).statusCode).toBe(401)
     const renewed = await renew(first)
@@ -103,7 +91,7 @@ describe('the cookie', () => {
   })
 
   it('is no authority on the API: only a bearer token is', async () => {
-    const login = await webLogin(ctx.app)
+    const login = await webLoginAs(ctx.app)
     const cookie = sessionCookieSet(login).value ?? ''
     const withCookie = await ctx.app.inject({ url: '/api/org/me', headers: { ...WEB, ...asCookie(cookie) } })
     expect(withCookie.statusCode).toBe(401)
@@ -115,7 +103,7 @@ describe('the cookie', () => {
   })
 
   it('is cleared by the logout, which ends its session', async () => {
-    const cookie = sessionCookieSet(await webLogin(ctx.app)).value ?? ''
+    const cookie = sessionCookieSet(await webLoginAs(ctx.app)).value ?? ''
     const logout = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -126,17 +114,11 @@ describe('the cookie', () => {
     const cleared = sessionCookieSet(logout)
     expect(cleared.value).toBe('')
     expect(cleared.maxAge).toBe(0)
-    const renew = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      headers: { ...WEB, ...asCookie(cookie) },
-      payload: {},
-    })
-    expect(renew.statusCode).toBe(401)
+    expect((await renew(cookie)).statusCode).toBe(401)
   })
 
   it('is replaced by the password change, which ends the sessions opened before it', async () => {
-    const login = await webLogin(ctx.app)
+    const login = await webLoginAs(ctx.app)
     const before = sessionCookieSet(login).value ?? ''
     const change = await ctx.app.inject({
       method: 'POST',
@@ -147,20 +129,13 @@ describe('the cookie', () => {
     expect(change.statusCode).toBe(200)
     const after = sessionCookieSet(change).value ?? ''
     expect(after).not.toBe(before)
-    const renew = (value: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        headers: { ...WEB, ...asCookie(value) },
-        payload: {},
-      })
     expect((await renew(before)).statusCode).toBe(401)
     expect((await renew(after)).statusCode).toBe(200)
     // Back to the password the other tests use.
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/password',
-      headers: { authorization: `Bearer ${(await webLogin(ctx.app, 'nouveau-mot-2')).json().token}` },
+      headers: { authorization: `Bearer ${(await webLoginAs(ctx.app, 'nouveau-mot-2')).json().token}` },
       payload: { currentPassword: 'nouveau-mot-2', newPassword: ORG_PASSWORD },
     })
   })

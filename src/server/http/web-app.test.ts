@@ -5,7 +5,13 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
-import { createOrganization, ORG_PASSWORD, setOrganization } from '../test/accounts'
+import {
+  createOrganization,
+  ORG_PASSWORD,
+  sessionCookieSet,
+  setOrganization,
+  webLogin,
+} from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 
@@ -151,20 +157,14 @@ describe('signed-in pages drawn by the server', () => {
       headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {},
     })
 
-  async function webLogin(email: string) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { [WEB_SESSION_HEADER]: '1' },
-      payload: { userType: 'organization', email, password: ORG_PASSWORD },
-    })
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=`))
-    return decodeURIComponent(cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '')
+  async function webLoginAs(email: string) {
+    const res = await webLogin(ctx.app, { userType: 'organization', email, password: ORG_PASSWORD })
+    return sessionCookieSet(res).value ?? ''
   }
 
   it('are drawn for the session of the cookie alone, its API calls made as that visitor', async () => {
     const organization = await createOrganization(ctx.db.db)
-    const res = await page(await webLogin(organization.email))
+    const res = await page(await webLoginAs(organization.email))
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`<h1>${organization.name}</h1>`)
     expect(res.body).toContain(`"userType":"organization"`)
@@ -185,7 +185,7 @@ describe('signed-in pages drawn by the server', () => {
 
   it('are no longer drawn for a session that was logged out or whose account was suspended', async () => {
     const organization = await createOrganization(ctx.db.db)
-    const loggedOut = await webLogin(organization.email)
+    const loggedOut = await webLoginAs(organization.email)
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -193,7 +193,7 @@ describe('signed-in pages drawn by the server', () => {
       payload: {},
     })
     expect((await page(loggedOut)).statusCode).toBe(302)
-    const suspended = await webLogin(organization.email)
+    const suspended = await webLoginAs(organization.email)
     expect((await page(suspended)).statusCode).toBe(200)
     await setOrganization(ctx.db.db, organization.id, { is_active: false })
     expect((await page(suspended)).statusCode).toBe(302)
@@ -202,7 +202,7 @@ describe('signed-in pages drawn by the server', () => {
   it('draw two sessions at once, each with its own', async () => {
     const first = await createOrganization(ctx.db.db)
     const second = await createOrganization(ctx.db.db)
-    const cookies = [await webLogin(first.email), await webLogin(second.email)]
+    const cookies = [await webLoginAs(first.email), await webLoginAs(second.email)]
     const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => page(cookies[i % 2])))
     pages.forEach((res, i) => {
       const [mine, theirs] = i % 2 === 0 ? [first, second] : [second, first]

@@ -1,7 +1,9 @@
 // Accounts written straight to the database, and sessions opened through the real login route.
+import { parseSetCookie } from 'cookie'
 import { eq, inArray } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Session } from '../../domain/auth'
+import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
 import type { OrganizationStatus, OrganizationType } from '../../domain/organization'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, organizations, superadmins } from '../db/schema'
@@ -63,6 +65,24 @@ export function loginOrganization(app: FastifyInstance, email: string, password 
 
 export function loginAdmin(app: FastifyInstance) {
   return login(app, { userType: 'admin', ...TEST_ADMIN })
+}
+
+/** The browser app's login: its header asks for the session cookie instead of a refresh token. */
+export function webLogin(app: FastifyInstance, body: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { [WEB_SESSION_HEADER]: '1' },
+    payload: body,
+  })
+}
+
+/** The session cookie an answer sets, as the browser reads it. */
+export function sessionCookieSet(res: LightMyRequestResponse) {
+  const headers = [res.headers['set-cookie'] ?? []].flat()
+  const cookie = headers.map((header) => parseSetCookie(header)).find((c) => c.name === SESSION_COOKIE)
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in ${JSON.stringify(headers)}`)
+  return cookie
 }
 
 export const bearer = (session: { token: string }) => ({ authorization: `Bearer ${session.token}` })
