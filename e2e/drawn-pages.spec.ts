@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../src/domain/auth-rules'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { launchBrowser } from './support/browser'
+import { launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -72,24 +72,12 @@ describe('pages drawn by the server', () => {
     const context = await browser.newContext({ locale: 'fr-FR' })
     await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
     const page = await context.newPage()
-    // Records every element of the server's drawing that the app throws away.
-    await page.addInitScript({
-      content: `window.__removed = []; new MutationObserver((records) => {
-        for (const record of records) for (const node of record.removedNodes)
-          if (node.nodeType === 1) window.__removed.push(node.textContent)
-      }).observe(document, { childList: true, subtree: true })`,
-    })
+    await recordRemovedElements(page)
     await page.goto(`${server.url}/`)
     // The app has started: the map replaces its loading state, and links navigate in the page.
     await page.locator('.leaflet-container').waitFor()
-    const removed = (await page.evaluate('window.__removed')) as string[]
     expect(
-      removed.filter(
-        (text) =>
-          text.includes('incident(s) rapporté(s)') ||
-          text.includes('Incidents récents') ||
-          text.includes('Liens utiles'),
-      ),
+      await removedTexts(page, ['incident(s) rapporté(s)', 'Incidents récents', 'Liens utiles']),
     ).toEqual([])
     await page.getByRole('link', { name: 'Signaler', exact: true }).click()
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
@@ -176,16 +164,47 @@ describe('signed-in pages drawn by the server', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/admin/reports') listRequests.push(request.url())
     })
+    await recordRemovedElements(page)
     await page.goto(`${server.url}/admin/reports`)
     await page.locator('html[data-app-ready]').waitFor()
     await page.getByText('Nid-de-poule profond au carrefour, les motos tombent.').waitFor()
-    // Once, not twice over, and from the data the page came with.
+    // Taken over as drawn: nothing of the server's drawing thrown away, shown once, from the data
+    // the page came with, on the page it was asked for.
+    expect(await removedTexts(page, ['Gestion des signalements', 'Nid-de-poule'])).toEqual([])
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
+    expect(new URL(page.url()).pathname).toBe('/admin/reports')
     expect(listRequests).toEqual([])
     expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([])
     // The app works: the navigation goes on in the page.
     await page.getByRole('link', { name: 'Organisations' }).first().click()
     await page.waitForURL('**/admin/organizations')
+    await context.close()
+  })
+
+  it('are taken over for the cookie alone, in a browser that kept no session of its own', async () => {
+    const org = await createOrganization(server.db.db, { categories: ['Voirie'] })
+    const cookie = await sessionCookie({ userType: 'organization', email: org.email, password: ORG_PASSWORD })
+    const [name, value] = cookie.split('=') as [string, string]
+    // A browser whose storage was cleared: only the HttpOnly cookie says who it is.
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Strict' }])
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await recordRemovedElements(page)
+    await page.goto(`${server.url}/organization/available-reports`)
+    await page.locator('html[data-app-ready]').waitFor()
+    await page.getByText('Nid-de-poule profond au carrefour, les motos tombent.').waitFor()
+    expect(await removedTexts(page, ['Nid-de-poule', org.name])).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/organization/available-reports')
+    expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([])
+    // The app runs for that session: its access token comes from the cookie, and the next page
+    // asks the API with it.
+    await page.getByRole('link', { name: 'Mes signalements' }).first().click()
+    await page.waitForURL('**/organization/managed-reports')
+    await page.getByText('Aucun signalement pris en charge').waitFor()
     await context.close()
   })
 })

@@ -34,3 +34,22 @@ export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
 }
+
+/**
+ * Records the text of every element removed from the page from its first byte on: what the app
+ * threw away of the server's drawing when it took the page over. Read it with `removedTexts`.
+ */
+export async function recordRemovedElements(page: Page): Promise<void> {
+  await page.addInitScript({
+    content: `window.__removed = []; new MutationObserver((records) => {
+      for (const record of records) for (const node of record.removedNodes)
+        if (node.nodeType === 1) window.__removed.push(node.textContent)
+    }).observe(document, { childList: true, subtree: true })`,
+  })
+}
+
+/** The texts of the elements removed since `recordRemovedElements`, those containing one of `texts`. */
+export async function removedTexts(page: Page, texts: string[]): Promise<string[]> {
+  const removed = (await page.evaluate('window.__removed')) as string[]
+  return removed.filter((text) => texts.some((wanted) => text.includes(wanted)))
+}

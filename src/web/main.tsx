@@ -7,7 +7,7 @@ import { matchRoutes } from 'react-router'
 import { APP_READY_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../domain/page-renderer'
 import { App } from './app/app'
 import { readHydration } from './app/hydration'
-import { manifestRoutes } from './app/route-manifest'
+import { FRENCH_ONLY_ROUTE_ID } from './app/route-manifest'
 import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
@@ -53,7 +53,7 @@ void Promise.all([
   .then(async () => {
     // Two tasks, not one long one: the code has run, then the page is taken over.
     await nextTask()
-    if (drawn && display.language === DEFAULT_LANGUAGE && !isSignedInPage(pathname)) {
+    if (drawn && (display.language === DEFAULT_LANGUAGE || readsFrenchOnly(pathname))) {
       const router = createAppRouter(routes, drawn.router)
       hydrateRoot(
         root,
@@ -81,13 +81,11 @@ void Promise.all([
   })
 
 /**
- * A signed-in page drawn by the server is shown as drawn, then drawn again by the app from the same
- * data rather than taken over: taking it over does not match yet (issue 16, open), and a page that
- * does not match is drawn twice over by React.
+ * The organisation and admin pages read French whatever language this browser chose for the
+ * citizen side: drawn in French by the server, they are taken over as they are.
  */
-function isSignedInPage(path: string): boolean {
-  const ids = new Set((matchRoutes(routes, path) ?? []).map(({ route }) => route.id))
-  return [...manifestRoutes()].some((route) => ids.has(route.id) && route.session)
+function readsFrenchOnly(path: string): boolean {
+  return (matchRoutes(routes, path) ?? []).some(({ route }) => route.id === FRENCH_ONLY_ROUTE_ID)
 }
 
 /**

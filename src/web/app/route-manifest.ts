@@ -53,6 +53,9 @@ export interface ManifestRoute {
   children?: readonly ManifestRoute[]
 }
 
+/** The frame of the organisation and admin areas, which read French only. */
+export const FRENCH_ONLY_ROUTE_ID = 'french-only'
+
 const organization = { userType: 'organization', loginPath: '/organization/login' } as const
 const admin = { userType: 'admin', loginPath: '/admin/login' } as const
 
@@ -96,7 +99,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
   },
   {
     // The organisation and admin areas read French only: their frame loads with their first screen.
-    id: 'french-only',
+    id: FRENCH_ONLY_ROUTE_ID,
     screen: 'app/routes/french-only',
     area: 'signed-in',
     children: [

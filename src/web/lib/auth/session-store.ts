@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react'
-import { create, createStore, type StoreApi, useStore } from 'zustand'
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
+import { create, createStore, type StoreApi } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { LoginInput, Session, SessionUser, UserType } from '../../../domain/auth'
 import { STORE_NAMES, TOKEN_REFRESH_LEAD_MS } from '../../../domain/constants'
@@ -187,7 +187,12 @@ function useSessionState(): SessionState
 function useSessionState<T>(selector: (state: SessionState) => T): T
 function useSessionState<T>(selector?: (state: SessionState) => T) {
   const store = useContext(SessionStoreContext) ?? browserSessionStore
-  return useStore(store, selector ?? ((state) => state as T))
+  const select = selector ?? ((state: SessionState) => state as T)
+  const read = useCallback(() => select(store.getState()), [store, select])
+  // The same snapshot while hydrating as after: the page was drawn for the session adopted before
+  // the takeover (`adoptPageSession`). Zustand's own hook would read the store's state at its
+  // creation there (signed out), and an area drawn signed in would be taken over signed out.
+  return useSyncExternalStore(store.subscribe, read, read)
 }
 
 /**

@@ -1,10 +1,25 @@
+import { act } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, stubApi } from '../../test/api-stub'
-import { organizationSession, signOut } from '../../test/sessions'
+import { ADMIN_USER, organizationSession, signOut } from '../../test/sessions'
 import { authRequest } from './auth-request'
-import { LEGACY_SESSION_KEYS, useSessionStore } from './session-store'
+import {
+  adoptPageSession,
+  LEGACY_SESSION_KEYS,
+  pageSessionStore,
+  SessionStoreContext,
+  useSessionStore,
+} from './session-store'
 
 const session = (token: string) => organizationSession({ token })
+
+/** A part of a signed-in page that names who it is for. */
+function Greeting() {
+  const name = useSessionStore((state) => (state.isAuthenticated ? state.user?.name : 'personne'))
+  return <p>{name}</p>
+}
 
 beforeEach(() => {
   localStorage.clear()
@@ -146,5 +161,27 @@ describe('session store', () => {
     await useSessionStore.persist.rehydrate()
     for (const key of LEGACY_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull()
     expect(useSessionStore.getState().isAuthenticated).toBe(false)
+  })
+
+  it('takes over a page drawn for the cookie’s session signed in, not signed out', async () => {
+    const page = { userType: 'admin' as const, user: ADMIN_USER }
+    // As the server draws it: for the cookie's session, with the page request's own store.
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(
+      <SessionStoreContext.Provider value={pageSessionStore(page)}>
+        <Greeting />
+      </SessionStoreContext.Provider>,
+    )
+    expect(container.textContent).toBe(ADMIN_USER.name)
+    // As the browser takes it over: the page's session adopted, then hydrated.
+    adoptPageSession(page)
+    const mismatches: unknown[] = []
+    const root = hydrateRoot(container, <Greeting />, {
+      onRecoverableError: (error) => mismatches.push(error),
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(mismatches).toEqual([])
+    expect(container.textContent).toBe(ADMIN_USER.name)
+    root.unmount()
   })
 })
