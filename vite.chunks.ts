@@ -57,6 +57,20 @@ function needs(libraries: RegExp, id: string, graph: ModuleGraph, memo: Map<stri
 /** The map (Leaflet): fetched after the first paint by the screens that show one, kept apart. */
 const MAP_LIBRARIES = /\/node_modules\/(leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet\/core)\//
 
+/**
+ * The session's code: only the signed-in areas load it (the app fetches it for their pages only),
+ * so it goes with the frame they share instead of a file of its own.
+ */
+const SESSION_CODE = /\/src\/web\/lib\/auth\//
+
+/** The home page's own folder: what it loads after its first paint (its map, its lower parts). */
+const HOME_FOLDER = /\/src\/web\/features\/home\//
+
+/** Whether a file loaded on demand is one the home page loads after its first paint. */
+function isHomePart(file: string, graph: ModuleGraph): boolean {
+  return graph.getModuleInfo(file)?.dynamicImporters.some((importer) => HOME_FOLDER.test(importer)) ?? false
+}
+
 /** The area of a file loaded on demand, from the route manifest. */
 function areaOfLoadedFile(id: string): FileArea {
   const screenArea = SCREEN_AREAS.get(id.replace(/^.*(?=\/src\/web\/)/, ''))
@@ -92,6 +106,7 @@ interface Memo {
 
 /** The file a module of the screens goes to, or null to let the bundler choose. */
 function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null {
+  if (SESSION_CODE.test(id)) return 'signed-in'
   const module = graph.getModuleInfo(id)
   // A screen keeps its own file: the manifest names it, and the server lists it in the page.
   if (!module || module.dynamicImporters.length > 0) return null
@@ -102,6 +117,10 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   if (areas.size === 1 && areas.has('elsewhere')) return null
   // Each kept apart with what imports it, or every screen of an area would fetch it.
   if (needs(MAP_LIBRARIES, id, graph, memo.map)) return null
+  // What the home page's map and lower parts share with other screens (a report's badges, dates,
+  // card): apart from the screens' other code (dialogs, forms, the outbox), which the home page
+  // never needs. Every screen that shows reports fetches this one small file too.
+  if ([...files].some((file) => isHomePart(file, graph))) return 'home-parts'
   if (needs(FORM_LIBRARIES, id, graph, memo.forms)) return 'forms'
   if (areas.size === 1) return [...areas][0] ?? null
   // Shared by the organisation and admin screens only, or by the citizen's too.

@@ -83,6 +83,48 @@ describe('pages drawn by the server', () => {
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
     await context.close()
   })
+
+  it('answers a tap made before its scripts arrived, once they have', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    // A slow network: the app's code arrives a second and a half after the page.
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0)
+    // The menu opens once the app has taken the page over: the tap was not lost.
+    await page.getByRole('dialog').getByRole('link', { name: 'Mes signalements' }).waitFor()
+    await context.close()
+  })
+
+  it('draws a long page whole, every part in its place, even without JavaScript', async () => {
+    // Five long reports make the page far longer than the first 12.8 KB that React draws before
+    // moving the rest out of place by default.
+    for (let i = 1; i <= 5; i += 1) {
+      await server.insertReport({
+        description: `Dépôt sauvage numéro ${i} le long du canal. ${'Les sacs s’entassent et bouchent l’écoulement. '.repeat(35)}`,
+        categoryName: 'Propreté',
+        created_at: new Date(Date.now() + i * 1000).toISOString(),
+      })
+    }
+    const page = await openWithoutJavaScript('/')
+    const html = await page.content()
+    expect(html.length).toBeGreaterThan(20_000)
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    const cards = page.getByRole('article')
+    expect(await cards.count()).toBe(5)
+    for (const card of await cards.all()) expect(await card.isVisible()).toBe(true)
+    expect(await cards.first().innerText()).toContain('Dépôt sauvage numéro 5')
+    // In reading order: the recent reports, then the footer.
+    const footerTop = (await page.locator('footer').boundingBox())?.y ?? 0
+    const lastCardBottom = await cards.last().evaluate((card) => card.getBoundingClientRect().bottom)
+    expect(footerTop).toBeGreaterThan(lastCardBottom)
+    await page.context().close()
+  })
 })
 
 /** Logs in as the browser app does; the session cookie the server sets, ready to send back. */

@@ -1,4 +1,5 @@
 import type { SessionUser, UserType } from './auth'
+import type { PageHead } from './page'
 
 /**
  * What the server's copy of the web app offers: src/web/entry-server.tsx, built by
@@ -22,6 +23,8 @@ export interface ApiAnswer {
 export interface PageRequest {
   /** The page's path and the query parameters it reads. */
   url: string
+  /** The site's public origin (PUBLIC_ORIGIN), for the page's canonical address; null when unknown. */
+  origin: string | null
   session: PageSession | null
   /**
    * The API as this page's queries reach it while it is drawn: the server answers them itself,
@@ -36,6 +39,8 @@ export type DrawnPage =
       status: number
       /** What goes inside the page's root element. */
       html: string
+      /** Its title, description and sharing card, for the page's head. */
+      head: PageHead
       /** The router's state and the queries' data, for the browser to take the page over (JSON). */
       hydration: string
     }
@@ -50,6 +55,8 @@ export interface PageInfo {
   parameters: readonly string[]
   /** The source files of its screens (Vite's manifest keys), outermost first. */
   screens: string[]
+  /** An organisation or admin page: it reads French whatever language the visitor chose. */
+  frenchOnly: boolean
 }
 
 export interface PageRenderer {
@@ -61,8 +68,15 @@ export interface PageRenderer {
 
 /** The element of a drawn page that carries its hydration data (JSON, never run). */
 export const HYDRATION_DATA_ID = 'hydration-data'
+/** Set on #root of a drawn page that reads French whatever language the visitor chose. */
+export const FRENCH_ONLY_ATTRIBUTE = 'data-french-only'
 /** Set on #root of a drawn page: the path its HTML was drawn for. */
 export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
+/**
+ * Set by the drawn page's inline script on the button tapped before the app had taken the page
+ * over (its code still on its way): the app taps it again once it has.
+ */
+export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
 /** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready'
 

@@ -9,14 +9,16 @@ import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import { type PageMeta, pageHead } from '../domain/page'
 import type { DrawnPage, PageInfo, PageRenderer, PageRequest } from '../domain/page-renderer'
 import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
-import { type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
+import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
 import { createAppRoutes } from './app/router'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { firstPaintScript } from './lib/display-settings'
+import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
 
 /**
@@ -31,6 +33,11 @@ function renderToHtml(element: ReactNode): Promise<string> {
     sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
+      // Sent whole, so drawn whole: by default React moves a part that comes after 12.8 KB of
+      // HTML out of its place, into a hidden element that an inline script puts back after the
+      // first paint (later still, to batch them). The page then shifted under the reader, and
+      // without JavaScript those parts never showed.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // An error outside every Suspense boundary: no page to send (the server falls back on the
       // page the browser draws). One inside a boundary is drawn by the browser instead.
       onShellError: reject,
@@ -71,23 +78,28 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
   if (context instanceof Response) {
     return { kind: 'redirect', location: context.headers.get('location') ?? '/' }
   }
+  let meta: PageMeta = {}
   const html = await renderToHtml(
-    <SessionStoreContext.Provider value={session}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
-      </AppProviders>
-    </SessionStoreContext.Provider>,
+    <PageMetaSink.Provider value={(said) => (meta = said)}>
+      <SessionStoreContext.Provider value={session}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </AppProviders>
+      </SessionStoreContext.Provider>
+    </PageMetaSink.Provider>,
   )
   const hydration: HydrationData = {
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     queries: dehydrate(queryClient),
     session: request.session,
   }
-  return { kind: 'page', status: context.statusCode, html, hydration: jsonForHtml(hydration) }
+  // The screen drawn last is the page's own: what it said of itself is the page's head.
+  const head = pageHead(meta, new URL(request.url, 'http://localhost').pathname, request.origin)
+  return { kind: 'page', status: context.statusCode, html, head, hydration: jsonForHtml(hydration) }
 }
 
 // The route table, for matching paths only (its loaders never run).
@@ -120,6 +132,7 @@ function pageOf(pathname: string): PageInfo {
     drawn: page?.drawn ?? null,
     parameters: page?.parameters ?? [],
     screens: chain.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : [])),
+    frenchOnly: chain.some((route) => route.id === FRENCH_ONLY_ROUTE_ID),
   }
 }
 

@@ -1,13 +1,16 @@
 import './styles.css'
 import './i18n'
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { matchRoutes } from 'react-router'
-import { APP_READY_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../domain/page-renderer'
+import {
+  APP_READY_ATTRIBUTE,
+  EARLY_TAP_ATTRIBUTE,
+  FRENCH_ONLY_ATTRIBUTE,
+  RENDERED_PATH_ATTRIBUTE,
+} from '../domain/page-renderer'
 import { App } from './app/app'
 import { readHydration } from './app/hydration'
-import { FRENCH_ONLY_ROUTE_ID } from './app/route-manifest'
 import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
@@ -53,18 +56,25 @@ void Promise.all([
   .then(async () => {
     // Two tasks, not one long one: the code has run, then the page is taken over.
     await nextTask()
-    if (drawn && (display.language === DEFAULT_LANGUAGE || readsFrenchOnly(pathname))) {
+    if (drawn && (display.language === DEFAULT_LANGUAGE || readsFrenchOnly())) {
       const router = createAppRouter(routes, drawn.router)
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-        {
-          // A part whose HTML did not match is drawn again by the browser: said, to be fixed.
-          onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
-        },
-      )
+      const tappedEarly = takeEarlyTap()
+      // As a transition, the takeover is done in slices that let the phone answer a tap between
+      // them (React replays a tap on a part not taken over yet), not in one long task.
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App queryClient={queryClient} router={router} />
+          </StrictMode>,
+          {
+            // A part whose HTML did not match is drawn again by the browser: said, to be fixed.
+            onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
+          },
+        )
+      })
+      // React answers it now: the part that holds the button is taken over first.
+      tappedEarly?.click()
     } else {
       await changeLanguage(display.language).catch(() => undefined)
       root.replaceChildren()
@@ -81,11 +91,21 @@ void Promise.all([
   })
 
 /**
+ * The button tapped before the app had taken the page over (the page's inline script marked it),
+ * unmarked so that the page is taken over as the server drew it.
+ */
+function takeEarlyTap(): HTMLElement | null {
+  const button = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`)
+  button?.removeAttribute(EARLY_TAP_ATTRIBUTE)
+  return button
+}
+
+/**
  * The organisation and admin pages read French whatever language this browser chose for the
  * citizen side: drawn in French by the server, they are taken over as they are.
  */
-function readsFrenchOnly(path: string): boolean {
-  return (matchRoutes(routes, path) ?? []).some(({ route }) => route.id === FRENCH_ONLY_ROUTE_ID)
+function readsFrenchOnly(): boolean {
+  return root?.hasAttribute(FRENCH_ONLY_ATTRIBUTE) ?? false
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
+import { DRAWN_PAGE_SCRIPT } from './web-app'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
 // the server draws are tested without a Vite build (e2e/drawn-pages.spec.ts tests the real one):
@@ -39,6 +40,8 @@ writeFileSync(path.join(webDir, 'assets', 'index-abc.js.map'), '{"sources":["src
 writeFileSync(
   path.join(webDir, 'index.html'),
   '<!doctype html><html lang="fr"><head><title>Alertes</title>' +
+    '<meta name="description" content="Le site">' +
+    '<meta\n      property="og:title"\n      content="Le site"\n    />' +
     '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
     '</head><body><div id="root"></div></body></html>',
 )
@@ -61,11 +64,17 @@ writeFileSync(
          if (!request.session) return { kind: 'redirect', location: '/organization/login' }
          const me = await request.callApi('/api/org/me', { method: 'GET', headers: {} })
          const name = me.status === 200 ? JSON.parse(me.body).name : 'refused ' + me.status
-         return { kind: 'page', status: 200, html: '<h1>' + name + '</h1>', hydration: JSON.stringify({ session: request.session }) }
+         const head = { title: name, description: 'Espace', keywords: '', type: 'website', image: '/og.png', url: request.url, robots: 'noindex, nofollow' }
+         return { kind: 'page', status: 200, html: '<h1>' + name + '</h1>', head, hydration: JSON.stringify({ session: request.session }) }
        }
        const answer = await request.callApi('/api/reports/count', { method: 'GET', headers: {} })
        const count = JSON.parse(answer.body).count
-       return { kind: 'page', status: 200, html: '<p>' + count + ' incident(s)</p>', hydration: JSON.stringify({ count }) }
+       const head = {
+         title: count + ' incident(s) <à Dakar>', description: 'Les "derniers" signalements', keywords: 'Dakar',
+         type: 'website', image: (request.origin ?? '') + '/og-image.png',
+         url: (request.origin ?? '') + request.url.split('?')[0], robots: null,
+       }
+       return { kind: 'page', status: 200, html: '<p>' + count + ' incident(s)</p>', head, hydration: JSON.stringify({ count }) }
      },
      firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} },
    }`,
@@ -95,17 +104,31 @@ describe('pages drawn by the server', () => {
       `<div id="root" data-rendered-path="/suivi"><p>${count} incident(s)</p></div>` +
         `<script type="application/json" id="hydration-data">{"count":${count}}</script>`,
     )
-    // Its scripts come at low priority: the page shows without them.
-    expect(res.body).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    // Its scripts are asked for once it has painted: no script element nor preload asks for them
+    // before, the list of files and the script that starts them come last.
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/)
+    expect(res.body).toMatch(
+      /<script type="application\/json" id="app-files">\{"entry":"\/assets\/index-abc.js","preload":\["\/assets\/screen-abc.js"\]\}<\/script><script>[^<]+<\/script><\/body>/,
     )
-    expect(res.body).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/screen-abc.js">',
-    )
-    // The first-paint script is the one inline script that may run.
+    // The first-paint script and the one starting the app are the only inline scripts that may run.
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(sha256(FIRST_PAINT))
+    expect(csp).toContain(sha256(DRAWN_PAGE_SCRIPT))
+    expect(res.body).toContain(`<script>${DRAWN_PAGE_SCRIPT}</script>`)
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+
+  it('carry the head the page drew, in place of the site’s: title, description, sharing card, canonical', async () => {
+    const count = (await ctx.app.inject('/api/reports/count')).json().count
+    const { body } = await ctx.app.inject('/')
+    const head = body.slice(0, body.indexOf('</head>'))
+    expect(head).toContain(`<title>${count} incident(s) &lt;à Dakar></title>`)
+    expect(head).not.toContain('<title>Alertes</title>')
+    expect(head).toContain('<meta name="description" content="Les &quot;derniers&quot; signalements">')
+    expect(head).toContain(`<meta property="og:title" content="${count} incident(s) &lt;à Dakar>">`)
+    expect(head).not.toContain('Le site')
+    // No PUBLIC_ORIGIN here: the addresses stay relative, whatever Host the request claimed.
+    expect(head).toContain('<link rel="canonical" href="/">')
   })
 
   it('are drawn again once a report is filed', async () => {
@@ -167,6 +190,8 @@ describe('signed-in pages drawn by the server', () => {
     const res = await page(await webLoginAs(organization.email))
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`<h1>${organization.name}</h1>`)
+    expect(res.body).toContain(`<title>${organization.name}</title>`)
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">')
     expect(res.body).toContain(`"userType":"organization"`)
     // That visitor's alone: no shared cache keeps it.
     expect(res.headers['cache-control']).toBe('no-cache')

@@ -4,8 +4,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
+  APP_READY_ATTRIBUTE,
   type DrawnPage,
+  EARLY_TAP_ATTRIBUTE,
+  FRENCH_ONLY_ATTRIBUTE,
   HYDRATION_DATA_ID,
   type PageRenderer,
   type PageSession,
@@ -55,17 +59,18 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {}
   // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
-  const inlineScripts = [renderer?.firstPaintScript() ?? ''].filter(Boolean)
+  const firstPaint = renderer?.firstPaintScript() ?? ''
   // The tile server is configured at run time; the page reads it from this meta tag.
   const headAdditions = [
-    ...inlineScripts.map((script) => `<script>${script}</script>`),
+    ...(firstPaint ? [`<script>${firstPaint}</script>`] : []),
     `<meta name="tile-url" content="${escapeAttribute(tileUrl)}">`,
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
-  const scriptHashes = inlineScripts.map(
-    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
-  )
+  // The inline scripts that may run: those two, and no other.
+  const scriptHashes = [firstPaint, renderer ? DRAWN_PAGE_SCRIPT : '']
+    .filter(Boolean)
+    .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
   return { webDir, template, scriptHashes, renderer, manifest }
 }
 
@@ -116,10 +121,14 @@ export async function installWebApp(
   }
 
   /** The page's HTML around what React drew, with the data to take it over. */
-  function pageAround(pathname: string, screens: string[], drawn: Extract<DrawnPage, { kind: 'page' }>) {
-    return afterTheFirstPaint(withScreenFiles(build, screens, entryFiles)).replace(
+  function pageAround(
+    page: { pathname: string; screens: string[]; frenchOnly: boolean },
+    drawn: Extract<DrawnPage, { kind: 'page' }>,
+  ) {
+    const french = page.frenchOnly ? ` ${FRENCH_ONLY_ATTRIBUTE}` : ''
+    return afterTheFirstPaint(withHead(withScreenFiles(build, page.screens, entryFiles), drawn.head)).replace(
       ROOT_ELEMENT,
-      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(pathname)}">${drawn.html}</div>` +
+      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(page.pathname)}"${french}>${drawn.html}</div>` +
         `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
     )
   }
@@ -145,7 +154,7 @@ export async function installWebApp(
 
   async function draw(
     renderer: PageRenderer,
-    page: { pageUrl: string; pathname: string; screens: string[]; address: string },
+    page: { pageUrl: string; pathname: string; screens: string[]; frenchOnly: boolean; address: string },
     principal: Principal | null,
   ): Promise<Answer> {
     const session: PageSession | null = principal
@@ -153,11 +162,12 @@ export async function installWebApp(
       : null
     const drawn = await renderer.drawPage({
       url: page.pageUrl,
+      origin: app.deps.config.publicOrigin ?? null,
       session,
       callApi: await apiCaller(principal, page.address),
     })
     if (drawn.kind === 'redirect') return { redirect: drawn.location }
-    return { page: compressBody(pageAround(page.pathname, page.screens, drawn)), status: drawn.status }
+    return { page: compressBody(pageAround(page, drawn)), status: drawn.status }
   }
 
   async function answer(url: string, address: string, cookie: string | undefined): Promise<Answer> {
@@ -165,7 +175,7 @@ export async function installWebApp(
     const info = renderer?.pageOf(pathname)
     if (!renderer || !info?.drawn) return { page: shell(info?.screens ?? []), status: 200 }
     const { pageUrl } = pageAddress(url, info.parameters)
-    const page = { pageUrl, pathname, screens: info.screens, address }
+    const page = { pageUrl, pathname, screens: info.screens, frenchOnly: info.frenchOnly, address }
     try {
       if (info.drawn === 'session') {
         const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
@@ -262,20 +272,107 @@ function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<str
   return build.template.replace('</head>', `${links.join('')}</head>`)
 }
 
+/** The template's own title and metadata, which a drawn page's head replaces. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>/
+const TEMPLATE_PAGE_METAS =
+  /<meta\s+(?:name|property)="(?:description|keywords|robots|og:(?:title|description|type|image|url)|twitter:(?:card|title|description|image))"[^>]*>/g
+
+/** The page's head as React drew it: its title, description, sharing card and canonical address. */
+function withHead(page: string, head: PageHead): string {
+  const tags = [
+    `<title>${escapeText(head.title)}</title>`,
+    ...pageHeadMetas(head).map(
+      ([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`,
+    ),
+    `<link rel="canonical" href="${escapeAttribute(head.url)}">`,
+  ]
+  return page
+    .replace(TEMPLATE_TITLE, '')
+    .replaceAll(TEMPLATE_PAGE_METAS, '')
+    .replace('</head>', `${tags.join('')}</head>`)
+}
+
+function escapeText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
+}
+
+/** The element of a drawn page that lists its scripts, for `DRAWN_PAGE_SCRIPT`. */
+const APP_FILES_ID = 'app-files'
+
 /**
- * A page drawn by the server shows without its scripts: they are fetched at low priority, so that
- * on a slow network they never hold back the styles, the images or the page's first paint.
+ * The drawn page's own script, at the end of its body. It asks for the page's scripts once the
+ * browser reports its first paint of text (asked any sooner, they would share the line with its
+ * styles on a slow network), at once in a tab nobody sees or a browser that does not report
+ * paints, and after 3 s at the latest. Meanwhile it remembers the last button tapped, which
+ * nothing could answer yet: the app taps it again once it has taken the page over. A fixed text,
+ * so that the CSP allows it by its hash.
+ */
+export const DRAWN_PAGE_SCRIPT = `(function () {
+  var root = document.documentElement
+  function rememberTap(event) {
+    if (root.hasAttribute('${APP_READY_ATTRIBUTE}')) return document.removeEventListener('click', rememberTap, true)
+    var button = event.target.closest && event.target.closest('button')
+    if (!button) return
+    var earlier = document.querySelector('[${EARLY_TAP_ATTRIBUTE}]')
+    if (earlier) earlier.removeAttribute('${EARLY_TAP_ATTRIBUTE}')
+    button.setAttribute('${EARLY_TAP_ATTRIBUTE}', '')
+  }
+  document.addEventListener('click', rememberTap, true)
+  var started = false
+  function start() {
+    if (started) return
+    started = true
+    var files = JSON.parse(document.getElementById('${APP_FILES_ID}').textContent)
+    files.preload.forEach(function (href) {
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.appendChild(link)
+    })
+    var script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = ''
+    script.src = files.entry
+    document.head.appendChild(script)
+  }
+  var reportsPaints = typeof PerformanceObserver === 'function' &&
+    (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1
+  if (document.visibilityState === 'hidden' || !reportsPaints) return start()
+  new PerformanceObserver(function (list, observer) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return
+    observer.disconnect()
+    setTimeout(start, 0)
+  }).observe({ type: 'paint', buffered: true })
+  setTimeout(start, 3000)
+})()`
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+/**
+ * A page drawn by the server reads without its scripts: they are asked for once it has painted,
+ * so that on a slow phone network they never share the line with its styles and its text. The
+ * page's links work meanwhile; its buttons and forms once the app has taken it over.
  */
 function afterTheFirstPaint(page: string): string {
+  const entry = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1])
+  const preload = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1])
+  if (entry.length !== 1) throw new Error(`the built page has ${entry.length} entry scripts, not one`)
+  const files = jsonInScript({ entry: entry[0], preload })
   return page
-    .replaceAll(
-      '<script type="module" crossorigin src=',
-      '<script type="module" fetchpriority="low" crossorigin src=',
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '</body>',
+      `<script type="application/json" id="${APP_FILES_ID}">${files}</script>` +
+        `<script>${DRAWN_PAGE_SCRIPT}</script></body>`,
     )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin href=',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
-    )
+}
+
+/** JSON inside a <script> element: nothing in it can close the element. */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c')
 }
 
 function escapeAttribute(value: string): string {

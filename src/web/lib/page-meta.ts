@@ -1,15 +1,15 @@
-import { useEffect } from 'react'
+import { createContext, useContext, useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { DEFAULT_PAGE_META } from '../../domain/page'
+import { type PageMeta, pageHead, pageHeadMetas } from '../../domain/page'
 
-export interface PageMeta {
-  title?: string
-  description?: string
-  keywords?: string
-  /** Sharing image, absolute or relative to the site. */
-  image?: string
-  type?: string
-}
+export type { PageMeta }
+
+/**
+ * Where the server, drawing a page, collects what it says of itself (its title, its sharing
+ * card…) to write them into the page's head; absent in the browser, where the head is kept up to
+ * date as the visitor moves from page to page.
+ */
+export const PageMetaSink = createContext<((meta: PageMeta) => void) | null>(null)
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`)
@@ -33,33 +33,20 @@ function upsertCanonical(href: string) {
 
 /** Applies a page's metadata to the document; missing fields take the site defaults. */
 export function applyPageMeta(meta: PageMeta, path: string) {
-  const origin = window.location.origin
-  const title = meta.title ?? DEFAULT_PAGE_META.title
-  const description = meta.description ?? DEFAULT_PAGE_META.description
-  const keywords = meta.keywords ?? DEFAULT_PAGE_META.keywords
-  const image = new URL(meta.image ?? DEFAULT_PAGE_META.image, origin).href
-  const url = new URL(path, origin).href
-
-  document.title = title
-  upsertMeta('name', 'description', description)
-  upsertMeta('name', 'keywords', keywords)
-  upsertMeta('property', 'og:title', title)
-  upsertMeta('property', 'og:description', description)
-  upsertMeta('property', 'og:type', meta.type ?? DEFAULT_PAGE_META.ogType)
-  upsertMeta('property', 'og:image', image)
-  upsertMeta('property', 'og:url', url)
-  upsertMeta('name', 'twitter:card', 'summary_large_image')
-  upsertMeta('name', 'twitter:title', title)
-  upsertMeta('name', 'twitter:description', description)
-  upsertMeta('name', 'twitter:image', image)
-  upsertCanonical(url)
+  const head = pageHead(meta, path, window.location.origin)
+  document.title = head.title
+  for (const [attribute, key, content] of pageHeadMetas(head)) upsertMeta(attribute, key, content)
+  if (!head.robots) document.head.querySelector('meta[name="robots"]')?.remove()
+  upsertCanonical(head.url)
 }
 
 /** Sets title, description, keywords, sharing card and canonical address of the current page. */
 export function usePageMeta(meta: PageMeta = {}) {
   const { pathname } = useLocation()
-  const { title, description, keywords, image, type } = meta
+  // Drawn by the server: its head is written with these.
+  useContext(PageMetaSink)?.(meta)
+  const { title, description, keywords, image, type, robots } = meta
   useEffect(() => {
-    applyPageMeta({ title, description, keywords, image, type }, pathname)
-  }, [title, description, keywords, image, type, pathname])
+    applyPageMeta({ title, description, keywords, image, type, robots }, pathname)
+  }, [title, description, keywords, image, type, robots, pathname])
 }

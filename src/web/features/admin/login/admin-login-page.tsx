@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import '../i18n/fr'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 
 const credentialsSchema = adminLoginSchema.omit({ userType: true })
 type Credentials = { username: string; password: string }
@@ -66,13 +67,15 @@ export function AdminLoginPage() {
   return (
     <SignInPage icon={ShieldCheck} title={t('login.title')} subtitle={t('login.subtitle')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <Field label={t('fields.username')} error={errors.username?.message}>
-          {(control) => (
-            <Input {...control} {...register('username')} autoComplete="username" autoCapitalize="none" />
-          )}
-        </Field>
-        <SignInPasswordField registration={register('password')} error={errors.password?.message} />
-        <SignInButton busy={isSubmitting} />
+        <EnabledOnceHydrated>
+          <Field label={t('fields.username')} error={errors.username?.message}>
+            {(control) => (
+              <Input {...control} {...register('username')} autoComplete="username" autoCapitalize="none" />
+            )}
+          </Field>
+          <SignInPasswordField registration={register('password')} error={errors.password?.message} />
+          <SignInButton busy={isSubmitting} />
+        </EnabledOnceHydrated>
       </form>
     </SignInPage>
   )

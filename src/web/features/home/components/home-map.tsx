@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../../components/ui/spinner'
 import { useLocationStore } from '../../../lib/location-store'
@@ -36,7 +36,9 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
   // Known: the device told us, or it could not and Dakar stands in (SPEC.md section 4). Leaflet
   // only runs in a browser: the server draws the loading state, and so does the app's first render.
   const hydrated = useHydrated()
-  const positionKnown = hydrated && (hasDeviceLocation || error !== null)
+  // Drawing the map is long work for a cheap phone: deferred, it is done in slices that a tap can
+  // come between, not in the same task as the position's arrival.
+  const positionKnown = useDeferredValue(hydrated && (hasDeviceLocation || error !== null))
 
   useEffect(() => {
     void loadMapView()

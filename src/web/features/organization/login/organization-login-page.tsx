@@ -18,6 +18,7 @@ import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { organizationKeys } from '../api/query-keys'
 import '../i18n/fr'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 
 const credentialsSchema = organizationLoginSchema.omit({ userType: true })
 type Credentials = { email: string; password: string }
@@ -56,29 +57,31 @@ function LoginForm() {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      {failure ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {failure}
-        </p>
-      ) : null}
-      <Field label={t('profile.email')} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('profile.emailPlaceholder')}
-          />
-        )}
-      </Field>
-      <SignInPasswordField registration={register('password')} error={errors.password?.message} />
-      <SignInButton busy={isSubmitting} />
+      <EnabledOnceHydrated>
+        {failure ? (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {failure}
+          </p>
+        ) : null}
+        <Field label={t('profile.email')} error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('profile.emailPlaceholder')}
+            />
+          )}
+        </Field>
+        <SignInPasswordField registration={register('password')} error={errors.password?.message} />
+        <SignInButton busy={isSubmitting} />
+      </EnabledOnceHydrated>
     </form>
   )
 }

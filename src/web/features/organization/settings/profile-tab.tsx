@@ -10,6 +10,7 @@ import { organizationStatusLabel, organizationTypeLabel } from '../../../../doma
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatDateTime, formatLongDate } from '../../../lib/french-dates'
@@ -115,25 +116,27 @@ function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
           {t('settings.profileTitle')}
         </h2>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-          <ProfileTextField
-            name="name"
-            registration={register('name')}
-            error={errors.name?.message}
-            className="sm:col-span-2"
-          />
-          <ProfileTextField name="email" registration={register('email')} error={errors.email?.message} />
-          <ProfileTextField name="phone" registration={register('phone')} error={errors.phone?.message} />
-          <ProfileTextField
-            name="address"
-            registration={register('address')}
-            error={errors.address?.message}
-          />
-          <CityField registration={register('city')} error={errors.city?.message} current={profile.city} />
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-              {update.isPending ? tRoot('common.saving') : t('settings.save')}
-            </Button>
-          </div>
+          <EnabledOnceHydrated>
+            <ProfileTextField
+              name="name"
+              registration={register('name')}
+              error={errors.name?.message}
+              className="sm:col-span-2"
+            />
+            <ProfileTextField name="email" registration={register('email')} error={errors.email?.message} />
+            <ProfileTextField name="phone" registration={register('phone')} error={errors.phone?.message} />
+            <ProfileTextField
+              name="address"
+              registration={register('address')}
+              error={errors.address?.message}
+            />
+            <CityField registration={register('city')} error={errors.city?.message} current={profile.city} />
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+                {update.isPending ? tRoot('common.saving') : t('settings.save')}
+              </Button>
+            </div>
+          </EnabledOnceHydrated>
         </form>
       </section>
     </Card>

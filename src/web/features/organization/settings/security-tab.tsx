@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { type PasswordChangeForm, passwordChangeFormSchema } from '../../../../domain/auth'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { Field } from '../../../components/ui/field'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { showServerFieldError } from '../../../lib/server-field-error'
@@ -50,24 +51,30 @@ export function SecurityTab() {
           <p className="text-sm text-slate-600">{t('settings.securityText')}</p>
         </div>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex max-w-md flex-col gap-4">
-          <Field label={t('settings.currentPassword')} error={errors.currentPassword?.message}>
-            {(control) => (
-              <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />
-            )}
-          </Field>
-          <Field label={t('settings.newPassword')} error={errors.newPassword?.message}>
-            {(control) => (
-              <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />
-            )}
-          </Field>
-          <Field label={t('settings.confirmation')} error={errors.confirmation?.message}>
-            {(control) => (
-              <PasswordInput {...control} {...register('confirmation')} autoComplete="new-password" />
-            )}
-          </Field>
-          <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
-            {change.isPending ? t('settings.changing') : t('settings.securityTitle')}
-          </Button>
+          <EnabledOnceHydrated>
+            <Field label={t('settings.currentPassword')} error={errors.currentPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  {...register('currentPassword')}
+                  autoComplete="current-password"
+                />
+              )}
+            </Field>
+            <Field label={t('settings.newPassword')} error={errors.newPassword?.message}>
+              {(control) => (
+                <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />
+              )}
+            </Field>
+            <Field label={t('settings.confirmation')} error={errors.confirmation?.message}>
+              {(control) => (
+                <PasswordInput {...control} {...register('confirmation')} autoComplete="new-password" />
+              )}
+            </Field>
+            <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
+              {change.isPending ? t('settings.changing') : t('settings.securityTitle')}
+            </Button>
+          </EnabledOnceHydrated>
         </form>
       </section>
     </Card>

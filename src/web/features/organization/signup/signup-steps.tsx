@@ -22,6 +22,7 @@ import {
   organizationTypeLabel,
 } from '../../../../domain/organization-rules'
 import { Button } from '../../../components/ui/button'
+import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { Field } from '../../../components/ui/field'
 import { LoadError } from '../../../components/ui/load-error'
 import { NativeSelect } from '../../../components/ui/native-select'
@@ -109,7 +110,7 @@ function StepForm({ onSubmit, children }: { onSubmit: () => void; children: Reac
       }}
       className="flex flex-col gap-4"
     >
-      {children}
+      <EnabledOnceHydrated>{children}</EnabledOnceHydrated>
     </form>
   )
 }
