@@ -246,6 +246,34 @@ describe('a citizen', () => {
   })
 })
 
+describe('reports at one spot', () => {
+  it('are one group on the map that lists them all, since no zoom can set them apart', async () => {
+    const spot = { latitude: 14.7101, longitude: -17.4702 }
+    for (const [categoryName, status] of [
+      ['Voirie', 'en-attente'],
+      ['Éclairage public', 'resolu'],
+    ] as const) {
+      await server.insertReport({ ...spot, categoryName, status, created_at: '2026-11-18T10:00:00Z' })
+    }
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      geolocation: spot,
+      permissions: ['geolocation'],
+    })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    const page = await open(context, '/')
+    const group = page.locator('.report-cluster[title="2 signalement(s) dans cette zone : zoomer"]')
+    await group.click()
+    const popup = page.locator('.leaflet-popup')
+    await popup.getByText('Voirie').waitFor()
+    await popup.getByText('Éclairage public').waitFor()
+    await popup.getByText('Résolu').waitFor()
+    expect(await popup.getByRole('listitem').count()).toBe(2)
+    await context.close()
+  })
+})
+
 describe('a dense map', () => {
   it('shows the server’s groups when the view holds more reports than it sends one by one', async () => {
     const centre = { latitude: 14.7552, longitude: -17.3921 }

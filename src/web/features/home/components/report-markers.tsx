@@ -1,20 +1,20 @@
-import 'leaflet.markercluster/dist/MarkerCluster.css'
-// Leaflet first: the cluster plugin extends the `L` it finds on the page.
-import { L } from '../../../lib/leaflet'
-import 'leaflet.markercluster'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Popup, useMap, useMapEvents } from 'react-leaflet'
+import Supercluster from 'supercluster'
 import { MAP_RELOAD_DEBOUNCE_MS } from '../../../../domain/constants'
 import type { MapPoint } from '../../../../domain/map'
 import { isReportStatus, reportStatusAsReceived } from '../../../../domain/report-states'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { formatLongDate } from '../../../lib/french-dates'
+import { L } from '../../../lib/leaflet'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 
-/** The longest a phone spends adding markers before it answers a tap again. */
-const MARKER_SLICE_MS = 10
+/** Markers closer than this, in screen pixels, are shown as one group. */
+const GROUP_RADIUS_PX = 50
+/** The deepest zoom of the map's tiles: reports still together there share one place. */
+const DEEPEST_ZOOM = 18
 
 /** Bounds rounded outwards to 4 decimals (about 11 m): tiny moves ask the same question. */
 function bboxOf(map: L.Map): Bbox {
@@ -50,66 +50,97 @@ function countIcon(count: number): L.DivIcon {
   })
 }
 
+/** The reports sent one by one, grouped on the phone by Supercluster (Leaflet's 256-pixel tiles). */
+function groupsOf(points: MapPoint[]): Supercluster<MapPoint> {
+  const index = new Supercluster<MapPoint>({ radius: GROUP_RADIUS_PX, extent: 256, maxZoom: DEEPEST_ZOOM })
+  index.load(
+    points.map((point) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
+      properties: point,
+    })),
+  )
+  return index
+}
+
+/** The selected place: one report, or several at the very same spot. */
+interface Selection {
+  position: [number, number]
+  reports: MapPoint[]
+}
+
 /**
  * The reports in view on the home map, asked again (debounced) whenever the map moves: one
- * marker per report, grouped on the phone by leaflet.markercluster, or the server's groups when
- * the view holds too many. A marker opens a popup with the type, the status and the date.
+ * marker per report, grouped on the phone when they would overlap, or the server's groups when
+ * the view holds too many. A marker opens a popup with the type, the status and the date; a group
+ * zooms in, or lists its reports when they share one spot.
  */
 export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) => void }) {
   const map = useMap()
   const { t } = useTranslation()
   const [view, setView] = useState<Bbox>(() => bboxOf(map))
-  useMapEvents({ moveend: () => setView(bboxOf(map)) })
+  const [zoom, setZoom] = useState(() => map.getZoom())
+  useMapEvents({
+    moveend: () => {
+      setView(bboxOf(map))
+      setZoom(map.getZoom())
+    },
+  })
   const bbox = useDebouncedValue(view, MAP_RELOAD_DEBOUNCE_MS)
   const { data } = useMapReports(bbox)
   useEffect(() => onViewChange?.(bbox), [bbox, onViewChange])
-  const [selected, setSelected] = useState<MapPoint | null>(null)
+  const [selected, setSelected] = useState<Selection | null>(null)
   const statusLabel = useCallback(
     (status: string) =>
       isReportStatus(status) ? t(`reportStatus.${status}`) : reportStatusAsReceived(status).label,
     [t],
   )
 
-  const clustered = useMemo(
-    () =>
-      L.markerClusterGroup({
-        showCoverageOnHover: false,
-        maxClusterRadius: 50,
-        chunkedLoading: true,
-        // Markers are added in slices of a few milliseconds, so that a phone stays responsive
-        // while a crowded view fills (the default slice is 200 ms).
-        chunkInterval: MARKER_SLICE_MS,
-        iconCreateFunction: (cluster) => countIcon(cluster.getChildCount()),
-      }),
-    [],
-  )
-  const serverGroups = useMemo(() => L.layerGroup(), [])
-
+  const layer = useMemo(() => L.layerGroup(), [])
   useEffect(() => {
-    map.addLayer(clustered)
-    map.addLayer(serverGroups)
+    map.addLayer(layer)
     return () => {
-      map.removeLayer(clustered)
-      map.removeLayer(serverGroups)
+      map.removeLayer(layer)
     }
-  }, [map, clustered, serverGroups])
+  }, [map, layer])
+
+  const groups = useMemo(() => groupsOf(data?.points ?? []), [data])
 
   useEffect(() => {
-    clustered.clearLayers()
-    clustered.addLayers(
-      (data?.points ?? []).map((point) =>
-        L.marker([point.latitude, point.longitude], {
-          icon: reportIcon(point.status),
-          title: `${point.type} – ${statusLabel(point.status)} – ${formatLongDate(point.created_at)}`,
+    layer.clearLayers()
+    const box = view.split(',').map(Number) as [number, number, number, number]
+    for (const feature of groups.getClusters(box, Math.round(zoom))) {
+      const [longitude, latitude] = feature.geometry.coordinates as [number, number]
+      const properties = feature.properties
+      if ('cluster' in properties && properties.cluster) {
+        const id = properties.cluster_id
+        L.marker([latitude, longitude], {
+          icon: countIcon(properties.point_count),
+          title: t('map.cluster', { total: properties.point_count }),
           keyboard: true,
-          riseOnHover: true,
-        }).on('click', () => setSelected(point)),
-      ),
-    )
-  }, [clustered, data, statusLabel])
-
-  useEffect(() => {
-    serverGroups.clearLayers()
+        })
+          .on('click', () => {
+            const deeper = groups.getClusterExpansionZoom(id)
+            if (deeper <= DEEPEST_ZOOM) map.setView([latitude, longitude], deeper)
+            else
+              setSelected({
+                position: [latitude, longitude],
+                reports: groups.getLeaves(id, Number.POSITIVE_INFINITY).map((leaf) => leaf.properties),
+              })
+          })
+          .addTo(layer)
+        continue
+      }
+      const point = properties as MapPoint
+      L.marker([latitude, longitude], {
+        icon: reportIcon(point.status),
+        title: `${point.type} – ${statusLabel(point.status)} – ${formatLongDate(point.created_at)}`,
+        keyboard: true,
+        riseOnHover: true,
+      })
+        .on('click', () => setSelected({ position: [latitude, longitude], reports: [point] }))
+        .addTo(layer)
+    }
     for (const group of data?.clusters ?? []) {
       L.marker([group.latitude, group.longitude], {
         icon: countIcon(group.count),
@@ -117,28 +148,28 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
         keyboard: true,
       })
         .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))
-        .addTo(serverGroups)
+        .addTo(layer)
     }
-  }, [serverGroups, data, map, t])
+  }, [layer, groups, view, zoom, data, map, t, statusLabel])
 
-  const position = useMemo<[number, number] | null>(
-    () => (selected ? [selected.latitude, selected.longitude] : null),
-    [selected],
-  )
-  if (!selected || !position) return null
+  if (!selected) return null
   return (
-    <Popup position={position} offset={[0, -10]} eventHandlers={{ remove: () => setSelected(null) }}>
-      <div className="flex min-w-40 flex-col gap-1.5">
-        <p className="text-sm font-semibold text-slate-900">{selected.type}</p>
-        <span>
-          <ReportStatusBadge status={selected.status} unknown="raw" />
-        </span>
-        <p className="text-xs text-slate-600">
-          <time dateTime={selected.created_at}>
-            {t('report.filedOn', { date: formatLongDate(selected.created_at) })}
-          </time>
-        </p>
-      </div>
+    <Popup position={selected.position} offset={[0, -10]} eventHandlers={{ remove: () => setSelected(null) }}>
+      <ul className="flex max-h-64 min-w-40 flex-col gap-3 overflow-y-auto">
+        {selected.reports.map((report) => (
+          <li key={report.id} className="flex flex-col gap-1.5">
+            <p className="text-sm font-semibold text-slate-900">{report.type}</p>
+            <span>
+              <ReportStatusBadge status={report.status} unknown="raw" />
+            </span>
+            <p className="text-xs text-slate-600">
+              <time dateTime={report.created_at}>
+                {t('report.filedOn', { date: formatLongDate(report.created_at) })}
+              </time>
+            </p>
+          </li>
+        ))}
+      </ul>
     </Popup>
   )
 }
