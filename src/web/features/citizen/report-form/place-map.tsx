@@ -7,6 +7,7 @@ import { REPORT_FORM_MAP_ZOOM } from '../../../../domain/constants'
 import { tileUrl } from '../../../lib/config'
 // Sets up Leaflet (its marker icons served by the app) before the map draws.
 import { prefersReducedMotion } from '../../../lib/leaflet'
+import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 
 export interface MapPosition {
   latitude: number
@@ -49,6 +50,8 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
   const { t } = useTranslation()
   const { t: tRoot } = useTranslation('citizen')
   const [map, setMap] = useState<LeafletMap | null>(null)
+  // The map, then its tiles, then its controls and pin, each in a task of its own.
+  const shown = useOneTaskAfterAnother(3)
   const center: [number, number] = [position.latitude, position.longitude]
   const handlers = useMemo(
     () => ({
@@ -73,18 +76,22 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
         touchZoom
         className="h-full w-full bg-slate-100"
       >
-        <TileLayer url={tileUrl()} attribution={t('map.attribution')} />
-        <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-        <Marker
-          position={center}
-          draggable
-          autoPan
-          title={tRoot('reportForm.place.pin')}
-          alt={tRoot('reportForm.place.pin')}
-          eventHandlers={handlers}
-        />
-        <FollowPosition position={position} recenterKey={recenterKey} />
-        <MoveOnClick onMove={onMove} />
+        {shown >= 2 ? <TileLayer url={tileUrl()} attribution={t('map.attribution')} /> : null}
+        {shown >= 3 ? (
+          <>
+            <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+            <Marker
+              position={center}
+              draggable
+              autoPan
+              title={tRoot('reportForm.place.pin')}
+              alt={tRoot('reportForm.place.pin')}
+              eventHandlers={handlers}
+            />
+            <FollowPosition position={position} recenterKey={recenterKey} />
+            <MoveOnClick onMove={onMove} />
+          </>
+        ) : null}
       </MapContainer>
       {/* Bottom left: the tiles' attribution keeps the bottom right. */}
       <button

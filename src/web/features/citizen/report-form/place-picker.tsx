@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import LocateFixed from 'lucide-react/icons/locate-fixed'
 import MapPin from 'lucide-react/icons/map-pin'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
@@ -57,7 +57,9 @@ export function PlacePicker(props: PlacePickerProps) {
   const { t: tDeferred } = useTranslation('deferred')
   const { position, address, addressSource, onAddressChange } = props
   // Leaflet only runs in a browser: the server draws the loading state in its place.
-  const hydrated = useHydrated()
+  // Drawing the map is long work for a cheap phone: deferred, it is done in slices that a tap can
+  // come between.
+  const hydrated = useDeferredValue(useHydrated())
   const here = `${position.latitude.toFixed(GEOCODE_CACHE_DECIMALS)},${position.longitude.toFixed(GEOCODE_CACHE_DECIMALS)}`
   const settled = useDebouncedValue(here, GEOCODE_DEBOUNCE_MS)
   const [latitude, longitude] = settled.split(',').map(Number) as [number, number]

@@ -8,6 +8,7 @@ import { HOME_MAP_ZOOM } from '../../../../domain/constants'
 import { tileUrl } from '../../../lib/config'
 import { L, prefersReducedMotion } from '../../../lib/leaflet'
 import { useLocationStore } from '../../../lib/location-store'
+import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 import type { Bbox } from '../api/get-map-reports'
 import { ReportMarkers } from './report-markers'
 
@@ -62,22 +63,7 @@ function RecenterControl() {
 }
 
 /** The map's parts, added in this order: the map, its tiles, its controls, the reports. */
-const MAP_STAGES = 4
-
-/**
- * Which of `stages` parts are shown: one more each task. Leaflet builds a part's elements as soon
- * as it is added, all in one task: added at once, the map held a cheap phone for about 190 ms
- * (four times slowed down), deaf to taps; part by part, no task is long.
- */
-function useOneTaskAfterAnother(stages: number): number {
-  const [shown, setShown] = useState(1)
-  useEffect(() => {
-    if (shown >= stages) return
-    const timer = setTimeout(() => setShown(shown + 1), 0)
-    return () => clearTimeout(timer)
-  }, [shown, stages])
-  return shown
-}
+const MAP_PARTS = 4
 
 /** The Leaflet map itself; loaded on demand by HomeMap. */
 export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbox) => void }) {
@@ -85,7 +71,7 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
   const location = useLocationStore((state) => state.location)
   const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
   const center: [number, number] = [location.latitude, location.longitude]
-  const shown = useOneTaskAfterAnother(MAP_STAGES)
+  const shown = useOneTaskAfterAnother(MAP_PARTS)
 
   return (
     <MapContainer

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { formatLongDate } from '../../../lib/french-dates'
@@ -14,7 +15,8 @@ const LISTED_POINTS = 30
 export function MapReportList({ bbox }: { bbox: Bbox | null }) {
   const { t } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
-  const { data } = useMapReports(bbox)
+  // The answer is drawn in slices, not in the task it arrives in (the markers use it too).
+  const data = useDeferredValue(useMapReports(bbox).data)
   let body = null
   if (data && data.clusters.length > 0) {
     body = <p className="text-sm text-slate-700">{tDeferred('map.listGrouped')}</p>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Popup, useMap, useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
@@ -87,7 +87,9 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
     },
   })
   const bbox = useDebouncedValue(view, MAP_RELOAD_DEBOUNCE_MS)
-  const { data } = useMapReports(bbox)
+  // The answer is drawn in slices, and its markers made in a task of their own, not in the task
+  // it arrives in (a query's answer is otherwise drawn at once, effects included).
+  const data = useDeferredValue(useMapReports(bbox).data)
   useEffect(() => onViewChange?.(bbox), [bbox, onViewChange])
   const [selected, setSelected] = useState<Selection | null>(null)
   const statusLabel = useCallback(
