@@ -115,8 +115,12 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   if (files.size <= 1) return null
   const areas = new Set([...files].map(areaOfLoadedFile))
   if (areas.size === 1 && areas.has('elsewhere')) return null
-  // Each kept apart with what imports it, or every screen of an area would fetch it.
+  // Each kept apart with what imports it, or every screen of an area would fetch it; so is what
+  // only the maps need (the grouping of markers, the maps' styles).
   if (needs(MAP_LIBRARIES, id, graph, memo.map)) return null
+  if ([...files].every((file) => needs(MAP_LIBRARIES, file, graph, memo.map))) return null
+  // A style sheet goes with the code that imports it.
+  if (id.endsWith('.css')) return null
   // What the home page's map and lower parts share with other screens (a report's badges, dates,
   // card): apart from the screens' other code (dialogs, forms, the outbox), which the home page
   // never needs. Every screen that shows reports fetches this one small file too.

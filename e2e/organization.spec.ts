@@ -223,6 +223,82 @@ describe('organisation space', () => {
     await context.close()
   })
 
+  it('shows a crew where the report is: its map, its coordinates, the way there, and its photo large', async () => {
+    const filed = await fileReportAsCitizen(server.url, {
+      description: 'Caniveau effondré au carrefour.',
+      photoWidth: 1200,
+    })
+    const context = await newContext({ width: 390, height: 844 })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    await gotoReady(page, `${server.url}/organization/available-reports`)
+    await page.getByRole('button', { name: `Voir le signalement ${filed.anonymous_code}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
+    // The small map, with the report's pin on it.
+    await dialog.locator('.leaflet-container .leaflet-marker-icon').waitFor()
+    await dialog.getByText('14.67950, -17.44820').waitFor()
+    expect(await dialog.getByRole('link', { name: /Itinéraire/ }).getAttribute('href')).toMatch(
+      /^geo:14\.67950,-17\.44820\?q=14\.67950,-17\.44820\(Voirie\)$/,
+    )
+    expect(await dialog.getByRole('link', { name: 'Voir sur OpenStreetMap' }).getAttribute('href')).toContain(
+      'mlat=14.67950&mlon=-17.44820',
+    )
+    await dialog.getByRole('button', { name: /Copier les coordonnées/ }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('14.67950, -17.44820')
+    // The photo, whole, then over the whole screen, then at its own size.
+    await dialog.getByRole('button', { name: 'Agrandir la photo' }).click()
+    const viewer = page.getByRole('dialog', { name: 'Photo du signalement' })
+    const photo = viewer.getByRole('img')
+    await photo.waitFor()
+    const natural = await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)
+    expect(natural).toBe(1200)
+    expect((await photo.boundingBox())?.width ?? 0).toBeLessThanOrEqual(390)
+    await viewer.getByRole('button', { name: 'Zoomer' }).click()
+    // At its own size, every pixel of it: a crew reads a number plate or a street sign.
+    await expect.poll(async () => Math.round((await photo.boundingBox())?.width ?? 0)).toBe(natural)
+    await viewer.getByRole('button', { name: 'Voir en entier' }).waitFor()
+    await page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+    await dialog.waitFor()
+    await context.close()
+  })
+
+  it('shows its reports on a map with the list’s search, grouped, each opening its details', async () => {
+    const road = await fileReportAsCitizen(server.url, {
+      description: 'Dalle de caniveau cassée, trou dangereux.',
+    })
+    const context = await newContext()
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    await gotoReady(page, `${server.url}/organization/available-reports`)
+    await page.getByRole('radio', { name: 'Carte' }).click()
+    await page.waitForURL('**/organization/available-reports?vue=carte')
+    const map = page.getByRole('region', { name: 'Carte des signalements' })
+    // Every available report of the test files is at one spot: one group, which lists them.
+    const group = map.locator('.report-cluster')
+    await group.first().waitFor()
+    const inGroup = Number(await group.first().innerText())
+    expect(inGroup).toBeGreaterThan(1)
+    // The list's search narrows the map.
+    await page.getByRole('searchbox').fill('Dalle de caniveau')
+    await map.getByText('1 signalement(s) dans cette partie de la carte').waitFor()
+    await map.locator('.report-marker').first().click()
+    const popup = map.locator('.leaflet-popup')
+    await popup.getByText('Voirie').waitFor()
+    await popup.getByRole('button', { name: `Voir le signalement ${road.anonymous_code}` }).click()
+    await page
+      .getByRole('dialog', { name: 'Détails du signalement' })
+      .getByText('Dalle de caniveau cassée')
+      .waitFor()
+    await page.keyboard.press('Escape')
+    // A reload keeps the map.
+    await gotoReady(page, page.url())
+    await page.getByRole('region', { name: 'Carte des signalements' }).locator('.leaflet-container').waitFor()
+    expect(await page.getByRole('radio', { name: 'Carte' }).isChecked()).toBe(true)
+    await context.close()
+  })
+
   it('keeps the session across a reload and ends it with the logout', async () => {
     const context = await newContext({ width: 360, height: 740 })
     const page = await open(context, '/organization/login')

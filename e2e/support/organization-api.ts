@@ -11,8 +11,9 @@ export interface FiledReport {
 }
 
 /** A small street photo stand-in, so that the cards have a thumbnail to show. */
-function streetPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 120, g: 110, b: 95 } } })
+function streetPhoto(width = 320): Promise<Buffer> {
+  const height = Math.round((width * 3) / 4)
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 110, b: 95 } } })
     .jpeg({ quality: 80 })
     .toBuffer()
 }
@@ -20,7 +21,11 @@ function streetPhoto(): Promise<Buffer> {
 /** Files a report as a citizen's phone does (POST /api/reports), with a photo. */
 export async function fileReportAsCitizen(
   baseUrl: string,
-  { description, category = 'Voirie' }: { description: string; category?: string },
+  {
+    description,
+    category = 'Voirie',
+    photoWidth,
+  }: { description: string; category?: string /** 320 px unless told. */; photoWidth?: number },
 ): Promise<FiledReport> {
   const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as {
     id: number
@@ -35,7 +40,11 @@ export async function fileReportAsCitizen(
   form.append('longitude', '-17.4482')
   form.append('address', 'Avenue Blaise Diagne, Médina')
   form.append('department', 'Dakar')
-  form.append('photo', new Blob([new Uint8Array(await streetPhoto())], { type: 'image/jpeg' }), 'rue.jpg')
+  form.append(
+    'photo',
+    new Blob([new Uint8Array(await streetPhoto(photoWidth))], { type: 'image/jpeg' }),
+    'rue.jpg',
+  )
   const res = await fetch(`${baseUrl}/api/reports`, { method: 'POST', body: form })
   expect(res.status).toBe(201)
   return (await res.json()) as FiledReport

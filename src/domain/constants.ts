@@ -29,6 +29,10 @@ export const REPORT_FORM_MAP_ZOOM = 17
 export const MAP_RELOAD_DEBOUNCE_MS = 400
 /** Coordinates are shown with this many decimals when no place name is known. */
 export const COORDINATE_DECIMALS = 4
+/** Coordinates given to the people who go there (about a metre): copied, or read out on the phone. */
+export const FIELD_COORDINATE_DECIMALS = 5
+/** The zoom of the small map that shows where a report is, and of the links to a map site. */
+export const REPORT_LOCATION_ZOOM = 17
 
 export const LANGUAGES = ['fr', 'en', 'wo'] as const
 export type Language = (typeof LANGUAGES)[number]

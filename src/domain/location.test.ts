@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LOCATION, formatCoordinates, neighbourhoodChain, placeName, UNKNOWN_PLACE } from './location'
+import {
+  DEFAULT_LOCATION,
+  fieldCoordinates,
+  formatCoordinates,
+  geoUri,
+  neighbourhoodChain,
+  openStreetMapUrl,
+  placeName,
+  UNKNOWN_PLACE,
+} from './location'
 
 describe('placeName', () => {
   it('prefers the address', () => {
@@ -43,5 +52,23 @@ describe('DEFAULT_LOCATION', () => {
   it('is Dakar itself, not the centre of Senegal', () => {
     expect(formatCoordinates(DEFAULT_LOCATION.latitude, DEFAULT_LOCATION.longitude)).toBe('14.6928, -17.4467')
     expect(DEFAULT_LOCATION.department).toBe('Dakar')
+  })
+})
+
+describe('the way to a report', () => {
+  it('gives coordinates to five decimals, about a metre', () => {
+    expect(fieldCoordinates(14.6928, -17.44671234)).toBe('14.69280, -17.44671')
+  })
+
+  it('opens the phone’s map application with a labelled pin (geo: URI)', () => {
+    expect(geoUri(14.6928, -17.4467, 'Voirie – Médina')).toBe(
+      'geo:14.69280,-17.44670?q=14.69280,-17.44670(Voirie%20%E2%80%93%20M%C3%A9dina)',
+    )
+  })
+
+  it('shows the point on OpenStreetMap with its marker', () => {
+    expect(openStreetMapUrl(14.6928, -17.4467)).toBe(
+      'https://www.openstreetmap.org/?mlat=14.69280&mlon=-17.44670#map=17/14.69280/-17.44670',
+    )
   })
 })

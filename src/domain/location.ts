@@ -1,4 +1,4 @@
-import { COORDINATE_DECIMALS } from './constants'
+import { COORDINATE_DECIMALS, FIELD_COORDINATE_DECIMALS, REPORT_LOCATION_ZOOM } from './constants'
 
 export interface Location {
   latitude: number
@@ -33,6 +33,27 @@ export function isValidLongitude(value: number): boolean {
 
 export function formatCoordinates(latitude: number, longitude: number): string {
   return `${latitude.toFixed(COORDINATE_DECIMALS)}, ${longitude.toFixed(COORDINATE_DECIMALS)}`
+}
+
+/** Coordinates for the field: five decimals, about a metre ("14.69280, -17.44670"). */
+export function fieldCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(FIELD_COORDINATE_DECIMALS)}, ${longitude.toFixed(FIELD_COORDINATE_DECIMALS)}`
+}
+
+/**
+ * A `geo:` address (RFC 5870): a phone opens it in its map application, which offers the way
+ * there. The `q` parameter puts a pin with its label on the point (Android's maps read it).
+ */
+export function geoUri(latitude: number, longitude: number, label: string): string {
+  const point = `${latitude.toFixed(FIELD_COORDINATE_DECIMALS)},${longitude.toFixed(FIELD_COORDINATE_DECIMALS)}`
+  return `geo:${point}?q=${point}(${encodeURIComponent(label)})`
+}
+
+/** The point on openstreetmap.org, with its marker: for a computer, or a phone without a map app. */
+export function openStreetMapUrl(latitude: number, longitude: number): string {
+  const lat = latitude.toFixed(FIELD_COORDINATE_DECIMALS)
+  const lon = longitude.toFixed(FIELD_COORDINATE_DECIMALS)
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${REPORT_LOCATION_ZOOM}/${lat}/${lon}`
 }
 
 /** The address fields a Nominatim-compatible reverse geocoder returns that we read. */

@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-space-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { mapQuerySchema } from './map'
 import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_MESSAGES,
@@ -30,6 +31,13 @@ export const managedReportsQuerySchema = z.object({
   q: searchText,
   status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
   page: pageQuerySchema,
+})
+
+/** The organisation's map: the same filters as its lists, and the box in view. */
+export const availableReportsMapQuerySchema = mapQuerySchema.extend({ q: searchText })
+export const managedReportsMapQuerySchema = mapQuerySchema.extend({
+  q: searchText,
+  status: managedReportsQuerySchema.shape.status,
 })
 
 export const updateReportStatusSchema = z.object({ status: z.enum(ORGANIZATION_SETTABLE_STATUSES) }).strict()

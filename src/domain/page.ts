@@ -8,6 +8,10 @@ export const DEFAULT_PAGE_META = {
   image: '/og-image.png',
 } as const
 
+/** The address parameter of an organisation's list that shows it on its map (`?vue=carte`). */
+export const LIST_VIEW_PARAMETER = 'vue'
+export const LIST_ON_MAP = 'carte'
+
 /** What a page says of itself; what it leaves out takes the site's defaults. */
 export interface PageMeta {
   title?: string

@@ -272,6 +272,19 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: ORGANIZATIONS,
     request: () => ({ url: '/api/org/reports/managed' }),
   },
+  'GET /api/org/reports/available/map': {
+    allowed: ORGANIZATIONS,
+    request: () => ({ url: '/api/org/reports/available/map?bbox=-17.6,14.6,-17.3,14.8' }),
+  },
+  'GET /api/org/reports/managed/map': {
+    allowed: ORGANIZATIONS,
+    request: () => ({ url: '/api/org/reports/managed/map?bbox=-17.6,14.6,-17.3,14.8' }),
+  },
+  'GET /api/org/reports/:id': {
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404 },
+    request: (f) => ({ url: `/api/org/reports/${f.managedReportId}` }),
+  },
   'POST /api/org/reports/:id/claim': {
     allowed: ['orgWithCategory'],
     refusedWith: { orgWithoutCategory: 404 },
@@ -608,7 +621,13 @@ describe('what each caller may read (DESIGN.md section 7)', () => {
   it('shows an organisation only the reports of its categories and its own', async () => {
     const available = await send('GET', { url: '/api/org/reports/available' }, 'orgWithoutCategory')
     const managed = await send('GET', { url: '/api/org/reports/managed' }, 'orgWithoutCategory')
-    for (const body of [available.body, managed.body]) {
+    const box = 'bbox=-180,-90,180,90'
+    const maps = await Promise.all(
+      ['available', 'managed'].map((list) =>
+        send('GET', { url: `/api/org/reports/${list}/map?${box}` }, 'orgWithoutCategory'),
+      ),
+    )
+    for (const body of [available.body, managed.body, ...maps.map((map) => map.body)]) {
       expect(body).not.toContain(fixture.reportId)
       expect(body).not.toContain(fixture.managedReportId)
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
 import type { OrganizationProfile } from '../../domain/organization'
 import {
@@ -14,6 +14,7 @@ import { categories, categoryOrganizations, notifications, organizations, report
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { withoutRejectedMedia } from '../files/media-access'
+import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { availableTo, managedBy } from '../reports/scopes'
@@ -155,6 +156,42 @@ export function managedReports(
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
   const where = and(managedBy(organizationId), status, textMatches(filters.q, searchedColumns))
   return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
+}
+
+type Bbox = [number, number, number, number]
+
+/** Its available reports inside the map's box, with the list's search. */
+export function availableReportsInBox(db: Db, organizationId: string, q: string | undefined, bbox: Bbox) {
+  return scopedReportsInBox(
+    db,
+    bbox,
+    and(availableTo(organizationId).rows, textMatches(q, searchedColumns)) as SQL,
+  )
+}
+
+/** Its own reports inside the map's box, with the list's search and status. */
+export function managedReportsInBox(
+  db: Db,
+  organizationId: string,
+  filters: { q?: string; status?: string },
+  bbox: Bbox,
+) {
+  const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
+  return scopedReportsInBox(
+    db,
+    bbox,
+    and(managedBy(organizationId), status, textMatches(filters.q, searchedColumns)) as SQL,
+  )
+}
+
+/** One report the organisation may see (available to it, or its own), or 404. */
+export async function visibleReport(db: Db, organizationId: string, reportId: string) {
+  const [row] = await db
+    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), or(availableTo(organizationId).rows, managedBy(organizationId))))
+  if (!row) throw new AppError('not_found')
+  return forOrganization(row)
 }
 
 export async function reportWithCounts(db: Db, reportId: string): Promise<OrganizationReport> {

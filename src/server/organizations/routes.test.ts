@@ -79,6 +79,66 @@ describe('GET /api/org/reports/available', () => {
   })
 })
 
+describe('the organisation’s map: GET /api/org/reports/{available,managed}/map', () => {
+  // A box of Pikine, apart from the reports of the other tests (all at Dakar's centre).
+  const PIKINE = { latitude: 14.7545, longitude: -17.3925 }
+  const box = 'bbox=-17.42,14.73,-17.36,14.78'
+
+  it('shows its available and its own reports in view, with the lists’ search and status, never another category’s', async () => {
+    const [free, other, mine, resolved, elsewhere] = [
+      await insertReport(ctx.db.db, { ...PIKINE, description: 'Caniveau bouché à Pikine' }),
+      await insertReport(ctx.db.db, {
+        ...PIKINE,
+        categoryName: 'Éclairage public',
+        description: 'Lampe Pikine',
+      }),
+      await insertReport(ctx.db.db, {
+        ...PIKINE,
+        description: 'Chaussée défoncée à Pikine',
+        assigned_organization_id: roadsOrgId,
+        status: 'en-cours',
+      }),
+      await insertReport(ctx.db.db, {
+        ...PIKINE,
+        description: 'Trottoir réparé à Pikine',
+        assigned_organization_id: roadsOrgId,
+        status: 'resolu',
+      }),
+      await insertReport(ctx.db.db, { description: 'Caniveau bouché au Plateau' }),
+    ]
+    const ids = (body: { points: { id: string }[] }) => body.points.map((point) => point.id).sort()
+    const available = (await get(`/api/org/reports/available/map?${box}`, roads)).json()
+    expect(ids(available)).toEqual([free?.id])
+    expect(available.points[0]).toMatchObject({ type: 'Voirie', latitude: PIKINE.latitude })
+    expect(ids((await get(`/api/org/reports/available/map?${box}&q=chaussee`, roads)).json())).toEqual([])
+    expect(ids((await get(`/api/org/reports/available/map?${box}&q=Caniveau`, roads)).json())).toEqual([
+      free?.id,
+    ])
+    const managed = (await get(`/api/org/reports/managed/map?${box}`, roads)).json()
+    expect(ids(managed)).toEqual([mine?.id, resolved?.id].sort())
+    const stillOpen = (await get(`/api/org/reports/managed/map?${box}&status=en-cours`, roads)).json()
+    expect(ids(stillOpen)).toEqual([mine?.id])
+    expect(ids((await get(`/api/org/reports/available/map?${box}`, lighting)).json())).toEqual([other?.id])
+    expect(JSON.stringify(available)).not.toContain(elsewhere?.id ?? 'none')
+  })
+
+  it('refuses a malformed box with 400', async () => {
+    expect((await get('/api/org/reports/available/map?bbox=1,2,3', roads)).statusCode).toBe(400)
+    expect((await get('/api/org/reports/managed/map', roads)).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/org/reports/:id', () => {
+  it('gives a report it may claim or manages, and 404 for another category’s', async () => {
+    const report = await insertReport(ctx.db.db, { description: 'Nid-de-poule rue 10' })
+    const res = await get(`/api/org/reports/${report?.id}`, roads)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id: report?.id, description: 'Nid-de-poule rue 10' })
+    expect((await get(`/api/org/reports/${report?.id}`, lighting)).statusCode).toBe(404)
+    expect((await get('/api/org/reports/not-an-id', roads)).statusCode).toBe(400)
+  })
+})
+
 describe('POST /api/org/reports/:id/claim', () => {
   it('gives the report to the organisation, en cours, first in its managed list, gone from available', async () => {
     const report = await insertReport(ctx.db.db, { description: 'Nid-de-poule à réclamer' })

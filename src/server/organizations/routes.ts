@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { mapReportsSchema } from '../../domain/map'
 import {
   organizationProfileSchema,
   SIGNUP_RATE_WINDOW_MS,
@@ -8,7 +9,9 @@ import {
   updateProfileSchema,
 } from '../../domain/organization'
 import {
+  availableReportsMapQuerySchema,
   availableReportsQuerySchema,
+  managedReportsMapQuerySchema,
   managedReportsQuerySchema,
   organizationReportPageSchema,
   organizationReportSchema,
@@ -22,11 +25,14 @@ import { currentOrganization, requireOrganization } from '../auth/guards'
 import { limitPerAddress } from '../http/rate-limits'
 import {
   availableReports,
+  availableReportsInBox,
   managedReports,
+  managedReportsInBox,
   organizationProfile,
   organizationStats,
   reportWithCounts,
   sentNotifications,
+  visibleReport,
 } from './repository'
 
 const reportParams = z.object({ id: z.uuid() })
@@ -103,6 +109,26 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => managedReports(db(), currentOrganization(request).id, request.query, request.query.page),
+  )
+
+  app.get(
+    '/api/org/reports/available/map',
+    { schema: { tags, querystring: availableReportsMapQuerySchema, response: { 200: mapReportsSchema } } },
+    (request) =>
+      availableReportsInBox(db(), currentOrganization(request).id, request.query.q, request.query.bbox),
+  )
+
+  app.get(
+    '/api/org/reports/managed/map',
+    { schema: { tags, querystring: managedReportsMapQuerySchema, response: { 200: mapReportsSchema } } },
+    (request) =>
+      managedReportsInBox(db(), currentOrganization(request).id, request.query, request.query.bbox),
+  )
+
+  app.get(
+    '/api/org/reports/:id',
+    { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
+    (request) => visibleReport(db(), currentOrganization(request).id, request.params.id),
   )
 
   app.post(

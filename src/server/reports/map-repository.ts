@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { MAP_CLUSTER_GRID, MAP_MAX_POINTS, type MapCluster, type MapReports } from '../../domain/map'
 import { type Db, queryRows } from '../db/database'
 import { toIso } from '../db/values'
@@ -19,9 +19,9 @@ export const MAP_CELL_MAX_ZOOM = 21
  */
 export const MAP_EXACT_GROUPING_LIMIT = 5000
 
-// Rejected reports never show on the public map.
-const inBox = ([minLon, minLat, maxLon, maxLat]: Bbox) =>
-  sql`point(longitude, latitude) <@ box(point(${minLon}, ${minLat}), point(${maxLon}, ${maxLat})) and ${publicStatus}`
+/** The reports of the box, among those of the map's scope (the public ones: never rejected). */
+const inBox = ([minLon, minLat, maxLon, maxLat]: Bbox, scope: SQL) =>
+  sql`point(longitude, latitude) <@ box(point(${minLon}, ${minLat}), point(${maxLon}, ${maxLat})) and ${scope}`
 
 /**
  * The public reports inside a box: one by one while they are few, otherwise grouped on a grid
@@ -31,19 +31,37 @@ const inBox = ([minLon, minLat, maxLon, maxLat]: Bbox) =>
  * group where the mean position of its reports falls.
  */
 export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
-  const [minLon, minLat, maxLon, maxLat] = bbox
-  const cellLon = Math.max((maxLon - minLon) / MAP_CLUSTER_GRID, 1e-9)
-  const cellLat = Math.max((maxLat - minLat) / MAP_CLUSTER_GRID, 1e-9)
+  const { cellLon, cellLat } = gridOf(bbox)
   const fromCells = await clustersFromCells(db, bbox, cellLon, cellLat)
   const inView = fromCells.reduce((sum, cluster) => sum + cluster.count, 0)
   if (inView > MAP_EXACT_GROUPING_LIMIT) return { points: [], clusters: fromCells }
   // The cells tell roughly how many reports are in view (a cell across the edge counts whole):
   // above the points' limit, the grouping comes first, and the points only when it counts few.
   if (inView > MAP_MAX_POINTS) {
-    const clusters = await clustersOfReports(db, bbox, cellLon, cellLat)
+    const clusters = await clustersOfReports(db, bbox, publicStatus, cellLon, cellLat)
     if (clusters.reduce((sum, cluster) => sum + cluster.count, 0) > MAP_MAX_POINTS)
       return { points: [], clusters }
   }
+  return pointsOrGroups(db, bbox, publicStatus)
+}
+
+/**
+ * The reports of a narrower scope inside a box (an organisation's available or managed reports,
+ * with its search): the count tables are the public map's, so the reports themselves are read,
+ * one by one while they are few, grouped on the same grid beyond.
+ */
+export function scopedReportsInBox(db: Db, bbox: Bbox, scope: SQL): Promise<MapReports> {
+  return pointsOrGroups(db, bbox, scope)
+}
+
+function gridOf([minLon, minLat, maxLon, maxLat]: Bbox) {
+  return {
+    cellLon: Math.max((maxLon - minLon) / MAP_CLUSTER_GRID, 1e-9),
+    cellLat: Math.max((maxLat - minLat) / MAP_CLUSTER_GRID, 1e-9),
+  }
+}
+
+async function pointsOrGroups(db: Db, bbox: Bbox, scope: SQL): Promise<MapReports> {
   const rows = await queryRows<{
     id: string
     type: string
@@ -53,7 +71,7 @@ export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
     longitude: number
   }>(
     db,
-    sql`select id, type, status, created_at, latitude, longitude from reports where ${inBox(bbox)}
+    sql`select id, type, status, created_at, latitude, longitude from reports where ${inBox(bbox, scope)}
       order by created_at desc limit ${MAP_MAX_POINTS + 1}`,
   )
   if (rows.length <= MAP_MAX_POINTS) {
@@ -62,13 +80,15 @@ export async function reportsInBox(db: Db, bbox: Bbox): Promise<MapReports> {
       clusters: [],
     }
   }
-  return { points: [], clusters: await clustersOfReports(db, bbox, cellLon, cellLat) }
+  const { cellLon, cellLat } = gridOf(bbox)
+  return { points: [], clusters: await clustersOfReports(db, bbox, scope, cellLon, cellLat) }
 }
 
 /** The reports in the box grouped on the grid, exactly (through the spatial index). */
 async function clustersOfReports(
   db: Db,
   bbox: Bbox,
+  scope: SQL,
   cellLon: number,
   cellLat: number,
 ): Promise<MapCluster[]> {
@@ -77,7 +97,7 @@ async function clustersOfReports(
     db,
     sql`
     select avg(latitude)::float8 as latitude, avg(longitude)::float8 as longitude, count(*)::int as count
-    from reports where ${inBox(bbox)}
+    from reports where ${inBox(bbox, scope)}
     group by floor((longitude - ${minLon}) / ${cellLon}), floor((latitude - ${minLat}) / ${cellLat})`,
   )
   return grouped.map(toCluster)

@@ -5,6 +5,7 @@
  * chunking rules (vite.chunks.ts) all read this one table. Plain data: scripts read it in Node.
  */
 import { TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+import { LIST_VIEW_PARAMETER } from '../../domain/page'
 
 /** The data a page's first frame shows: the keys of first-data.ts, each one query. */
 export type FirstDataKey =
@@ -148,6 +149,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             area: 'organization',
             data: ['availableReports'],
             drawn: 'session',
+            parameters: [LIST_VIEW_PARAMETER],
           },
           {
             path: 'managed-reports',
@@ -156,6 +158,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             area: 'organization',
             data: ['managedReports', 'organizationStats'],
             drawn: 'session',
+            parameters: [LIST_VIEW_PARAMETER],
           },
           {
             path: 'notifications',

@@ -1,6 +1,7 @@
 // Leaflet set up once for every map of the app. Import this module (never 'leaflet' directly)
 // from code that is loaded on demand: Leaflet must stay out of the first download.
 import 'leaflet/dist/leaflet.css'
+import './leaflet.css'
 import L from 'leaflet'
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png'
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png'

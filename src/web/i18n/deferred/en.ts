@@ -31,6 +31,25 @@ export const deferredEn: Translation<DeferredCatalogue> = {
   report: {
     supporters: '{{total}} supporter(s)',
   },
+  location: {
+    title: 'Location',
+    mapLabel: 'Map of the report’s location',
+    coordinates: 'Coordinates',
+    copy: 'Copy',
+    copyLabel: 'Copy the coordinates {{coordinates}}',
+    copied: 'Coordinates copied',
+    copyFailed: 'Could not copy: select the coordinates by hand.',
+    directions: 'Directions',
+    directionsLabel: 'Directions to the report, in the phone’s map app',
+    openStreetMap: 'View on OpenStreetMap',
+  },
+  photo: {
+    open: 'Enlarge the photo',
+    title: 'Photo of the report',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Show whole',
+    hint: 'Tap the photo to zoom in, drag it to move around.',
+  },
   place: {
     unknown: 'Location not specified',
   },

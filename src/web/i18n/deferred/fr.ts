@@ -36,6 +36,25 @@ export const deferredFr = {
   report: {
     supporters: '{{total}} soutien(s)',
   },
+  location: {
+    title: 'Emplacement',
+    mapLabel: 'Carte de l’emplacement du signalement',
+    coordinates: 'Coordonnées',
+    copy: 'Copier',
+    copyLabel: 'Copier les coordonnées {{coordinates}}',
+    copied: 'Coordonnées copiées',
+    copyFailed: 'Copie impossible : sélectionnez les coordonnées à la main.',
+    directions: 'Itinéraire',
+    directionsLabel: 'Itinéraire vers le signalement, dans l’application de cartes du téléphone',
+    openStreetMap: 'Voir sur OpenStreetMap',
+  },
+  photo: {
+    open: 'Agrandir la photo',
+    title: 'Photo du signalement',
+    zoomIn: 'Zoomer',
+    zoomOut: 'Voir en entier',
+    hint: 'Touchez la photo pour zoomer, faites-la glisser pour vous déplacer.',
+  },
   place: {
     // A report without address, department, neighbourhood or coordinates (src/domain's placeName).
     unknown: UNKNOWN_PLACE,

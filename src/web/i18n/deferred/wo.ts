@@ -31,6 +31,25 @@ export const deferredWo: Translation<DeferredCatalogue> = {
   report: {
     supporters: '{{total}} ñu ko dimbali',
   },
+  location: {
+    title: 'Fu mu nekk',
+    mapLabel: 'Kaartu fu yégle bi nekk',
+    coordinates: 'Koordone yi',
+    copy: 'Duppi',
+    copyLabel: 'Duppi koordone yi {{coordinates}}',
+    copied: 'Koordone yi duppi nañu',
+    copyFailed: 'Mënul duppi : tànnal koordone yi ak sa loxo.',
+    directions: 'Yoon wi',
+    directionsLabel: 'Yoon wi ba ci yégle bi, ci aplikaasiyoŋu kaart bu telefon bi',
+    openStreetMap: 'Xool ko ci OpenStreetMap',
+  },
+  photo: {
+    open: 'Yokk nataal bi',
+    title: 'Nataalu yégle bi',
+    zoomIn: 'Jegeñ',
+    zoomOut: 'Gis ko lépp',
+    hint: 'Laalal nataal bi ngir jegeñ, diril ko ngir wëndeelu.',
+  },
   place: {
     unknown: 'Waxuñu fi mu nekk',
   },

@@ -9,7 +9,9 @@ import {
   reportStatusAsReceived,
 } from '../../../../domain/report-states'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
+import { ReportLocation } from '../../../components/report/report-location'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
+import { ReportPhoto } from '../../../components/report/report-photo'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
@@ -107,15 +109,14 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
         </div>
       </dl>
 
+      <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
+
       {report.photo_url ? (
-        <a href={report.photo_url} target="_blank" rel="noreferrer" className="block">
-          <img
-            src={report.photo_thumb_url ?? report.photo_url}
-            alt={t('detail.photoAlt', { code })}
-            loading="lazy"
-            className="max-h-80 w-full rounded-lg border border-slate-200 bg-slate-100 object-contain"
-          />
-        </a>
+        <ReportPhoto
+          src={report.photo_url}
+          thumbnail={report.photo_thumb_url}
+          alt={t('detail.photoAlt', { code })}
+        />
       ) : null}
 
       {report.audio_url ? (

@@ -14,6 +14,8 @@ export const organizationKeys = {
   managedPage: (filters: { q: string; status: string; page: number }) =>
     [...organizationKeys.managed(), filters] as const,
   sentNotifications: () => [...organizationKeys.all, 'sent-notifications'] as const,
+  reports: () => [...organizationKeys.all, 'report'] as const,
+  report: (id: string) => [...organizationKeys.reports(), id] as const,
 }
 
 /** Marks these queries stale: the screens showing them ask the server again. */

@@ -126,8 +126,17 @@ describe('Available reports', () => {
     expect(within(dialog).getByText('Code : K7M2QX4P')).toBeInTheDocument()
     expect(within(dialog).getByText('Caniveau bouché.')).toBeInTheDocument()
     expect(within(dialog).getByText('Urgent')).toBeInTheDocument()
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/files/photo.webp')
+    expect(within(dialog).getByRole('img', { name: /^Photo/ })).toHaveAttribute('src', '/files/photo.webp')
     expect(dialog.querySelector('audio')).toHaveAttribute('src', '/files/note.webm')
+    // Where it is, for the crew: the map, the coordinates and the way there.
+    expect(
+      within(dialog).getByRole('figure', { name: 'Carte de l’emplacement du signalement' }),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByText('14.69280, -17.44670')).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: /Itinéraire/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^geo:14\.69280,-17\.44670\?q=/),
+    )
   })
 
   it('claims a report after confirmation', async () => {

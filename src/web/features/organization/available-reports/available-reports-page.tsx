@@ -1,9 +1,10 @@
 import ClipboardList from 'lucide-react/icons/clipboard-list'
 import Inbox from 'lucide-react/icons/inbox'
 import SearchX from 'lucide-react/icons/search-x'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { OrganizationReport } from '../../../../domain/organization-space'
 import { PageHeader } from '../../../components/layout/page-header'
 import { buttonClassName } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -12,13 +13,26 @@ import { RefreshButton } from '../../../components/ui/refresh-button'
 import { SearchField } from '../../../components/ui/search-field'
 import { usePageMeta } from '../../../lib/page-meta'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useAvailableReports } from '../api/get-available-reports'
+import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
+import { MapLoading } from '../components/map-loading'
 import { ReportCard } from '../components/report-card'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
 import { ClaimReportDialog } from './claim-report-dialog'
+
+const ReportsMap = lazy(() => import('../components/reports-map'))
+
+/** What each report offers, on its card and on the map. */
+const actionsOf = (report: OrganizationReport) => (
+  <>
+    <ReportDetailsDialog report={report} />
+    <ClaimReportDialog report={report} />
+  </>
+)
 
 /**
  * Unassigned reports of the organisation's categories: searched and paged on the server, kept
@@ -32,6 +46,8 @@ export function AvailableReportsPage() {
   const [page, setPage] = useListPage(q)
   const reports = useAvailableReports(q, page)
   useClampedPage(page, setPage, reports.data)
+  const [onMap, showMap] = useListOrMap()
+  const hydrated = useHydrated()
 
   return (
     <div className="flex flex-col gap-6">
@@ -47,32 +63,34 @@ export function AvailableReportsPage() {
         <SearchField placeholder={t('lists.searchPlaceholder')} value={search} onChange={setSearch} />
       </FilterCard>
 
-      <ReportList
-        summary={(total) => t('available.count', { total })}
-        reports={reports}
-        page={page}
-        onPageChange={setPage}
-        placeholders={4}
-        empty={
-          q ? (
-            <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
-          ) : (
-            <EmptyState icon={Inbox} title={t('available.emptyTitle')} text={t('available.emptyText')} />
-          )
-        }
-      >
-        {(report) => (
-          <ReportCard
-            report={report}
-            actions={
-              <>
-                <ReportDetailsDialog report={report} />
-                <ClaimReportDialog report={report} />
-              </>
-            }
-          />
-        )}
-      </ReportList>
+      <ListOrMapSwitch onMap={onMap} onChange={showMap} />
+      {onMap ? (
+        // Leaflet runs in a browser only: the server draws the map's loading state.
+        hydrated ? (
+          <Suspense fallback={<MapLoading />}>
+            <ReportsMap list="available" filters={{ q }} actions={actionsOf} />
+          </Suspense>
+        ) : (
+          <MapLoading />
+        )
+      ) : (
+        <ReportList
+          summary={(total) => t('available.count', { total })}
+          reports={reports}
+          page={page}
+          onPageChange={setPage}
+          placeholders={4}
+          empty={
+            q ? (
+              <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
+            ) : (
+              <EmptyState icon={Inbox} title={t('available.emptyTitle')} text={t('available.emptyText')} />
+            )
+          }
+        >
+          {(report) => <ReportCard report={report} actions={actionsOf(report)} />}
+        </ReportList>
+      )}
     </div>
   )
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
+import { ReportLocation } from '../../../components/report/report-location'
+import { ReportPhoto } from '../../../components/report/report-photo'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { formatLongDate } from '../../../lib/french-dates'
@@ -64,6 +66,9 @@ export function ReportDetailsDialog({
           <Detail label={t('report.date')}>{formatLongDate(report.created_at)}</Detail>
           <Detail label={t('report.place')} wide>
             <PlaceName report={report} />
+            <div className="mt-2">
+              <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
+            </div>
           </Detail>
           <Detail label={t('report.description')} wide>
             <span className="whitespace-pre-line">{report.description}</span>
@@ -75,12 +80,13 @@ export function ReportDetailsDialog({
           ) : null}
           {report.photo_url ? (
             <Detail label={t('report.photo')} wide>
-              <img
-                src={report.photo_url}
-                alt={t('report.photoAlt', { type: report.type })}
-                decoding="async"
-                className="mt-1 max-h-80 w-full rounded-lg bg-slate-100 object-contain"
-              />
+              <div className="mt-1">
+                <ReportPhoto
+                  src={report.photo_url}
+                  thumbnail={report.photo_thumb_url}
+                  alt={t('report.photoAlt', { type: report.type })}
+                />
+              </div>
             </Detail>
           ) : null}
           {report.audio_url ? (

@@ -104,6 +104,13 @@ export const organizationFr = {
     detailsTitle: 'Détails du signalement',
     viewLabel: 'Voir le signalement {{code}}',
   },
+  map: {
+    switch: 'Affichage des signalements',
+    list: 'Liste',
+    map: 'Carte',
+    label: 'Carte des signalements',
+    inView: '{{total}} signalement(s) dans cette partie de la carte',
+  },
   lists: {
     searchPlaceholder: 'Type, description ou département',
     loadFailed: 'Impossible de charger les signalements',

@@ -11,10 +11,10 @@ export function useOrganizationLiveEvents() {
   const queryClient = useQueryClient()
   const token = useSessionStore((state) => state.token)
   useLiveEvents({ token }, (event) => {
-    const { available, managed, stats, sentNotifications, profile } = organizationKeys
+    const { available, managed, reports, stats, sentNotifications, profile } = organizationKeys
     switch (event.type) {
       case 'reports.changed':
-        void refreshQueries(queryClient, available(), managed(), stats())
+        void refreshQueries(queryClient, available(), managed(), reports(), stats())
         break
       case 'notifications.created':
         void refreshQueries(queryClient, sentNotifications(), managed(), stats())

@@ -1,8 +1,9 @@
 import Inbox from 'lucide-react/icons/inbox'
 import SearchX from 'lucide-react/icons/search-x'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { OrganizationReport } from '../../../../domain/organization-space'
 import {
   ORGANIZATION_SETTABLE_STATUSES,
   type OrganizationSettableStatus,
@@ -18,15 +19,28 @@ import { SelectField } from '../../../components/ui/select-field'
 import { formatLongDate } from '../../../lib/french-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useManagedReports } from '../api/get-managed-reports'
 import { useStats } from '../api/get-stats'
+import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
+import { MapLoading } from '../components/map-loading'
 import { ReportCard } from '../components/report-card'
 import { ReportCounters } from '../components/report-counters'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
 import { ReportStatusSelect } from './report-status-select'
+
+const ReportsMap = lazy(() => import('../components/reports-map'))
+
+/** What each of its reports offers on the map: its details, and its status. */
+const actionsOf = (report: OrganizationReport) => (
+  <>
+    <ReportDetailsDialog report={report} />
+    <ReportStatusSelect report={report} />
+  </>
+)
 
 /** The reports the organisation manages: counts, search, status filter, a status select on each. */
 export function ManagedReportsPage() {
@@ -40,6 +54,8 @@ export function ManagedReportsPage() {
   const stats = useStats()
   useClampedPage(page, setPage, reports.data)
   const filtered = Boolean(q) || status !== 'all'
+  const [onMap, showMap] = useListOrMap()
+  const hydrated = useHydrated()
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,38 +84,50 @@ export function ManagedReportsPage() {
         />
       </FilterCard>
 
-      <ReportList
-        summary={(total) => t('managed.count', { total })}
-        reports={reports}
-        page={page}
-        onPageChange={setPage}
-        placeholders={4}
-        empty={
-          filtered ? (
-            <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
-          ) : (
-            <EmptyState icon={Inbox} title={t('managed.emptyTitle')} text={t('managed.emptyText')}>
-              <Link
-                to="/organization/available-reports"
-                className={buttonClassName({ variant: 'outline', className: 'mt-2' })}
-              >
-                {t('dashboard.seeAvailable')}
-              </Link>
-            </EmptyState>
-          )
-        }
-      >
-        {(report) => (
-          <ReportCard report={report} actions={<ReportDetailsDialog report={report} />}>
-            {report.claimed_at ? (
-              <p className="text-xs text-slate-600">
-                {t('report.claimedOn', { date: formatLongDate(report.claimed_at) })}
-              </p>
-            ) : null}
-            <ReportStatusSelect report={report} />
-          </ReportCard>
-        )}
-      </ReportList>
+      <ListOrMapSwitch onMap={onMap} onChange={showMap} />
+      {onMap ? (
+        // Leaflet runs in a browser only: the server draws the map's loading state.
+        hydrated ? (
+          <Suspense fallback={<MapLoading />}>
+            <ReportsMap list="managed" filters={{ q, status }} actions={actionsOf} />
+          </Suspense>
+        ) : (
+          <MapLoading />
+        )
+      ) : (
+        <ReportList
+          summary={(total) => t('managed.count', { total })}
+          reports={reports}
+          page={page}
+          onPageChange={setPage}
+          placeholders={4}
+          empty={
+            filtered ? (
+              <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
+            ) : (
+              <EmptyState icon={Inbox} title={t('managed.emptyTitle')} text={t('managed.emptyText')}>
+                <Link
+                  to="/organization/available-reports"
+                  className={buttonClassName({ variant: 'outline', className: 'mt-2' })}
+                >
+                  {t('dashboard.seeAvailable')}
+                </Link>
+              </EmptyState>
+            )
+          }
+        >
+          {(report) => (
+            <ReportCard report={report} actions={<ReportDetailsDialog report={report} />}>
+              {report.claimed_at ? (
+                <p className="text-xs text-slate-600">
+                  {t('report.claimedOn', { date: formatLongDate(report.claimed_at) })}
+                </p>
+              ) : null}
+              <ReportStatusSelect report={report} />
+            </ReportCard>
+          )}
+        </ReportList>
+      )}
     </div>
   )
 }

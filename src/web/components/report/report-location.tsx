@@ -1,0 +1,95 @@
+import Copy from 'lucide-react/icons/copy'
+import ExternalLink from 'lucide-react/icons/external-link'
+import Navigation from 'lucide-react/icons/navigation'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { fieldCoordinates, geoUri, openStreetMapUrl } from '../../../domain/location'
+import { toast } from '../../lib/toast'
+import { Button, buttonClassName } from '../ui/button'
+import { Spinner } from '../ui/spinner'
+import '../../i18n/deferred/fr'
+
+const ReportLocationMap = lazy(() => import('./report-location-map'))
+
+/**
+ * Where a report is, for the people who go there: a small map with its pin (Leaflet, fetched when
+ * this is shown, e.g. with its dialog), the coordinates to five decimals with a button that copies
+ * them, "Itinéraire" (a `geo:` link, which a phone opens in its map application) and the point on
+ * OpenStreetMap beside it.
+ */
+export function ReportLocation({
+  latitude,
+  longitude,
+  label,
+}: {
+  latitude: number
+  longitude: number
+  /** What the pin and the map application call the place (the report's type and place). */
+  label: string
+}) {
+  const { t } = useTranslation('deferred')
+  const { t: tRoot } = useTranslation()
+  const coordinates = fieldCoordinates(latitude, longitude)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(coordinates)
+      toast.success(t('location.copied'), { description: coordinates })
+    } catch {
+      toast.error(t('location.copyFailed'))
+    }
+  }
+
+  return (
+    <section aria-label={t('location.title')} className="flex flex-col gap-2">
+      <figure
+        aria-label={t('location.mapLabel')}
+        className="isolate h-48 overflow-hidden rounded-lg border border-slate-200 bg-slate-100"
+      >
+        <Suspense
+          fallback={
+            <div className="flex h-full items-center justify-center gap-2 text-sm text-slate-700">
+              <Spinner className="size-5" />
+              {tRoot('map.loading')}
+            </div>
+          }
+        >
+          <ReportLocationMap latitude={latitude} longitude={longitude} label={label} />
+        </Suspense>
+      </figure>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        <span className="text-slate-700">
+          {t('location.coordinates')}{' '}
+          <span className="font-mono font-semibold text-slate-900 select-all">{coordinates}</span>
+        </span>
+        <Button
+          variant="outline"
+          onClick={() => void copy()}
+          aria-label={t('location.copyLabel', { coordinates })}
+        >
+          <Copy aria-hidden="true" className="size-4" />
+          {t('location.copy')}
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={geoUri(latitude, longitude, label)}
+          aria-label={t('location.directionsLabel')}
+          className={buttonClassName()}
+        >
+          <Navigation aria-hidden="true" className="size-4" />
+          {t('location.directions')}
+        </a>
+        <a
+          href={openStreetMapUrl(latitude, longitude)}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClassName({ variant: 'outline' })}
+        >
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {t('location.openStreetMap')}
+        </a>
+      </div>
+    </section>
+  )
+}
