@@ -246,6 +246,27 @@ describe('a citizen', () => {
   })
 })
 
+describe('a citizen who refused to give their position', () => {
+  it('is told how to show the place, and files the report once the point is confirmed', async () => {
+    // No geolocation permission: the phone refuses the position.
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    const page = await open(context, '/signaler')
+    await page.getByText(/Votre position n’est pas connue\. Touchez la carte/).waitFor()
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    await page.getByLabel('Description').fill('Regard d’égout ouvert au milieu de la rue.')
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page.getByRole('alert').filter({ hasText: 'confirmez le point affiché' }).waitFor()
+    expect(await page.getByRole('heading', { name: /Merci/ }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Confirmer ce point' }).click()
+    const upload = page.waitForRequest((request) => request.url().endsWith('/api/reports'))
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await upload
+    await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
+    await context.close()
+  })
+})
+
 describe('reports at one spot', () => {
   it('are one group on the map that lists them all, since no zoom can set them apart', async () => {
     const spot = { latitude: 14.7101, longitude: -17.4702 }

@@ -12,6 +12,7 @@ const valid = {
   hasVoiceNote: false,
   latitude: 14.69,
   longitude: -17.44,
+  placeChosen: true,
 }
 
 describe('reportDraftErrors', () => {
@@ -41,6 +42,11 @@ describe('reportDraftErrors', () => {
     [Number.NaN, -17.44],
   ])('refuses the position %d, %d', (latitude, longitude) => {
     expect(reportDraftErrors({ ...valid, latitude, longitude })).toEqual({ position: 'invalidCoordinates' })
+  })
+
+  it('asks for the place when the phone did not give it and the citizen did not show it', () => {
+    expect(reportDraftErrors({ ...valid, placeChosen: false })).toEqual({ position: 'placeNotChosen' })
+    expect(REPORT_FILING_MESSAGES.placeNotChosen).toContain('confirmez le point affiché')
   })
 })
 

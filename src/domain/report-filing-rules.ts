@@ -41,6 +41,9 @@ export const REPORT_FILING_MESSAGES = {
   descriptionTooShort: `Décrivez le problème en au moins ${DESCRIPTION_MIN_LENGTH} caractères, ou enregistrez une note vocale.`,
   unknownCategory: 'Choisissez une catégorie dans la liste.',
   invalidCoordinates: 'La position du signalement n’est pas valide.',
+  // The form's own: the place is unknown until the phone gives it or the citizen shows it.
+  placeNotChosen:
+    'Votre position n’est pas connue : touchez la carte ou faites glisser le repère sur le lieu du problème, ou confirmez le point affiché.',
   photoType: 'La photo doit être une image JPEG, PNG ou WebP.',
   audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
   audioEmpty: 'La note vocale est vide ou illisible. Enregistrez-la à nouveau.',
@@ -87,6 +90,11 @@ export interface ReportDraft {
   hasVoiceNote: boolean
   latitude: number
   longitude: number
+  /**
+   * Whether the pin is where the problem is: the phone gave its position, or the citizen placed or
+   * confirmed the pin. Without it, the pin is only the map's starting point (Dakar).
+   */
+  placeChosen: boolean
 }
 
 export type ReportDraftField = 'categoryId' | 'description' | 'position'
@@ -96,7 +104,7 @@ export type FilingMessage = keyof typeof REPORT_FILING_MESSAGES
 /**
  * What the form must fix before sending, by field, with the key of the message the server would
  * answer (REPORT_FILING_MESSAGES, for the form to say it in the reader's language): a category,
- * a description unless a voice note is attached, coordinates within range.
+ * a description unless a voice note is attached, coordinates within range, a place chosen.
  */
 export function reportDraftErrors(draft: ReportDraft): Partial<Record<ReportDraftField, FilingMessage>> {
   const errors: Partial<Record<ReportDraftField, FilingMessage>> = {}
@@ -108,6 +116,8 @@ export function reportDraftErrors(draft: ReportDraft): Partial<Record<ReportDraf
   }
   if (!isValidLatitude(draft.latitude) || !isValidLongitude(draft.longitude)) {
     errors.position = 'invalidCoordinates'
+  } else if (!draft.placeChosen) {
+    errors.position = 'placeNotChosen'
   }
   return errors
 }

@@ -32,6 +32,9 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       mapHint: 'Tap the map or drag the pin to show the exact place.',
       pin: 'Place of the problem',
       pinToCentre: 'Put the pin at the centre of the map',
+      notChosen:
+        'Your position is not known. Tap the map or drag the pin to where the problem is, or confirm the point shown.',
+      confirm: 'Confirm this point',
       useMyPosition: 'Use my position',
       locating: 'Finding your position...',
       position: 'Position: {{coordinates}}',
@@ -251,6 +254,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       descriptionTooShort: 'Describe the problem in at least 10 characters, or record a voice note.',
       unknownCategory: 'Choose a category from the list.',
       invalidCoordinates: 'The position of the report is not valid.',
+      placeNotChosen:
+        'Your position is not known: tap the map or drag the pin to where the problem is, or confirm the point shown.',
       photoType: 'The photo must be a JPEG, PNG or WebP image.',
       audioType: 'The voice note must be a WebM, Ogg, MP4 or MP3 recording.',
       audioEmpty: 'The voice note is empty or unreadable. Record it again.',

@@ -42,6 +42,9 @@ export const citizenFr = {
       mapHint: 'Touchez la carte ou faites glisser le repère pour indiquer le lieu exact.',
       pin: 'Lieu du problème',
       pinToCentre: 'Mettre le repère au centre de la carte',
+      notChosen:
+        'Votre position n’est pas connue. Touchez la carte ou faites glisser le repère sur le lieu du problème, ou confirmez le point affiché.',
+      confirm: 'Confirmer ce point',
       useMyPosition: 'Utiliser ma position',
       locating: 'Recherche de votre position...',
       position: 'Position : {{coordinates}}',

@@ -34,6 +34,9 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       mapHint: 'Laal kàrt bi walla diri màndarga mi ngir wone bérab bi.',
       pin: 'Bérabu jafe-jafe bi',
       pinToCentre: 'Teg màndarga mi ci digg kàrt bi',
+      notChosen:
+        'Xamunu fu nga nekk. Laal kaart bi walla diri màndarga bi ba fa jafe-jafe bi nekk, walla nangul bérab bi ñu wone.',
+      confirm: 'Nangu bérab bii',
       useMyPosition: 'Jëfandikoo fi ma nekk',
       locating: 'Ñu ngi seet fi nga nekk...',
       position: 'Fi mu nekk : {{coordinates}}',
@@ -252,6 +255,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       descriptionTooShort: 'Waxal jafe-jafe bi ci lu ëpp 10 araf, walla nga dénc benn kàddu.',
       unknownCategory: 'Tànnal benn xeet ci lim bi.',
       invalidCoordinates: 'Bérabu yégle bi baaxul.',
+      placeNotChosen:
+        'Xamunu fu nga nekk : laal kaart bi walla diri màndarga bi ba fa jafe-jafe bi nekk, walla nangul bérab bi ñu wone.',
       photoType: 'Nataal bi war naa nekk JPEG, PNG walla WebP.',
       audioType: 'Kàddu gi war naa nekk WebM, Ogg, MP4 walla MP3.',
       audioEmpty: 'Kàddu gi amul baat. Dénc beneen kàddu.',

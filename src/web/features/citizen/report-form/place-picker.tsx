@@ -32,6 +32,10 @@ export interface PlacePickerProps {
   onUseMyPosition: () => void
   locating: boolean
   locationError: string | null
+  /** The pin marks the problem's place: the phone gave it, or the citizen placed or confirmed it. */
+  placeChosen: boolean
+  /** "Confirmer ce point": the pin, where it is now, marks the place. */
+  onConfirm: () => void
   address: string
   addressSource: AddressSource
   onAddressChange: (address: string, source: AddressSource) => void
@@ -112,6 +116,16 @@ export function PlacePicker(props: PlacePickerProps) {
           <p role="status" className="text-sm text-amber-800">
             {props.locationError}
           </p>
+        ) : null}
+        {/* Without the phone's position, the pin is only where the map starts: the citizen says where. */}
+        {!props.placeChosen && !props.locating && props.locationError ? (
+          <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-amber-900">{t('reportForm.place.notChosen')}</p>
+            <Button variant="outline" onClick={props.onConfirm} className="shrink-0">
+              <MapPin aria-hidden="true" className="size-4 text-green-700" />
+              {t('reportForm.place.confirm')}
+            </Button>
+          </div>
         ) : null}
         {props.error ? (
           <p id={props.errorId} role="alert" className="text-sm font-medium text-red-700">

@@ -132,12 +132,34 @@ describe('reportDraftReducer', () => {
 
 describe('draftErrors', () => {
   it('asks for a category and a description, unless a voice note tells it', () => {
-    const draft = draftAfter()
+    const draft = draftAfter({ type: 'deviceLocated', position: MEDINA, askedByCitizen: false })
     expect(draftErrors(draft, false)).toEqual({
       categoryId: 'unknownCategory',
       description: 'descriptionTooShort',
     })
     expect(draftErrors(draft, true)).toEqual({ categoryId: 'unknownCategory' })
+  })
+
+  it('asks for the place until the phone gives it or the citizen places or confirms the pin', () => {
+    const written = [
+      { type: 'categoryChosen', categoryId: 1 },
+      { type: 'descriptionChanged', description: 'Lampadaire éteint depuis une semaine' },
+    ] satisfies DraftAction[]
+    expect(draftErrors(draftAfter(...written), false)).toEqual({ position: 'placeNotChosen' })
+    // "Utiliser ma position" asked, but the phone refused it: still unknown.
+    expect(draftErrors(draftAfter(...written, { type: 'myPositionAsked' }), false)).toEqual({
+      position: 'placeNotChosen',
+    })
+    for (const chosen of [
+      { type: 'pinConfirmed' },
+      { type: 'pinMoved', position: SANDAGA },
+      { type: 'deviceLocated', position: MEDINA, askedByCitizen: false },
+    ] satisfies DraftAction[]) {
+      expect(draftErrors(draftAfter(...written, chosen), false)).toEqual({})
+    }
+    // Confirming the point clears the message shown next to the map.
+    const told = draftAfter(...written, { type: 'checked', errors: { position: 'Placez le repère' } })
+    expect(reportDraftReducer(told, { type: 'pinConfirmed' }).errors).toEqual({})
   })
 
   it('refuses a position out of range', () => {

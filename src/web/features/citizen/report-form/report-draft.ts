@@ -21,6 +21,8 @@ export interface ReportDraft {
   position: MapPosition
   /** Once the citizen places the pin, the device's position found later no longer moves it. */
   pinPlacedByCitizen: boolean
+  /** The phone gave its position, or the citizen placed or confirmed the pin: it is the problem's place. */
+  placeChosen: boolean
   /** Changes when the pin moved from outside the map ("Utiliser ma position"): the view follows. */
   recenterKey: number
   address: string
@@ -47,6 +49,8 @@ export type DraftAction =
   | { type: 'pinMoved'; position: MapPosition }
   /** "Utiliser ma position": from now on the pin is the citizen's choice. */
   | { type: 'myPositionAsked' }
+  /** "Confirmer ce point": the pin, where it is, is the problem's place. */
+  | { type: 'pinConfirmed' }
   /**
    * The device's position arrived: asked by the citizen, or when the form opened (then it yields
    * to a pin the citizen placed meanwhile).
@@ -84,6 +88,7 @@ export function initialDraft(position: MapPosition, idempotencyKey: string): Rep
     categoryId: null,
     position,
     pinPlacedByCitizen: false,
+    placeChosen: false,
     recenterKey: 0,
     address: '',
     addressSource: 'geocoder',
@@ -118,12 +123,19 @@ export function reportDraftReducer(draft: ReportDraft, action: DraftAction): Rep
     case 'categoryChosen':
       return { ...draft, categoryId: action.categoryId, errors: withoutError(draft.errors, 'categoryId') }
     case 'pinMoved':
-      return placePin({ ...draft, pinPlacedByCitizen: true }, action.position)
+      return placePin({ ...draft, pinPlacedByCitizen: true, placeChosen: true }, action.position)
     case 'myPositionAsked':
       return { ...draft, pinPlacedByCitizen: true }
+    case 'pinConfirmed':
+      return {
+        ...draft,
+        pinPlacedByCitizen: true,
+        placeChosen: true,
+        errors: withoutError(draft.errors, 'position'),
+      }
     case 'deviceLocated':
       if (!action.askedByCitizen && draft.pinPlacedByCitizen) return draft
-      return { ...placePin(draft, action.position), recenterKey: draft.recenterKey + 1 }
+      return { ...placePin(draft, action.position), placeChosen: true, recenterKey: draft.recenterKey + 1 }
     case 'addressChanged':
       return {
         ...draft,
@@ -166,6 +178,7 @@ export function draftErrors(
     hasVoiceNote,
     latitude: draft.position.latitude,
     longitude: draft.position.longitude,
+    placeChosen: draft.placeChosen,
   })
 }
 

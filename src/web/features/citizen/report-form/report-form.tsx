@@ -112,6 +112,8 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
             onUseMyPosition={() => void actions.moveToMyPosition()}
             locating={locating}
             locationError={locationError}
+            placeChosen={draft.placeChosen}
+            onConfirm={actions.confirmPin}
             address={address}
             addressSource={addressSource}
             onAddressChange={actions.changeAddress}

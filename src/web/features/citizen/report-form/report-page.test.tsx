@@ -90,11 +90,29 @@ beforeEach(() => {
   FakeXhr.respond = () => ({ status: 201, body: CREATED })
   useCitizenDeviceStore.setState({ citizenToken: null })
   useLocationStore.setState({ location: DEFAULT_LOCATION, hasDeviceLocation: false, error: null })
+  // The phone gives its position (Dakar's centre), unless a test refuses it.
+  stubGeolocation((found) =>
+    found({ coords: { latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude } }),
+  )
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() })
 })
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices')
+  Reflect.deleteProperty(navigator, 'geolocation')
 })
+
+/** The phone's answer when the page asks for its position. */
+function stubGeolocation(
+  answer: (
+    found: (position: unknown) => void,
+    failed: (error: { code: number; message: string }) => void,
+  ) => void,
+) {
+  Object.defineProperty(navigator, 'geolocation', {
+    value: { getCurrentPosition: answer },
+    configurable: true,
+  })
+}
 
 async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name = 'Voirie') {
   await user.click(await screen.findByRole('radio', { name }))
@@ -215,9 +233,49 @@ describe('/signaler', () => {
     expect(request?.body?.get('categoryId')).toBe('1')
   })
 
+  it('asks a citizen who refused their position to show the place, or confirm the point shown', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    stubGeolocation((_, failed) => failed({ code: 1, message: 'User denied Geolocation' }))
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    // The form says how, before anything is sent.
+    const how = await screen.findByText(/Votre position n’est pas connue\. Touchez la carte/)
+    expect(how).toBeInTheDocument()
+    await user.click(submitButton())
+    expect(
+      await screen.findByText(
+        /^Votre position n’est pas connue : touchez la carte ou faites glisser le repère/,
+      ),
+    ).toHaveAttribute('role', 'alert')
+    expect(FakeXhr.sent).toHaveLength(0)
+    // The point shown is the place: confirmed, the report goes, from there.
+    await user.click(screen.getByRole('button', { name: 'Confirmer ce point' }))
+    expect(screen.queryByText(/^Votre position n’est pas connue/)).not.toBeInTheDocument()
+    await user.click(submitButton())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    expect(FakeXhr.sent[0]?.body?.get('latitude')).toBe(String(DEFAULT_LOCATION.latitude))
+  })
+
+  it('takes the place the citizen shows on the map when the position was refused', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    stubGeolocation((_, failed) => failed({ code: 1, message: 'User denied Geolocation' }))
+    renderRoute('/signaler')
+    await chooseCategory(user)
+    await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
+    await user.click(await screen.findByTestId('place-map'))
+    expect(screen.queryByRole('button', { name: 'Confirmer ce point' })).not.toBeInTheDocument()
+    await user.click(submitButton())
+    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    expect(FakeXhr.sent[0]?.body?.get('latitude')).toBe('14.7106')
+  })
+
   it('refuses coordinates out of range', async () => {
     const user = userEvent.setup()
     stubPageApi()
+    stubGeolocation((_, failed) => failed({ code: 2, message: 'Position unavailable' }))
     useLocationStore.setState({ location: { ...DEFAULT_LOCATION, latitude: 999 } })
     renderRoute('/signaler')
     await chooseCategory(user)

@@ -41,6 +41,7 @@ export function useReportDraft() {
     () => ({
       chooseCategory: (categoryId: number) => dispatch({ type: 'categoryChosen', categoryId }),
       movePin: (position: MapPosition) => dispatch({ type: 'pinMoved', position }),
+      confirmPin: () => dispatch({ type: 'pinConfirmed' }),
       moveToMyPosition: async () => {
         dispatch({ type: 'myPositionAsked' })
         const position = await devicePosition()
