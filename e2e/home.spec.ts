@@ -70,6 +70,38 @@ describe('home page', () => {
     await page.context().close()
   })
 
+  it('puts the visitor’s position above the reports, in a colour of its own that the legend explains', async () => {
+    // Both reports of this file are at the visitor's very position: grouped under the marker.
+    const page = await openPage('/')
+    const position = page.locator('.leaflet-marker-icon.user-position-marker')
+    const group = page.locator('.leaflet-marker-icon.report-cluster')
+    await position.waitFor()
+    await group.first().waitFor()
+    const zIndex = (locator: typeof position) =>
+      locator.evaluate((element) => Number(getComputedStyle(element).zIndex))
+    expect(await zIndex(position)).toBeGreaterThan(await zIndex(group.first()))
+    const colour = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor)
+    const legend = page.getByRole('list', { name: 'Légende de la carte' })
+    expect(await legend.getByRole('listitem').allInnerTexts()).toEqual([
+      'En attente',
+      'En cours',
+      'Résolu',
+      'Votre position actuelle',
+    ])
+    const resolved = await colour('.report-marker--green .report-marker-dot')
+    const mine = await colour('.user-position-dot')
+    expect(mine).not.toBe(resolved)
+    // The legend's swatch of the position is the marker's own colour.
+    expect(
+      await legend.locator('.user-position-dot').evaluate((e) => getComputedStyle(e).backgroundColor),
+    ).toBe(mine)
+    await page.context().close()
+  })
+
   it('has no serious or critical accessibility violation', async () => {
     const page = await openPage('/')
     await page.getByText('2 signalement(s) récent(s)').waitFor()

@@ -23,6 +23,7 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     sentCode: 'Tracking code: {{code}}',
   },
   map: {
+    legend: 'Map legend',
     listTitle: 'Reports shown on the map',
     listEmpty: 'No report in this part of the map.',
     listGrouped: 'Too many reports in this area to list them: zoom in on the map.',

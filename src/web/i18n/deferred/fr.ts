@@ -28,6 +28,7 @@ export const deferredFr = {
     sentCode: 'Code de suivi : {{code}}',
   },
   map: {
+    legend: 'Légende de la carte',
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
     listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',

@@ -23,6 +23,7 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     sentCode: 'Kodu topp bi : {{code}}',
   },
   map: {
+    legend: 'Leeral kaart bi',
     listTitle: 'Yégle yi gisu ci kàrt bi',
     listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
     listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',

@@ -5,12 +5,50 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
+import { REPORT_STATUSES } from '../../../../domain/report-states'
 import { tileUrl } from '../../../lib/config'
 import { L, prefersReducedMotion } from '../../../lib/leaflet'
 import { useLocationStore } from '../../../lib/location-store'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 import type { Bbox } from '../api/get-map-reports'
 import { ReportMarkers } from './report-markers'
+
+/** Leaflet orders markers by latitude; this lifts the position above every report and group. */
+const POSITION_ABOVE_REPORTS = 10_000
+
+/** The statuses the map shows, in the order of a report's life, each with its marker's colour. */
+const LEGEND_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
+
+/** What the colours mean: each status's, and the visitor's own position. */
+function MapLegend() {
+  const { t } = useTranslation()
+  const { t: tDeferred } = useTranslation('deferred')
+  return (
+    <ul
+      aria-label={tDeferred('map.legend')}
+      className="absolute top-2 right-2 z-[1000] flex flex-col gap-1 rounded-lg bg-white/95 px-2.5 py-2 text-xs font-medium text-slate-800 shadow"
+    >
+      {LEGEND_STATUSES.map((status) => (
+        <li key={status} className="flex items-center gap-1.5">
+          {/* The markers' own elements: the legend cannot drift from their colours. */}
+          <span
+            aria-hidden="true"
+            className={`report-marker report-marker--${REPORT_STATUSES[status].tone} relative inline-block size-4`}
+          >
+            <span className="report-marker-dot !inset-0 !border-2" />
+          </span>
+          {t(`reportStatus.${status}`)}
+        </li>
+      ))}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="user-position-marker relative inline-block size-4">
+          <span className="user-position-dot !border-2" />
+        </span>
+        {t('map.yourPosition')}
+      </li>
+    </ul>
+  )
+}
 
 const positionIcon = L.divIcon({
   className: 'user-position-marker',
@@ -74,35 +112,40 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
   const shown = useOneTaskAfterAnother(MAP_PARTS)
 
   return (
-    <MapContainer
-      center={center}
-      zoom={HOME_MAP_ZOOM}
-      zoomControl={false}
-      scrollWheelZoom={false}
-      doubleClickZoom={false}
-      boxZoom={false}
-      keyboard={false}
-      touchZoom
-      className="h-full w-full bg-slate-100"
-    >
-      {shown >= 2 ? <TileLayer url={tileUrl()} attribution={t('map.attribution')} /> : null}
-      {shown >= 3 ? (
-        <>
-          <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-          <RecenterControl />
-          {hasDeviceLocation ? (
-            <Marker
-              position={center}
-              icon={positionIcon}
-              title={t('map.yourPosition')}
-              alt={t('map.yourPosition')}
-            >
-              <Popup>{t('map.yourPosition')}</Popup>
-            </Marker>
-          ) : null}
-        </>
-      ) : null}
-      {shown >= 4 ? <ReportMarkers onViewChange={onViewChange} /> : null}
-    </MapContainer>
+    <div className="relative h-full w-full">
+      <MapContainer
+        center={center}
+        zoom={HOME_MAP_ZOOM}
+        zoomControl={false}
+        scrollWheelZoom={false}
+        doubleClickZoom={false}
+        boxZoom={false}
+        keyboard={false}
+        touchZoom
+        className="h-full w-full bg-slate-100"
+      >
+        {shown >= 2 ? <TileLayer url={tileUrl()} attribution={t('map.attribution')} /> : null}
+        {shown >= 3 ? (
+          <>
+            <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+            <RecenterControl />
+            {hasDeviceLocation ? (
+              <Marker
+                position={center}
+                icon={positionIcon}
+                title={t('map.yourPosition')}
+                alt={t('map.yourPosition')}
+                // Above the reports and their groups: the visitor finds themself at a glance.
+                zIndexOffset={POSITION_ABOVE_REPORTS}
+              >
+                <Popup>{t('map.yourPosition')}</Popup>
+              </Marker>
+            ) : null}
+          </>
+        ) : null}
+        {shown >= 4 ? <ReportMarkers onViewChange={onViewChange} /> : null}
+      </MapContainer>
+      {shown >= 3 ? <MapLegend /> : null}
+    </div>
   )
 }
