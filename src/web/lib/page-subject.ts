@@ -9,6 +9,9 @@ import { ApiError } from './api-client'
  */
 export const UNKNOWN_SUBJECT = 'unknown-subject'
 
+/** The `meta` key of a query whose 404 is an answer the screen shows, not a failure to log. */
+export const UNKNOWN_IS_AN_ANSWER = 'unknownIsAnAnswer'
+
 /** Whether an API failure says the thing asked for does not exist. */
 export function isUnknown(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PublicReport } from '../../../../domain/citizen'
 import { apiGet } from '../../../lib/api-client'
+import { UNKNOWN_IS_AN_ANSWER } from '../../../lib/page-subject'
 import { citizenKeys } from './query-keys'
 import { useRetryUnlessRefused } from './retry-policy'
 
@@ -13,6 +14,8 @@ export const publicReportQueryOptions = (id: string | null) =>
     // Asked once as the page opens (the server draws it at once, found or not); the screen's
     // own requests are tried again as usual (usePublicReport).
     retry: false,
+    // An unknown report is the not-found page, not a failure to log.
+    meta: { [UNKNOWN_IS_AN_ANSWER]: true },
   })
 
 /**
