@@ -1,10 +1,11 @@
 // Every report has a public page, /signalements/:id: drawn by the server (readable and shareable
 // before any JavaScript runs, with its sharing card), reached from the home page's cards, the map's
 // popups and list, and /suivi. Never its code, photo, voice note or messages.
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -109,6 +110,15 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
+  it('has no serious or critical accessibility violation, map included', async () => {
+    const page = await openPage(`/signalements/${handled.id}`)
+    await page.locator('.leaflet-marker-icon').waitFor()
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await page.context().close()
+  })
+
   it('is drawn by the server: readable without JavaScript, with its sharing card', async () => {
     const res = await fetch(`${server.url}/signalements/${handled.id}`)
     expect(res.status).toBe(200)
@@ -131,6 +141,23 @@ describe('a report’s public page', () => {
     await report.getByText(organizationName).waitFor()
     await report.getByText('Historique').waitFor()
     await page.context().close()
+  })
+
+  it('is taken over by the app as the server drew it, then shows its map', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar' })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    const page = await context.newPage()
+    const hydrationErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('hydration'))
+        hydrationErrors.push(message.text())
+    })
+    await recordRemovedElements(page)
+    await gotoReady(page, `${server.url}/signalements/${handled.id}`)
+    await page.locator('.leaflet-marker-icon').waitFor()
+    expect(await removedTexts(page, [organizationName, 'Historique', DESCRIPTION])).toEqual([])
+    expect(hydrationErrors).toEqual([])
+    await context.close()
   })
 
   it('shows a status change at once', async () => {
