@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   confirmRefusal,
+  isReportId,
   normalizeAnonymousCode,
   RESOLUTION_MESSAGES,
   reopenRefusal,
   reportEventLabel,
+  reportPagePath,
   resolutionQuestion,
 } from './citizen-rules'
 import { anonymousCodeSchema } from './report'
@@ -75,5 +77,30 @@ describe('"Est-ce réglé ?" rules', () => {
     ).toBe('alreadyReopened')
     expect(reopenRefusal({ ...base, resolvedAt: '2026-10-01T10:00:00Z' })).toBe('tooLate')
     expect(RESOLUTION_MESSAGES.tooLate).toBe('Le délai de 30 jours pour rouvrir ce signalement est dépassé.')
+  })
+})
+
+describe('a report’s public page', () => {
+  it('is found by an id that can be a report’s, in any case, and by nothing else', () => {
+    expect(isReportId('6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c')).toBe(true)
+    expect(isReportId('6F1C1B9E-8A51-4C3E-9D43-0D7F1E2A3B4C')).toBe(true)
+    for (const other of [
+      '',
+      'abc',
+      '6f1c1b9e8a514c3e9d430d7f1e2a3b4c',
+      '6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4',
+      ' 6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c',
+      '6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c/x',
+      'gf1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c',
+    ]) {
+      expect(isReportId(other), other).toBe(false)
+    }
+  })
+
+  it('has its address under /signalements', () => {
+    expect(reportPagePath('6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c')).toBe(
+      '/signalements/6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c',
+    )
+    expect(reportPagePath('a/b?c')).toBe('/signalements/a%2Fb%3Fc')
   })
 })

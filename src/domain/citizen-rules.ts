@@ -47,6 +47,29 @@ export function normalizeAnonymousCode(raw: string): string | null {
 /** The query parameter of /suivi that carries the code to look up (a link or the search form). */
 export const TRACKING_CODE_PARAMETER = 'code'
 
+/**
+ * The public page of a report (`/signalements/:id`): shareable, drawn by the server, with the
+ * report's public fields, status, history and map; never its code, photo, voice note or messages.
+ */
+export const REPORT_PAGE_SEGMENT = 'signalements'
+
+/** A report's id as the API gives it: a UUID, as PostgreSQL writes it (any case is read). */
+const REPORT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether a value can be a report's id: anything else names no report (404, not 400). */
+export function isReportId(value: string): boolean {
+  return REPORT_ID_PATTERN.test(value)
+}
+
+/** The address of a report's public page. */
+export function reportPagePath(id: string): string {
+  return `/${REPORT_PAGE_SEGMENT}/${encodeURIComponent(id)}`
+}
+
+export const PUBLIC_REPORT_MESSAGES = {
+  notFound: 'Ce signalement n’existe pas ou n’est pas public.',
+} as const
+
 /** "Moi aussi": the open reports of the same category within this distance are offered. */
 export const NEARBY_RADIUS_M = 100
 /** At most this many nearby reports are offered, the closest first. */

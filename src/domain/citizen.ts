@@ -47,8 +47,14 @@ export const citizenNotificationsSchema = z.object({
   unread: z.number().int().nonnegative(),
 })
 
+/** A report's history as anyone may read it: what happened and when, never a message's title. */
+export const publicReportEventSchema = reportEventSchema.omit({ title: true })
+export type PublicReportEvent = z.infer<typeof publicReportEventSchema>
+
 /** Public tracking by code (/suivi): status and dates, no private data. */
 export const trackedReportSchema = z.object({
+  /** For the link to its public page (a rejected report has none). */
+  id: z.string(),
   anonymous_code: z.string(),
   type: z.string(),
   status: z.string(),
@@ -57,9 +63,34 @@ export const trackedReportSchema = z.object({
   updated_at: z.string(),
   claimed_at: z.string().nullable(),
   resolved_at: z.string().nullable(),
-  history: z.array(reportEventSchema.omit({ title: true })),
+  /** The organisation that handles it; null while none has claimed it. */
+  organization_name: z.string().nullable(),
+  history: z.array(publicReportEventSchema),
 })
 export type TrackedReport = z.infer<typeof trackedReportSchema>
+
+/**
+ * GET /api/reports/:id, the public page of a report (/signalements/:id): what anyone may read of
+ * it. Never its anonymous code, photo, voice note, messages or anything of the device that filed it.
+ */
+export const publicReportSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  description: z.string(),
+  status: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  claimed_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  /** The organisation that handles it; null while none has claimed it. */
+  organization_name: z.string().nullable(),
+  history: z.array(publicReportEventSchema),
+})
+export type PublicReport = z.infer<typeof publicReportSchema>
 
 export const followReportSchema = z.object({ code: z.string().trim().min(1).max(20) }).strict()
 export const followedReportSchema = z.object({ citizenToken: z.string(), report_id: z.string() })

@@ -11,6 +11,8 @@ export const SIGNUP_REDIRECT_DELAY_MS = 3000
 export const NOTIFICATION_PREVIEW_CHARS = 120
 export const ADDRESS_PREVIEW_CHARS = 30
 export const MESSAGE_DIALOG_PREVIEW_CHARS = 100
+/** A report's public page names it by the start of its description, in its title and sharing card. */
+export const REPORT_PAGE_TITLE_CHARS = 60
 export const TOKEN_REFRESH_LEAD_MS = 2 * 60 * 1000
 export const LEGACY_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000
 
@@ -25,6 +27,8 @@ export const DEFAULT_MAP_ZOOM = 12
 export const REVERSE_GEOCODING_ZOOM = 16
 /** The report form's map starts closer in, so that the pin lands on the right street. */
 export const REPORT_FORM_MAP_ZOOM = 17
+/** A report's public page shows its street and the streets around. */
+export const REPORT_PAGE_MAP_ZOOM = 16
 /** The home map asks for the reports in view once the visitor stops moving it for this long. */
 export const MAP_RELOAD_DEBOUNCE_MS = 400
 /** Coordinates are shown with this many decimals when no place name is known. */

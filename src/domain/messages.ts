@@ -8,7 +8,12 @@
 import { ADMIN_MESSAGES } from './admin-rules'
 import { API_KEY_MESSAGES } from './api-keys-rules'
 import { AUTH_MESSAGES } from './auth-rules'
-import { RESOLUTION_MESSAGES, SUPPORT_MESSAGES, TRACKING_MESSAGES } from './citizen-rules'
+import {
+  PUBLIC_REPORT_MESSAGES,
+  RESOLUTION_MESSAGES,
+  SUPPORT_MESSAGES,
+  TRACKING_MESSAGES,
+} from './citizen-rules'
 import { LIVE_EVENT_MESSAGES } from './events'
 import { GEOCODING_MESSAGES } from './geocoding-rules'
 import { OPEN311_MESSAGES } from './open311-rules'
@@ -22,6 +27,7 @@ export const MESSAGE_GROUPS = {
   tracking: TRACKING_MESSAGES,
   support: SUPPORT_MESSAGES,
   resolution: RESOLUTION_MESSAGES,
+  publicReport: PUBLIC_REPORT_MESSAGES,
   claim: CLAIM_MESSAGES,
   notification: NOTIFICATION_MESSAGES,
   auth: AUTH_MESSAGES,

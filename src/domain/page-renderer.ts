@@ -53,6 +53,12 @@ export interface PageInfo {
   drawn: 'public' | 'session' | null
   /** The query parameters its screens read. */
   parameters: readonly string[]
+  /**
+   * Its path carries a value (a report's id, any path the route table does not know): the server
+   * draws it for each request and never keeps it, or anyone could fill the read cache with pages
+   * of made-up values.
+   */
+  valueInPath: boolean
   /** The source files of its screens (Vite's manifest keys), outermost first. */
   screens: string[]
   /** An organisation or admin page: it reads French whatever language the visitor chose. */

@@ -122,6 +122,11 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: 'everyone',
     request: () => ({ url: '/api/reports/map?bbox=-17.6,14.6,-17.3,14.8' }),
   },
+  'GET /api/reports/:id': {
+    // A report's public page: anyone reads its public fields (privacy.test.ts says which).
+    allowed: 'everyone',
+    request: (f) => ({ url: `/api/reports/${f.reportId}` }),
+  },
   'GET /api/reports/track/:code': {
     allowed: 'everyone',
     request: (f) => ({ url: `/api/reports/track/${f.code}` }),

@@ -124,6 +124,9 @@ function findPage(pathname: string): ManifestRoute[] {
   return chain
 }
 
+/** A segment of a route's path that matches any value: `:id`, or `*` (the not-found page). */
+const isPathValue = (segment: string) => segment.startsWith(':') || segment === '*'
+
 /** What the manifest says of a path: whether the server draws it, what it reads, its files. */
 function pageOf(pathname: string): PageInfo {
   const chain = findPage(pathname)
@@ -131,6 +134,7 @@ function pageOf(pathname: string): PageInfo {
   return {
     drawn: page?.drawn ?? null,
     parameters: page?.parameters ?? [],
+    valueInPath: chain.some((route) => route.path?.split('/').some(isPathValue) ?? false),
     screens: chain.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : [])),
     frenchOnly: chain.some((route) => route.id === FRENCH_ONLY_ROUTE_ID),
   }

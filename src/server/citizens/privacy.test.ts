@@ -123,3 +123,29 @@ describe('POST /api/citizen/notifications/read', () => {
     expect((await notificationsOf(filed.citizenToken)).unread).toBe(0)
   })
 })
+
+describe('GET /api/reports/:id (a report’s public page)', () => {
+  it('gives anyone its status and public history, never its code, photo, voice note or messages', async () => {
+    const filed = await answeredReport()
+    const mine = (await reportsOf(filed.citizenToken))[0]
+    const res = await ctx.app.inject(`/api/reports/${filed.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id: filed.id, status: 'en-cours' })
+    expect(res.json().history.map((e: { kind: string }) => e.kind)).toContain('message_sent')
+    for (const secret of [
+      filed.anonymous_code,
+      filed.citizenToken,
+      mine.photo_url,
+      mine.photo_thumb_url,
+      mine.audio_url,
+      '/files/',
+      'Rendez-vous demain',
+      '77 000 00 00',
+    ]) {
+      expect(res.body, secret).not.toContain(secret)
+    }
+    for (const field of ['anonymous_code', 'photo_url', 'photo_thumb_url', 'audio_url']) {
+      expect(res.json()).not.toHaveProperty(field)
+    }
+  })
+})

@@ -1,8 +1,21 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import type { CitizenNotification, CitizenReport, ReportEvent, TrackedReport } from '../../domain/citizen'
+import type {
+  CitizenNotification,
+  CitizenReport,
+  PublicReportEvent,
+  ReportEvent,
+  TrackedReport,
+} from '../../domain/citizen'
 import { resolutionQuestion } from '../../domain/citizen-rules'
 import type { Db } from '../db/database'
-import { notifications, reportEvents, reportFollows, reportSupports, reports } from '../db/schema'
+import {
+  notifications,
+  organizations,
+  reportEvents,
+  reportFollows,
+  reportSupports,
+  reports,
+} from '../db/schema'
 import { toIso } from '../db/values'
 import { withoutRejectedMedia } from '../files/media-access'
 
@@ -163,12 +176,26 @@ export async function followReport(db: Db, deviceHash: string, reportId: string)
     .onConflictDoNothing()
 }
 
-/** Public tracking by code: status and dates only. */
+/**
+ * A report's history as anyone may read it (/suivi, its public page): what happened and when,
+ * without the messages' titles, which are written to the device that filed it.
+ */
+export async function publicHistoryOf(db: Db, reportId: string): Promise<PublicReportEvent[]> {
+  const history = (await historiesOfReports(db, [reportId])).get(reportId) ?? []
+  return history.map(({ title: _, ...event }) => event)
+}
+
+/** Public tracking by code: status, dates, the organisation that handles it, and the public history. */
 export async function trackReport(db: Db, code: string): Promise<TrackedReport | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.anonymous_code, code))
-  if (!row) return undefined
-  const history = (await historiesOfReports(db, [row.id])).get(row.id) ?? []
+  const [found] = await db
+    .select({ report: reports, organization_name: organizations.name })
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
+    .where(eq(reports.anonymous_code, code))
+  if (!found) return undefined
+  const { report: row, organization_name } = found
   return {
+    id: row.id,
     anonymous_code: row.anonymous_code,
     type: row.type,
     status: row.status,
@@ -177,6 +204,7 @@ export async function trackReport(db: Db, code: string): Promise<TrackedReport |
     updated_at: toIso(row.updated_at),
     claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
     resolved_at: row.resolved_at ? toIso(row.resolved_at) : null,
-    history: history.map(({ title: _, ...event }) => event),
+    organization_name,
+    history: await publicHistoryOf(db, row.id),
   }
 }

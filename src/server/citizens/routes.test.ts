@@ -136,6 +136,17 @@ describe('GET /api/reports/track/:code', () => {
     expect(res.body).not.toContain('latitude')
   })
 
+  it('names the organisation that handles the report, and its id for the link to its public page', async () => {
+    const filed = await fileReportAs(ctx.app)
+    const before = (await ctx.app.inject(`/api/reports/track/${filed.anonymous_code}`)).json()
+    expect(before).toMatchObject({ id: filed.id, organization_name: null })
+    await answer(filed.id, 'Intervention prévue', 'Nos équipes passent demain matin.')
+    const res = await ctx.app.inject(`/api/reports/track/${filed.anonymous_code}`)
+    expect(res.json()).toMatchObject({ id: filed.id, organization_name: 'Mairie de Dakar' })
+    // The message's title stays the filing device's.
+    expect(res.body).not.toContain('Intervention prévue')
+  })
+
   it('answers an unknown code with 404 and a malformed one with 400, in French and by reason', async () => {
     const unknown = await ctx.app.inject('/api/reports/track/ZZZZZZZZ')
     expect(unknown.statusCode).toBe(404)

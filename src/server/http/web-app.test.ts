@@ -20,7 +20,8 @@ import { DRAWN_PAGE_SCRIPT } from './web-app'
 // the server draws are tested without a Vite build (e2e/drawn-pages.spec.ts tests the real one):
 // it draws the count the API gives it, or for a session page the name of the signed-in
 // organisation (asked through the API as that visitor), notes each address it draws in
-// globalThis.draws, and fails on purpose for `/suivi?code=ECHEC`. Beside them, the build's
+// globalThis.draws, fails on purpose for `/suivi?code=ECHEC`, and answers 404 for the page of an
+// unknown report, `/signalements/inconnu`. Beside them, the build's
 // internals: Vite's manifests and a source map.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-ssr-'))
 mkdirSync(path.join(webDir, '.ssr'), { recursive: true })
@@ -55,6 +56,7 @@ writeFileSync(
    }
    export const pageRenderer = {
      pageOf(pathname) {
+       if (pathname.startsWith('/signalements/')) return { drawn: 'public', parameters: [], screens: [], valueInPath: true }
        return PAGES[pathname] ?? { drawn: null, parameters: [], screens: ['src/web/screen.tsx'] }
      },
      async drawPage(request) {
@@ -74,7 +76,8 @@ writeFileSync(
          type: 'website', image: (request.origin ?? '') + '/og-image.png',
          url: (request.origin ?? '') + request.url.split('?')[0], robots: null,
        }
-       return { kind: 'page', status: 200, html: '<p>' + count + ' incident(s)</p>', head, hydration: JSON.stringify({ count }) }
+       const status = request.url === '/signalements/inconnu' ? 404 : 200
+       return { kind: 'page', status, html: '<p>' + count + ' incident(s)</p>', head, hydration: JSON.stringify({ count }) }
      },
      firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} },
    }`,
@@ -162,6 +165,24 @@ describe('pages drawn by the server', () => {
     expect(draws().slice(before)).toEqual(['/suivi?code=ABCD2345'])
     // Pages the browser draws are the same whatever their query.
     expect((await ctx.app.inject('/carte?foo=1')).body).toBe((await ctx.app.inject('/carte')).body)
+  })
+
+  it('are drawn for each request, never kept, when their path carries a value, with the status drawn', async () => {
+    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
+    const before = draws().length
+    for (const path of ['/signalements/a', '/signalements/a', '/signalements/b', '/signalements/inconnu']) {
+      const res = await ctx.app.inject(path)
+      expect(res.statusCode).toBe(path === '/signalements/inconnu' ? 404 : 200)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.body).toContain(`data-rendered-path="${path}"`)
+    }
+    // Each drawn again: a made-up id takes no place in the read cache.
+    expect(draws().slice(before)).toEqual([
+      '/signalements/a',
+      '/signalements/a',
+      '/signalements/b',
+      '/signalements/inconnu',
+    ])
   })
 
   it('fall back to the page the browser draws when drawing fails, and say so in the log', async () => {

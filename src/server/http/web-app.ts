@@ -181,10 +181,10 @@ export async function installWebApp(
         const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
         return await draw(renderer, page, principal)
       }
-      // Kept until a report changes. A page asked with a parameter it reads (a code to look up)
-      // is drawn for that visitor only: caching one copy per value would let anyone fill the
-      // cache with pages no one else asks for.
-      return pageUrl === pathname
+      // Kept until a report changes. A page asked with a parameter it reads (a code to look up),
+      // or whose path carries a value (a report's id), is drawn for that visitor only: caching
+      // one copy per value would let anyone fill the cache with pages no one else asks for.
+      return pageUrl === pathname && !info.valueInPath
         ? await app.readCache.get(`page:${pathname}`, () => draw(renderer, page, null))
         : await draw(renderer, page, null)
     } catch (error) {

@@ -1,8 +1,10 @@
-import { desc } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
+import type { PublicReport } from '../../domain/citizen'
 import { HOME_RECENT_REPORTS } from '../../domain/constants'
 import type { RecentReport } from '../../domain/report'
+import { publicHistoryOf } from '../citizens/repository'
 import type { Db } from '../db/database'
-import { reports } from '../db/schema'
+import { organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { countInScope } from './read-models'
 import { publicReports } from './scopes'
@@ -28,4 +30,40 @@ export async function recentReports(db: Db): Promise<RecentReport[]> {
 /** From the count tables: the home page never counts a million rows. */
 export function countPublicReports(db: Db): Promise<number> {
   return countInScope(db, publicReports)
+}
+
+/**
+ * One public report, for its page (GET /api/reports/:id): its public fields, the organisation
+ * that handles it and its public history; undefined when there is none with this id or it was
+ * rejected (hidden from the public). Never the code, the media, the messages or the device.
+ */
+export async function publicReport(db: Db, id: string): Promise<PublicReport | undefined> {
+  const [row] = await db
+    .select({
+      id: reports.id,
+      type: reports.type,
+      description: reports.description,
+      status: reports.status,
+      address: reports.address,
+      department: reports.department,
+      latitude: reports.latitude,
+      longitude: reports.longitude,
+      created_at: reports.created_at,
+      updated_at: reports.updated_at,
+      claimed_at: reports.claimed_at,
+      resolved_at: reports.resolved_at,
+      organization_name: organizations.name,
+    })
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
+    .where(and(eq(reports.id, id), publicReports.rows))
+  if (!row) return undefined
+  return {
+    ...row,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
+    resolved_at: row.resolved_at ? toIso(row.resolved_at) : null,
+    history: await publicHistoryOf(db, row.id),
+  }
 }

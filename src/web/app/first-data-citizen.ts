@@ -1,4 +1,5 @@
-import { normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+import { isReportId, normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+import { publicReportQueryOptions } from '../features/citizen/api/get-public-report'
 import { trackedReportQueryOptions } from '../features/citizen/api/track-report'
 import { recentReportsQueryOptions } from '../features/home/api/get-recent-reports'
 import { reportCountQueryOptions } from '../features/home/api/get-report-count'
@@ -6,7 +7,9 @@ import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
 
 /** The first data of the citizen pages (first-data.ts). */
-export const citizenFirstData: FirstData<'reportCount' | 'recentReports' | 'categories' | 'trackedReport'> = {
+export const citizenFirstData: FirstData<
+  'reportCount' | 'recentReports' | 'categories' | 'trackedReport' | 'publicReport'
+> = {
   reportCount: () => reportCountQueryOptions(),
   recentReports: () => recentReportsQueryOptions(),
   categories: () => categoriesQueryOptions(),
@@ -14,4 +17,5 @@ export const citizenFirstData: FirstData<'reportCount' | 'recentReports' | 'cate
     const code = normalizeAnonymousCode(url.searchParams.get(TRACKING_CODE_PARAMETER) ?? '')
     return code ? trackedReportQueryOptions(code) : null
   },
+  publicReport: (_url, { id }) => (id && isReportId(id) ? publicReportQueryOptions(id) : null),
 }

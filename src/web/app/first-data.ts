@@ -1,4 +1,5 @@
 import type { FetchQueryOptions } from '@tanstack/react-query'
+import type { Params } from 'react-router'
 import type { Area, FirstDataKey } from './route-manifest'
 
 // Options of any query: each key gives the options its screen's first query uses.
@@ -6,11 +7,14 @@ import type { Area, FirstDataKey } from './route-manifest'
 export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>
 
 /**
- * The query each key of the manifest names, exactly as the page's screens ask it when they open
- * (the same key, so that the screen starts from it): null when the page has nothing to ask (a
- * tracking page without a valid code).
+ * The query each key of the manifest names, from the page's address and the values of its path,
+ * exactly as the page's screens ask it when they open (the same key, so that the screen starts
+ * from it): null when the page has nothing to ask (a tracking page without a valid code, a
+ * report's page whose id cannot be one).
  */
-export type FirstData<Key extends FirstDataKey> = Readonly<Record<Key, (url: URL) => AnyQueryOptions | null>>
+export type FirstData<Key extends FirstDataKey> = Readonly<
+  Record<Key, (url: URL, params: Params) => AnyQueryOptions | null>
+>
 
 /**
  * Each area's queries, fetched with its screens: an organisation's or an administrator's queries

@@ -4,7 +4,7 @@
  * router (router.tsx), the server's page drawing (entry-server.tsx), `npm run size` and the
  * chunking rules (vite.chunks.ts) all read this one table. Plain data: scripts read it in Node.
  */
-import { TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
+import { REPORT_PAGE_SEGMENT, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
 import { LIST_VIEW_PARAMETER } from '../../domain/page'
 
 /** The data a page's first frame shows: the keys of first-data.ts, each one query. */
@@ -13,6 +13,7 @@ export type FirstDataKey =
   | 'recentReports'
   | 'categories'
   | 'trackedReport'
+  | 'publicReport'
   | 'organizationProfile'
   | 'organizationStats'
   | 'availableReports'
@@ -42,7 +43,14 @@ export interface ManifestRoute {
   /** The data its first frame shows, asked for before it is drawn (the route's loader). */
   data?: readonly FirstDataKey[]
   /**
-   * Drawn by the server: `public`, the same for every visitor (and kept until a report changes);
+   * The one thing of `data` the page is about (a report, by the id in its path): when the address
+   * cannot name one or the API does not know it (404), the page says so with the not-found page,
+   * answered with status 404.
+   */
+  subject?: FirstDataKey
+  /**
+   * Drawn by the server: `public`, the same for every visitor (and kept until a report changes,
+   * unless its path carries a value: a report's id);
    * `session`, for the signed-in visitor whose cookie the page request carries. Others (what a
    * phone keeps for itself: its reports, its messages) are drawn by the browser.
    */
@@ -90,6 +98,15 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
     data: ['trackedReport'],
     drawn: 'public',
     parameters: [TRACKING_CODE_PARAMETER],
+  },
+  {
+    path: `${REPORT_PAGE_SEGMENT}/:id`,
+    id: 'public-report',
+    screen: 'features/citizen/public-report/public-report-page',
+    area: 'citizen',
+    data: ['publicReport'],
+    subject: 'publicReport',
+    drawn: 'public',
   },
   {
     path: 'a-propos',

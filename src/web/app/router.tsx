@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   createBrowserRouter,
+  data,
   type HydrationState,
   type LoaderFunctionArgs,
   matchRoutes,
@@ -12,6 +13,7 @@ import { PageLoading } from '../components/layout/page-loading'
 import { HOME_ROUTE_ID, HomePage } from '../features/home/home-page'
 import { catalogueReady } from '../i18n'
 import { lazyScreen, loadDrawnParts, type ScreenModule } from '../lib/lazy-screens'
+import { isUnknown, UNKNOWN_SUBJECT } from '../lib/page-subject'
 import { markFirstData } from '../lib/query-client'
 import { FIRST_DATA } from './first-data'
 import { type ManifestRoute, ROUTE_MANIFEST } from './route-manifest'
@@ -53,11 +55,13 @@ export interface RouteDeps {
 
 /**
  * A route's loader: its signed-in area's session, or its login page; then its first data, asked
- * through the features' query options (the screen's own queries then start from it).
+ * through the features' query options (the screen's own queries then start from it). A page
+ * about one thing (its `subject`) that is unknown is answered 404 (page-subject.ts): at once when
+ * its address cannot name one, and on the server, which waits for the data, when the API says so.
  */
 function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: RouteDeps) {
   if (!route.data && !route.session) return undefined
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, params }: LoaderFunctionArgs) => {
     const session = area ? await deps.session() : null
     const signedIn = !area || (session?.isAuthenticated && session.userType === area.userType)
     // The area's own route sends a visitor without its session to its login page; the pages
@@ -67,18 +71,26 @@ function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: Ro
     if (!route.data) return null
     const url = new URL(request.url)
     const queries = await FIRST_DATA[route.area]()
+    let unknownSubject = false
     const asked = route.data.flatMap((key) => {
-      const options = queries[key]?.(url)
-      if (!options) return []
+      const options = queries[key]?.(url, params)
+      if (!options) {
+        if (key === route.subject) unknownSubject = true
+        return []
+      }
       // Data kept from an earlier visit is shown at once and asked again meanwhile; the screen
       // then takes what comes as it is. A failure is the screen's to show, with its own texts.
       const fetched = deps.queryClient
         .ensureQueryData({ ...options, revalidateIfStale: true })
         .then(() => markFirstData(deps.queryClient, options.queryKey))
-      return [fetched.catch(() => undefined)]
+      return [
+        fetched.catch((error: unknown) => {
+          if (key === route.subject && isUnknown(error)) unknownSubject = true
+        }),
+      ]
     })
     if (deps.awaitData) await Promise.all(asked)
-    return null
+    return unknownSubject ? data(UNKNOWN_SUBJECT, { status: 404 }) : null
   }
 }
 

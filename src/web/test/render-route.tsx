@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, createStaticHandler, RouterProvider } from 'react-router'
 import { AppProviders } from '../app/providers'
 import { createAppRoutes } from '../app/router'
 import { currentSession } from '../lib/auth/session-store'
@@ -20,4 +20,18 @@ export function renderRoute(path = '/') {
     </AppProviders>,
   )
   return { ...view, router, queryClient }
+}
+
+/**
+ * What the server's drawing of `path` answers with (entry-server.tsx): the real route table, its
+ * loaders waiting for their data as they do on the server.
+ */
+export async function drawnStatusOf(path: string): Promise<number> {
+  const queryClient = createQueryClient({ retry: false })
+  const handler = createStaticHandler(
+    createAppRoutes({ queryClient, session: currentSession, awaitData: true }),
+  )
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')))
+  if (context instanceof Response) throw new Error(`${path} redirects to ${context.headers.get('location')}`)
+  return context.statusCode
 }

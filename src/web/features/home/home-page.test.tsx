@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { RecentReport } from '../../../domain/report'
 import { useCitizenDeviceStore } from '../../lib/citizen-device'
@@ -96,6 +97,21 @@ describe('Home page', () => {
     expect(
       await screen.findByText('42 incident(s) rapporté(s) dans le département de Dakar'),
     ).toBeInTheDocument()
+  })
+
+  it('opens a report’s public page from its card', async () => {
+    const user = userEvent.setup()
+    stubApi({
+      '/api/reports/recent': { status: 200, body: reports },
+      '/api/reports/count': { status: 200, body: { count: 42 } },
+      'GET /api/reports/2': 'pending',
+    })
+    const { router } = renderRoute('/')
+    const [, lighting] = (await screen.findAllByRole('article')) as HTMLElement[]
+    const link = within(lighting as HTMLElement).getByRole('link', { name: 'Éclairage public' })
+    expect(link).toHaveAttribute('href', '/signalements/2')
+    await user.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signalements/2'))
   })
 
   it('shows the empty state when there is no report yet', async () => {

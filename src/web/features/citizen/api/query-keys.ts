@@ -24,6 +24,9 @@ export const citizenKeys = {
     token: string | null,
   ) => [...citizenKeys.publicReports(), 'nearby', categoryId, lat, lon, token] as const,
   tracked: (code: string | null) => [...citizenKeys.publicReports(), 'track', code] as const,
+  /** A report's public page, by its id (lower-cased: the server reads it in any case). */
+  publicReport: (id: string | null) =>
+    [...citizenKeys.publicReports(), 'one', id?.toLowerCase() ?? null] as const,
 
   outbox: () => ['outbox'] as const,
 }

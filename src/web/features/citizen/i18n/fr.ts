@@ -193,6 +193,32 @@ export const citizenFr = {
     unread: 'Non lu',
     about: '{{type}} · code {{code}}',
   },
+  // What /suivi and a report's public page both show of a report.
+  reportDetails: {
+    filed: 'Signalé le',
+    claimed: 'Pris en charge le',
+    resolved: 'Résolu le',
+    updated: 'Dernière mise à jour',
+    notYet: '—',
+    history: 'Historique',
+    organization: 'Organisation chargée',
+    noOrganization: 'Aucune pour le moment',
+  },
+  publicReport: {
+    meta: {
+      title: '{{subject}} | Alertes urbaines',
+      subject: '{{description}} – {{type}}',
+      description: '{{status}} – {{place}}. Signalé le {{date}}.',
+      handledBy: 'Pris en charge par {{organization}}.',
+    },
+    heading: 'Signalement',
+    loading: 'Chargement du signalement...',
+    place: 'Lieu',
+    mapLabel: 'Carte du lieu du signalement',
+    pin: 'Lieu du signalement',
+    privacy:
+      'Le code de suivi, la photo, la note vocale et les messages restent privés\u202f: seul l’appareil qui a envoyé le signalement les voit.',
+  },
   tracking: {
     meta: {
       title: 'Suivi des signalements | Alertes urbaines',
@@ -202,13 +228,8 @@ export const citizenFr = {
     codeLabel: 'Code du signalement',
     codePlaceholder: 'Ex. : 7KQ2M9XD',
     searching: 'Recherche...',
-    filed: 'Signalé le',
-    claimed: 'Pris en charge le',
-    resolved: 'Résolu le',
-    updated: 'Dernière mise à jour',
-    notYet: '—',
     department: 'Département',
-    history: 'Historique',
+    publicPage: 'Voir la page publique du signalement',
     follow: 'Suivre sur cet appareil',
     following: 'Ajout...',
     followed: 'Ce signalement est suivi sur cet appareil.',

@@ -8,6 +8,7 @@ import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
 
 const tracked: TrackedReport = {
+  id: '6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c',
   anonymous_code: '7KQ2M9XD',
   type: 'Voirie',
   status: 'en-cours',
@@ -16,6 +17,7 @@ const tracked: TrackedReport = {
   updated_at: '2026-11-21T08:00:00Z',
   claimed_at: '2026-11-21T08:00:00Z',
   resolved_at: null,
+  organization_name: 'Mairie de la Médina',
   history: [
     { kind: 'created', from_status: null, to_status: 'en-attente', created_at: '2026-11-20T09:30:00Z' },
     { kind: 'claimed', from_status: 'en-attente', to_status: 'en-cours', created_at: '2026-11-21T08:00:00Z' },
@@ -39,10 +41,49 @@ describe('/suivi', () => {
     const dates = within(card)
       .getAllByRole('definition')
       .map((item) => item.textContent)
-    expect(dates).toEqual(['Dakar', '20 novembre 2026', '21 novembre 2026', '—', '21 novembre 2026'])
+    expect(dates).toEqual([
+      'Dakar',
+      '20 novembre 2026',
+      '21 novembre 2026',
+      '—',
+      '21 novembre 2026',
+      'Mairie de la Médina',
+    ])
     expect(within(card).getByText('Signalement envoyé')).toBeInTheDocument()
     expect(within(card).getByText('Pris en charge')).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Suivi des signalements | Alertes urbaines'))
+  })
+
+  it('names the organisation in charge and links to the report’s public page', async () => {
+    const user = userEvent.setup()
+    stubApi({
+      'GET /api/reports/track/7KQ2M9XD': { status: 200, body: tracked },
+      [`GET /api/reports/${tracked.id}`]: 'pending',
+    })
+    const { router } = renderRoute('/suivi?code=7KQ2M9XD')
+    const card = await screen.findByRole('article')
+    expect(within(card).getByText('Organisation chargée').nextSibling).toHaveTextContent(
+      'Mairie de la Médina',
+    )
+    const link = within(card).getByRole('link', { name: 'Voir la page publique du signalement' })
+    expect(link).toHaveAttribute('href', `/signalements/${tracked.id}`)
+    await user.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/signalements/${tracked.id}`))
+  })
+
+  it('says no organisation has it yet, and gives a rejected report no public page', async () => {
+    stubApi({
+      'GET /api/reports/track/7KQ2M9XD': {
+        status: 200,
+        body: { ...tracked, status: 'rejete', organization_name: null },
+      },
+    })
+    renderRoute('/suivi?code=7KQ2M9XD')
+    const card = await screen.findByRole('article')
+    expect(within(card).getByText('Organisation chargée').nextSibling).toHaveTextContent(
+      'Aucune pour le moment',
+    )
+    expect(within(card).queryByRole('link', { name: 'Voir la page publique du signalement' })).toBeNull()
   })
 
   it('shows placeholders while looking the code up', async () => {

@@ -7,7 +7,12 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { TrackedReport } from '../../../../domain/citizen'
-import { normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../../../domain/citizen-rules'
+import {
+  normalizeAnonymousCode,
+  reportPagePath,
+  TRACKING_CODE_PARAMETER,
+} from '../../../../domain/citizen-rules'
+import { isPublicStatus } from '../../../../domain/report-states'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -18,12 +23,12 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useReasonText } from '../../../i18n/reason-text'
 import { ApiError } from '../../../lib/api-client'
-import { formatLongDate } from '../../../lib/french-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useFollowReport } from '../api/follow-report'
 import { useTrackedReport } from '../api/track-report'
 import { CitizenPage } from '../components/citizen-page'
+import { Fact, ReportFacts } from '../components/report-facts'
 import { ReportHistory } from '../components/report-history'
 
 function TrackedReportCard({ report }: { report: TrackedReport }) {
@@ -31,12 +36,6 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
   const { t: tRoot } = useTranslation()
   const follow = useFollowReport()
   const reasonText = useReasonText()
-  const dates = [
-    { label: t('tracking.filed'), value: report.created_at },
-    { label: t('tracking.claimed'), value: report.claimed_at },
-    { label: t('tracking.resolved'), value: report.resolved_at },
-    { label: t('tracking.updated'), value: report.updated_at },
-  ]
 
   function followIt() {
     follow.mutate(report.anonymous_code, {
@@ -60,26 +59,22 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
           </div>
           <ReportStatusBadge status={report.status} unknown="raw" />
         </div>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {report.department ? (
-            <div>
-              <dt className="text-slate-600">{t('tracking.department')}</dt>
-              <dd className="font-medium text-slate-900">{report.department}</dd>
-            </div>
-          ) : null}
-          {dates.map(({ label, value }) => (
-            <div key={label}>
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="font-medium text-slate-900">
-                {value ? <time dateTime={value}>{formatLongDate(value)}</time> : t('tracking.notYet')}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <ReportFacts report={report}>
+          {report.department ? <Fact label={t('tracking.department')}>{report.department}</Fact> : null}
+        </ReportFacts>
+        {/* A rejected report is hidden from the public: it has no public page. */}
+        {isPublicStatus(report.status) ? (
+          <Link
+            to={reportPagePath(report.id)}
+            className="self-start text-sm font-semibold text-green-800 underline"
+          >
+            {t('tracking.publicPage')}
+          </Link>
+        ) : null}
         {report.history.length > 0 ? (
           <section aria-labelledby="tracked-history-title" className="flex flex-col gap-3">
             <h3 id="tracked-history-title" className="text-sm font-semibold text-slate-900">
-              {t('tracking.history')}
+              {t('reportDetails.history')}
             </h3>
             <ReportHistory events={report.history} />
           </section>

@@ -58,6 +58,15 @@ describe('the list alternative of the home map', () => {
     expect(items[0]).toHaveTextContent('En cours')
     expect(items[1]).toHaveTextContent('Propreté')
     expect(items[1]).toHaveTextContent('Résolu')
+    // Each opens the report's public page.
+    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Voirie' })).toHaveAttribute(
+      'href',
+      '/signalements/a',
+    )
+    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Propreté' })).toHaveAttribute(
+      'href',
+      '/signalements/b',
+    )
     expect(
       screen.getByRole('link', { name: 'Aller à la liste des signalements de la carte' }),
     ).toHaveAttribute('href', '#map-reports')

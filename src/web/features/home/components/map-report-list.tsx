@@ -1,5 +1,7 @@
 import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { reportPagePath } from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { formatLongDate } from '../../../lib/french-dates'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
@@ -30,7 +32,12 @@ export function MapReportList({ bbox }: { bbox: Bbox | null }) {
           {data.points.slice(0, LISTED_POINTS).map((point) => (
             <li key={point.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <span className="flex flex-col">
-                <span className="text-sm font-semibold text-slate-900">{point.type}</span>
+                <Link
+                  to={reportPagePath(point.id)}
+                  className="text-sm font-semibold text-green-800 underline-offset-2 hover:underline"
+                >
+                  {point.type}
+                </Link>
                 <time dateTime={point.created_at} className="text-xs text-slate-600">
                   {t('report.filedOn', { date: formatLongDate(point.created_at) })}
                 </time>

@@ -1,5 +1,7 @@
 import CalendarDays from 'lucide-react/icons/calendar-days'
 import MapPin from 'lucide-react/icons/map-pin'
+import { Link } from 'react-router'
+import { reportPagePath } from '../../../../domain/citizen-rules'
 import type { RecentReport } from '../../../../domain/report'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Card } from '../../../components/ui/card'
@@ -9,9 +11,17 @@ export function ReportCard({ report }: { report: RecentReport }) {
   const address = report.address?.trim()
   return (
     <Card asChild>
-      <article className="flex flex-col gap-2 p-4">
+      <article className="relative flex flex-col gap-2 p-4 focus-within:ring-2 focus-within:ring-green-600 hover:border-green-600">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="text-base font-semibold text-slate-900">{report.type}</h3>
+          <h3 className="text-base font-semibold text-slate-900">
+            {/* The whole card opens the report's public page. */}
+            <Link
+              to={reportPagePath(report.id)}
+              className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none"
+            >
+              {report.type}
+            </Link>
+          </h3>
           <ReportStatusBadge status={report.status} unknown="raw" />
         </div>
         <p className="line-clamp-3 text-sm text-slate-700">{report.description}</p>

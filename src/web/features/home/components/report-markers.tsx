@@ -1,6 +1,8 @@
 import { useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Popup, useMap } from 'react-leaflet'
+import { Link } from 'react-router'
+import { reportPagePath } from '../../../../domain/citizen-rules'
 import { MAP_RELOAD_DEBOUNCE_MS } from '../../../../domain/constants'
 import { type MapSelection, useMapView, useReportGroups } from '../../../components/map/report-groups'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
@@ -11,8 +13,8 @@ import { type Bbox, useMapReports } from '../api/get-map-reports'
 /**
  * The reports in view on the home map, asked again (debounced) whenever the map moves: one
  * marker per report, grouped on the phone when they would overlap, or the server's groups when
- * the view holds too many. A marker opens a popup with the type, the status and the date; a group
- * zooms in, or lists its reports when they share one spot.
+ * the view holds too many. A marker opens a popup with the type (a link to the report's public
+ * page), the status and the date; a group zooms in, or lists its reports when they share one spot.
  */
 export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) => void }) {
   const map = useMap()
@@ -32,7 +34,9 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
       <ul className="flex max-h-64 min-w-40 flex-col gap-3 overflow-y-auto">
         {selected.reports.map((report) => (
           <li key={report.id} className="flex flex-col gap-1.5">
-            <p className="text-sm font-semibold text-slate-900">{report.type}</p>
+            <Link to={reportPagePath(report.id)} className="text-sm font-semibold text-green-800 underline">
+              {report.type}
+            </Link>
             <span>
               <ReportStatusBadge status={report.status} unknown="raw" />
             </span>
