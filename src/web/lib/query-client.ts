@@ -7,17 +7,19 @@ import {
 } from '@tanstack/react-query'
 import { QUERY_CACHE_TIME_MS, QUERY_RETRIES, queryRetryDelay } from '../../domain/constants'
 import { DRAWN_DATA_FRESH_MS } from '../../domain/page-renderer'
+import { logApiFailure } from './api-client'
 
 /**
  * Server data: 3 retries with capped exponential backoff, kept 5 minutes (SPEC.md section 9).
- * Tests override `queryDefaults` (no retries). A failed read is logged here once; each screen decides what the visitor sees instead.
+ * Tests override `queryDefaults` (no retries). A failed read is logged here once (an expected
+ * refusal or a service turned off at debug level only); each screen decides what the visitor sees instead.
  */
 export function createQueryClient(
   queryDefaults: NonNullable<QueryClientConfig['defaultOptions']>['queries'] = {},
 ) {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => console.error('Échec du chargement', query.queryKey, error),
+      onError: (error, query) => logApiFailure('Échec du chargement', error, query.queryKey),
     }),
     defaultOptions: {
       queries: {
