@@ -3,12 +3,12 @@
 // organisations with their categories, their claims, the history and the messages sent.
 // Reused when the database already holds a dataset of the asked size.
 import { eq, sql } from 'drizzle-orm'
+import { COMMUNES } from '../src/domain/communes'
 import { ANONYMOUS_CODE_ALPHABET } from '../src/domain/report-states'
 import { type Database, queryRows } from '../src/server/db/database'
 import { serverSettings } from '../src/server/db/schema'
 import { seedDefaults } from '../src/server/db/seed'
 import { hashPassword } from '../src/server/passwords'
-import { DAKAR_COMMUNES } from '../src/server/seed/dakar-communes'
 import { DEMO_DESCRIPTIONS } from '../src/server/seed/demo-data'
 
 export interface DatasetSize {
@@ -75,9 +75,9 @@ export async function ensureDataset(database: Database, size: DatasetSize, log: 
   if (!saved) await db.insert(serverSettings).values({ key: DROPPED_INDEXES, value: JSON.stringify(indexes) })
   for (const index of indexes) await db.execute(sql.raw(`drop index if exists "${index.name}"`))
 
-  const latitudes = floatArray(DAKAR_COMMUNES.map((c) => c.latitude))
-  const longitudes = floatArray(DAKAR_COMMUNES.map((c) => c.longitude))
-  const names = textArray(DAKAR_COMMUNES.map((c) => c.name))
+  const latitudes = floatArray(COMMUNES.map((c) => c.latitude))
+  const longitudes = floatArray(COMMUNES.map((c) => c.longitude))
+  const names = textArray(COMMUNES.map((c) => c.name))
   const descriptionList = Object.values(DEMO_DESCRIPTIONS).flat()
   const descriptions = textArray(descriptionList)
   const alphabet = sql.raw(`'${ANONYMOUS_CODE_ALPHABET}'`)
@@ -93,7 +93,7 @@ export async function ensureDataset(database: Database, size: DatasetSize, log: 
       ),
       rows as (
         select g as n, random() as r_status, random() as r_age, random() as r_priority,
-          1 + (g % (select n from cats)) as k, 1 + (hashint4(g::int) & 2147483647) % ${DAKAR_COMMUNES.length} as commune
+          1 + (g % (select n from cats)) as k, 1 + (hashint4(g::int) & 2147483647) % ${COMMUNES.length} as commune
         from generate_series(${from}::bigint, ${to}::bigint) g
       ),
       shaped as (

@@ -79,3 +79,9 @@ export const CITIZEN_TOKEN_HEADER = 'x-citizen-token'
 
 /** The department the product is centred on. */
 export const HOME_DEPARTMENT = 'Dakar'
+
+/**
+ * The platform's contact address, shown in the footer and on "À propos" when CONTACT_EMAIL is
+ * not set (the server's default, and the page's when no server says otherwise).
+ */
+export const DEFAULT_CONTACT_EMAIL = 'contact@alertes-urbaines.sn'

@@ -25,6 +25,8 @@ export interface PageRequest {
   url: string
   /** The site's public origin (PUBLIC_ORIGIN), for the page's canonical address; null when unknown. */
   origin: string | null
+  /** The platform's contact address (CONTACT_EMAIL), for the footer and "À propos". */
+  contactEmail: string
   session: PageSession | null
   /**
    * The API as this page's queries reach it while it is drawn: the server answers them itself,
@@ -83,6 +85,8 @@ export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
  * over (its code still on its way): the app taps it again once it has.
  */
 export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
+/** The meta tag of every page that carries the contact address (CONTACT_EMAIL), for the browser. */
+export const CONTACT_EMAIL_META = 'contact-email'
 /** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready'
 

@@ -156,7 +156,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const webBuild = await loadWebBuild(deps.config.webDir, deps.config.tileUrl)
+  const webBuild = await loadWebBuild(deps.config.webDir, deps.config)
   await installSecurityHeaders(app, deps.config.tileUrl, webBuild?.scriptHashes)
   await installOpenApi(app)
   const sendIndex = await installWebApp(app, webBuild)

@@ -11,6 +11,17 @@ describe('loadConfig', () => {
     expect(config.geocoderUrl).toBe('https://nominatim.openstreetmap.org')
     expect(config.trustProxy).toEqual(['loopback'])
     expect(config.redisUrl).toBeUndefined()
+    expect(config.contactEmail).toBe('contact@alertes-urbaines.sn')
+  })
+
+  it('takes CONTACT_EMAIL as the contact address, and stops on one that is not an e-mail address', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'ecrire@mairie-dakar.sn' }).contactEmail).toBe(
+      'ecrire@mairie-dakar.sn',
+    )
+    expect(loadConfig({ CONTACT_EMAIL: '' }).contactEmail).toBe('contact@alertes-urbaines.sn')
+    expect(() => loadConfig({ CONTACT_EMAIL: 'mairie-dakar.sn' })).toThrow(
+      'Configuration invalide : CONTACT_EMAIL doit être une adresse e-mail (par exemple contact@mairie.sn) (valeur reçue : « mairie-dakar.sn »)',
+    )
   })
 
   it('stops on a bad PORT with one line naming the variable', () => {

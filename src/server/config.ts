@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_CONTACT_EMAIL } from '../domain/constants'
 
 /**
  * Configuration from the environment (DESIGN.md section 4), validated at start-up. A bad
@@ -71,6 +72,13 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'doit commencer par redis:// ou rediss://')
         .optional(),
     ),
+    // Shown to every visitor (footer, "À propos"): an address people can write to.
+    CONTACT_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .email({ error: 'doit être une adresse e-mail (par exemple contact@mairie.sn)' })
+        .default(DEFAULT_CONTACT_EMAIL),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +134,8 @@ export interface Config {
   /** Redis shared by every instance for the rate limits; in memory without it. */
   redisUrl: string | undefined
   logLevel: string
+  /** The contact address shown in the footer and on "À propos". */
+  contactEmail: string
   /** Where the built web app lives. */
   webDir: string
 }
@@ -159,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    contactEmail: e.CONTACT_EMAIL,
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   }
 }

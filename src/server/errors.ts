@@ -14,14 +14,23 @@ export class AppError extends Error {
   readonly statusCode: number
   readonly field: string | undefined
   readonly reason: MessageReason | undefined
+  /**
+   * An answer the server gives on purpose, not a failure (a service turned off by its setting):
+   * whatever its status, it is not logged as an error.
+   */
+  readonly expected: boolean
 
-  constructor(code: ApiErrorCode, options: MessageOptions & { field?: string; status?: number } = {}) {
+  constructor(
+    code: ApiErrorCode,
+    options: MessageOptions & { field?: string; status?: number; expected?: boolean } = {},
+  ) {
     const known = API_ERRORS[code]
     super(options.reason ? messageOf(options.reason) : (options.message ?? known.message))
     this.code = code
     this.statusCode = options.status ?? known.status
     this.field = options.field
     this.reason = options.reason
+    this.expected = options.expected ?? false
   }
 
   toBody(): ApiErrorBody {

@@ -1,7 +1,7 @@
 // The real server process, as `npm start` runs it: start-up checks, the DATA_DIR lock, and
 // what survives a `kill -9`.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,12 +9,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openPglite } from './db/database'
 import { categories } from './db/schema'
 import { createPostgresDatabase } from './test/helper'
+import { isAlive, isListening, killNpmRuns, npmRun } from './test/npm-command'
+import { waitForHealth as answers } from './test/server-process'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const running: ChildProcess[] = []
 
 afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL')
+  killNpmRuns()
 })
 
 function freePort(): Promise<number> {
@@ -105,6 +108,31 @@ describe('npm start', () => {
     const db = await openPglite(path.join(dataDir, 'db'))
     expect(await db.db.select().from(categories)).toHaveLength(5)
     await db.close()
+  }, 90_000)
+
+  it('stops the server on a SIGTERM sent to the npm process itself, and frees DATA_DIR for the next start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-main-'))
+    const port = await freePort()
+    const npm = npmRun(['start'], { PORT: String(port), DATA_DIR: dataDir })
+    expect(await answers(`http://127.0.0.1:${port}`, 30_000)).toBe(true)
+    // The server's own pid, as it wrote it in its lock: not npm's.
+    const lockFile = path.join(dataDir, 'server.lock')
+    const serverPid = Number(readFileSync(lockFile, 'utf8'))
+    expect(serverPid).not.toBe(npm.child.pid)
+
+    npm.child.kill('SIGTERM')
+    await npm.exited
+    expect(isAlive(serverPid)).toBe(false)
+    expect(await isListening(port)).toBe(false)
+    expect(existsSync(lockFile)).toBe(false)
+
+    // The next start takes DATA_DIR at once, with the data the first one left.
+    const port2 = await freePort()
+    const next = startServer({ PORT: String(port2), DATA_DIR: dataDir })
+    expect(await waitForHealth(port2, next)).toEqual({ status: 'ok', database: 'pglite' })
+    expect(next.output()).not.toContain('utilise déjà le dossier de données')
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
   }, 90_000)
 
   it('prints the generated first admin password once', async () => {

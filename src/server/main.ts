@@ -8,7 +8,7 @@ import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { DataDirPermissionError, secureDataDir } from './data-dir'
 import { type Database, DatabaseSetupError, openPglite, openPostgres } from './db/database'
-import { seedDefaults } from './db/seed'
+import { firstAdminNotice, seedDefaults } from './db/seed'
 import { geocoderFromConfig } from './geocoding/reverse-geocoder'
 import { DataDirLockedError, lockDataDir } from './lock'
 import { createDiskStorage } from './storage/file-storage'
@@ -36,11 +36,7 @@ async function main() {
     username: config.adminUsername,
     password: config.adminPassword,
   })
-  if (firstAdmin?.generatedPassword) {
-    console.log(
-      `Premier super administrateur créé : identifiant « ${firstAdmin.username} », mot de passe « ${firstAdmin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`,
-    )
-  }
+  if (firstAdmin) console.log(firstAdminNotice(firstAdmin))
 
   const uploadsDir = path.join(config.dataDir, 'uploads')
   // Served under /files from the start, before the first photo arrives.

@@ -17,6 +17,7 @@ import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/
 import { createAppRoutes } from './app/router'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
+import { ContactEmailContext } from './lib/contact-email'
 import { firstPaintScript } from './lib/display-settings'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
@@ -81,15 +82,17 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
   let meta: PageMeta = {}
   const html = await renderToHtml(
     <PageMetaSink.Provider value={(said) => (meta = said)}>
-      <SessionStoreContext.Provider value={session}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
-        </AppProviders>
-      </SessionStoreContext.Provider>
+      <ContactEmailContext.Provider value={request.contactEmail}>
+        <SessionStoreContext.Provider value={session}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </AppProviders>
+        </SessionStoreContext.Provider>
+      </ContactEmailContext.Provider>
     </PageMetaSink.Provider>,
   )
   const hydration: HydrationData = {

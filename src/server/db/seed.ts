@@ -12,6 +12,17 @@ export interface FirstAdmin {
 }
 
 /**
+ * What the first start tells of the super administrator it created: its username, and its
+ * password when it was generated (shown this once: only its hash is kept).
+ */
+export function firstAdminNotice(admin: FirstAdmin): string {
+  const created = `Premier super administrateur créé : identifiant « ${admin.username} »`
+  return admin.generatedPassword
+    ? `${created}, mot de passe « ${admin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`
+    : `${created}, mot de passe : celui d’ADMIN_PASSWORD.`
+}
+
+/**
  * First start: the default categories and the first super administrator. Idempotent, and safe
  * when several instances start together (unique indexes + ON CONFLICT DO NOTHING).
  */

@@ -3,6 +3,11 @@ import { GEOCODE_MIN_INTERVAL_MS, GEOCODE_TIMEOUT_MS, type ReverseGeocode } from
 
 export interface ReverseGeocoder {
   /**
+   * False when geocoding is turned off (an empty GEOCODER_URL): every answer is null, on purpose,
+   * and that is no failure to log.
+   */
+  readonly enabled: boolean
+  /**
    * The place at these coordinates, or null when no geocoder answers in time (or the asking
    * client has left: `signal`).
    */
@@ -72,6 +77,7 @@ export function createNominatimGeocoder(options: { baseUrl: string; userAgent: s
   const turns = createTurnQueue(GEOCODE_MIN_INTERVAL_MS, GEOCODE_TIMEOUT_MS)
 
   return {
+    enabled: options.baseUrl !== '',
     async reverse(latitude, longitude, signal) {
       if (!options.baseUrl) return null
       if (!(await turns.take(signal))) return null

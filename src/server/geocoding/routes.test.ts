@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestContext } from '../test/helper'
 
@@ -91,6 +92,46 @@ describe('GET /api/geocode/reverse', () => {
       expect(res.statusCode).toBe(400)
     },
   )
+})
+
+/** An app whose log lines (pino's JSON, at LOG_LEVEL info) are kept, and the levels it logged. */
+async function loggedApp(env: Record<string, string>) {
+  const lines: { level: number; msg: string; res?: { statusCode: number } }[] = []
+  const logStream = new PassThrough()
+  logStream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+  })
+  const app = await buildTestApp({ env: { LOG_LEVEL: 'info', ...env }, logStream })
+  return { ...app, lines, errors: () => lines.filter((line) => line.level >= 50) }
+}
+
+describe('GET /api/geocode/reverse in the log', () => {
+  it('answers 503 without an error line when geocoding is turned off (GEOCODER_URL empty), nor for bad input', async () => {
+    const off = await loggedApp({ GEOCODER_URL: '' })
+    try {
+      const res = await off.app.inject('/api/geocode/reverse?lat=14.75&lon=-17.5')
+      expect(res.statusCode).toBe(503)
+      expect(res.json().error.reason).toBe('geocoding.unavailable')
+      expect((await off.app.inject('/api/geocode/reverse?lat=999&lon=0')).statusCode).toBe(400)
+      expect(off.errors()).toEqual([])
+      // The request's own line still tells what was answered, at info.
+      expect(off.lines.filter((line) => line.res?.statusCode === 503 && line.level === 30)).toHaveLength(1)
+    } finally {
+      await off.close()
+    }
+  })
+
+  it('still logs an error when the configured geocoder fails', async () => {
+    const on = await loggedApp({ GEOCODER_URL: `http://127.0.0.1:${upstreamPort()}` })
+    answering = false
+    try {
+      expect((await on.app.inject('/api/geocode/reverse?lat=14.71&lon=-17.41')).statusCode).toBe(503)
+      expect(on.errors().map((line) => line.msg)).toEqual(['request failed'])
+    } finally {
+      answering = true
+      await on.close()
+    }
+  })
 })
 
 describe('GET /api/geocode/reverse under load', () => {

@@ -39,6 +39,10 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = and(eq(geocodeCache.lat_key, key.lat_key), eq(geocodeCache.lon_key, key.lon_key))
       const [cached] = await db.select().from(geocodeCache).where(where)
       if (cached) return cached.answer as ReverseGeocode
+      // GEOCODER_URL is empty: places show their coordinates, as the operator chose.
+      if (!app.deps.geocoder.enabled) {
+        throw new AppError('unavailable', { reason: 'geocoding.unavailable', expected: true })
+      }
 
       // A client that leaves (the pin moved again) gives its turn for the geocoder to the next.
       const left = new AbortController()

@@ -8,7 +8,8 @@ import { type IndexResponder, isBuildInternalPath } from './web-app'
 
 /**
  * The one place that turns a failure into an answer. Bad input is never a 500, and a 5xx body
- * never shows internals (they go to the log only).
+ * never shows internals (they go to the log only). Only real failures are logged as errors: a
+ * refusal (4xx) or a service turned off on purpose is not one.
  */
 export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexResponder | null) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -16,6 +17,9 @@ export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexRespo
     if (appError.code === 'database_unavailable') {
       // An outage, not a bug: one line per request, without the stack.
       request.log.warn(driverFailure(error), 'database unavailable')
+    } else if (appError.expected) {
+      // Answered on purpose (a service turned off): the request's own line says it, at info.
+      request.log.debug({ code: appError.code, reason: appError.reason }, 'refused as configured')
     } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed')
     }

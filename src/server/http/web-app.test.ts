@@ -19,9 +19,10 @@ import { DRAWN_PAGE_SCRIPT } from './web-app'
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
 // the server draws are tested without a Vite build (e2e/drawn-pages.spec.ts tests the real one):
 // it draws the count the API gives it, or for a session page the name of the signed-in
-// organisation (asked through the API as that visitor), notes each address it draws in
-// globalThis.draws, fails on purpose for `/suivi?code=ECHEC`, and answers 404 for the page of an
-// unknown report, `/signalements/inconnu`. Beside them, the build's
+// organisation (asked through the API as that visitor), on /a-propos the contact address it is
+// drawn with, notes each address it draws in globalThis.draws, fails on purpose for
+// `/suivi?code=ECHEC`, and answers 404 for the page of an unknown report, `/signalements/inconnu`.
+// Beside them, the build's
 // internals: Vite's manifests and a source map.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-ssr-'))
 mkdirSync(path.join(webDir, '.ssr'), { recursive: true })
@@ -52,6 +53,7 @@ writeFileSync(
   `const PAGES = {
      '/': { drawn: 'public', parameters: [], screens: [] },
      '/suivi': { drawn: 'public', parameters: ['code'], screens: ['src/web/screen.tsx'] },
+     '/a-propos': { drawn: 'public', parameters: [], screens: [] },
      '/organization/available-reports': { drawn: 'session', parameters: [], screens: ['src/web/screen.tsx'] },
    }
    export const pageRenderer = {
@@ -62,6 +64,10 @@ writeFileSync(
      async drawPage(request) {
        ;(globalThis.draws ??= []).push(request.url)
        if (request.url.endsWith('code=ECHEC')) throw new Error('a screen used window')
+       if (request.url === '/a-propos') {
+         const head = { title: 'À propos', description: '', keywords: '', type: 'website', image: '/og.png', url: request.url, robots: null }
+         return { kind: 'page', status: 200, html: '<footer><a href="mailto:' + request.contactEmail + '">' + request.contactEmail + '</a></footer>', head, hydration: '{}' }
+       }
        if (request.url.startsWith('/organization')) {
          if (!request.session) return { kind: 'redirect', location: '/organization/login' }
          const me = await request.callApi('/api/org/me', { method: 'GET', headers: {} })
@@ -99,6 +105,24 @@ afterAll(async () => {
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
 describe('pages drawn by the server', () => {
+  it('carry the configured CONTACT_EMAIL: drawn in the page, and in a meta tag for the browser', async () => {
+    const configured = await buildTestApp({ webDir, env: { CONTACT_EMAIL: 'ecrire@mairie-dakar.sn' } })
+    try {
+      const { body } = await configured.app.inject('/a-propos')
+      expect(body).toContain('<a href="mailto:ecrire@mairie-dakar.sn">ecrire@mairie-dakar.sn</a>')
+      expect(body).toContain('<meta name="contact-email" content="ecrire@mairie-dakar.sn">')
+      // A page the browser draws reads it from the same meta tag.
+      const shell = (await configured.app.inject('/signaler')).body
+      expect(shell).toContain('<meta name="contact-email" content="ecrire@mairie-dakar.sn">')
+    } finally {
+      await configured.close()
+    }
+    // Without CONTACT_EMAIL, the project's own address.
+    expect((await ctx.app.inject('/a-propos')).body).toContain(
+      '<a href="mailto:contact@alertes-urbaines.sn">contact@alertes-urbaines.sn</a>',
+    )
+  })
+
   it('carry the drawn screen, its data, its screens’ files and the entry script', async () => {
     const res = await ctx.app.inject('/suivi?code=ABCD2345')
     expect(res.statusCode).toBe(200)

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
   APP_READY_ATTRIBUTE,
+  CONTACT_EMAIL_META,
   type DrawnPage,
   EARLY_TAP_ATTRIBUTE,
   FRENCH_ONLY_ATTRIBUTE,
@@ -46,7 +47,10 @@ export interface WebBuild {
 }
 
 /** Reads the built app; null when it has not been built (API-only tests). */
-export async function loadWebBuild(webDir: string, tileUrl: string): Promise<WebBuild | null> {
+export async function loadWebBuild(
+  webDir: string,
+  settings: { tileUrl: string; contactEmail: string },
+): Promise<WebBuild | null> {
   const indexFile = path.join(webDir, 'index.html')
   if (!existsSync(indexFile)) return null
   const serverEntry = path.join(webDir, SERVER_BUILD_DIR, 'entry-server.js')
@@ -60,10 +64,12 @@ export async function loadWebBuild(webDir: string, tileUrl: string): Promise<Web
     : {}
   // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
   const firstPaint = renderer?.firstPaintScript() ?? ''
-  // The tile server is configured at run time; the page reads it from this meta tag.
+  // The tile server and the contact address are configured at run time; the page reads them
+  // from these meta tags (the server's drawing is given the address with each page request).
   const headAdditions = [
     ...(firstPaint ? [`<script>${firstPaint}</script>`] : []),
-    `<meta name="tile-url" content="${escapeAttribute(tileUrl)}">`,
+    `<meta name="tile-url" content="${escapeAttribute(settings.tileUrl)}">`,
+    `<meta name="${CONTACT_EMAIL_META}" content="${escapeAttribute(settings.contactEmail)}">`,
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
@@ -163,6 +169,7 @@ export async function installWebApp(
     const drawn = await renderer.drawPage({
       url: page.pageUrl,
       origin: app.deps.config.publicOrigin ?? null,
+      contactEmail: app.deps.config.contactEmail,
       session,
       callApi: await apiCaller(principal, page.address),
     })

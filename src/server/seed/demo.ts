@@ -1,7 +1,17 @@
-// `npm run seed:demo`: fills the database with a living platform for newcomers — reports spread
-// over the communes of Dakar, a few approved organisations, their claims and their messages.
+// `npm run seed:demo`: fills the database with a living platform for newcomers — a year of reports
+// over the communes of Dakar, a few approved organisations, their claims, resolutions and messages
+// — and prints how to sign in: the organisations' e-mails and password, and the first super
+// administrator's username and password when this run created it.
 import path from 'node:path'
-import { inArray } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
+import {
+  type Actor,
+  filing,
+  type HistoryLine,
+  type ReportFields,
+  type ReportState,
+  transition,
+} from '../../domain/report-transitions'
 import { loadConfig } from '../config'
 import { secureDataDir } from '../data-dir'
 import { type Database, openPglite, openPostgres } from '../db/database'
@@ -12,20 +22,38 @@ import {
   organizations,
   reportEvents,
   reports,
+  superadmins,
 } from '../db/schema'
-import { seedDefaults } from '../db/seed'
+import { firstAdminNotice, seedDefaults } from '../db/seed'
 import { lockDataDir } from '../lock'
 import { hashPassword } from '../passwords'
 import { newAnonymousCode } from '../reports/anonymous-code'
-import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS, demoReport, seededRandom } from './demo-data'
+import {
+  DEMO_ORGANIZATION_PASSWORD,
+  DEMO_ORGANIZATIONS,
+  type DemoReport,
+  demoReports,
+  seededRandom,
+} from './demo-data'
 
-const DEMO_REPORTS = 300
-const HOUR_MS = 60 * 60 * 1000
+export const DEMO_REPORTS = 300
+const DAY_MS = 24 * 60 * 60 * 1000
 
+export interface LoadOptions {
+  /** The moment the demo's year of history ends. */
+  now?: Date
+}
+
+/**
+ * Loads the demo platform once (null when its organisations are already there). Every change a
+ * report went through is the domain's own transition (report-transitions.ts), so the demo's
+ * reports, history and counters are those the platform itself would have written.
+ */
 export async function loadDemoData(
   database: Database,
-  now = new Date(),
+  options: LoadOptions = {},
 ): Promise<{ reports: number } | null> {
+  const now = options.now ?? new Date()
   const db = database.db
   const emails = DEMO_ORGANIZATIONS.map((o) => o.email)
   const existing = await db.select().from(organizations).where(inArray(organizations.email, emails))
@@ -33,9 +61,16 @@ export async function loadDemoData(
 
   const passwordHash = await hashPassword(DEMO_ORGANIZATION_PASSWORD)
   const random = seededRandom(221)
+  const [admin] = await db
+    .select({ id: superadmins.id })
+    .from(superadmins)
+    .orderBy(asc(superadmins.created_at))
+    .limit(1)
+  const categoryRows = await db.select().from(categories)
+  const categoryId = new Map(categoryRows.map((c) => [c.nom, c.id]))
+  const plans = demoReports(random, [...categoryId.keys()], now, DEMO_REPORTS)
+
   await db.transaction(async (tx) => {
-    const categoryRows = await tx.select().from(categories)
-    const categoryId = new Map(categoryRows.map((c) => [c.nom, c.id]))
     const orgs = await tx
       .insert(organizations)
       .values(
@@ -43,7 +78,7 @@ export async function loadDemoData(
           ...org,
           status: 'approved',
           password_hash: passwordHash,
-          created_at: new Date(now.getTime() - 150 * 24 * HOUR_MS).toISOString(),
+          created_at: new Date(now.getTime() - 380 * DAY_MS).toISOString(),
         })),
       )
       .returning()
@@ -56,93 +91,102 @@ export async function loadDemoData(
       for (const nom of names) handlers.set(nom, [...(handlers.get(nom) ?? []), org.id])
     }
 
-    for (let i = 0; i < DEMO_REPORTS; i++) {
-      const report = demoReport(random, [...categoryId.keys()], now)
-      const created = report.createdAt.getTime()
-      const claimed = report.status === 'en-cours' || report.status === 'resolu'
-      const organizationId = claimed ? (handlers.get(report.type)?.[0] ?? null) : null
-      const claimedAt = new Date(created + (2 + random() * 48) * HOUR_MS)
-      const resolvedAt = new Date(claimedAt.getTime() + (6 + random() * 200) * HOUR_MS)
-      const isResolved = report.status === 'resolu' && organizationId !== null && resolvedAt < now
-      const status =
-        organizationId === null && claimed
-          ? 'en-attente'
-          : isResolved || report.status !== 'resolu'
-            ? report.status
-            : 'en-cours'
+    for (const plan of plans) {
+      const candidates = handlers.get(plan.type) ?? []
+      const handler = candidates[Math.floor(random() * candidates.length)]
+      const { fields, events, messages } = lifeOf(plan, { handler, admin: admin?.id })
       const [row] = await tx
         .insert(reports)
         .values({
+          ...fields,
           anonymous_code: newAnonymousCode(),
-          category_id: categoryId.get(report.type) ?? 0,
-          type: report.type,
-          description: report.description,
-          status,
-          priority: report.priority,
-          address: report.address,
-          department: report.department,
-          latitude: report.latitude,
-          longitude: report.longitude,
-          created_at: report.createdAt.toISOString(),
-          updated_at: (isResolved ? resolvedAt : organizationId ? claimedAt : report.createdAt).toISOString(),
-          assigned_organization_id: organizationId,
-          claimed_at: organizationId ? claimedAt.toISOString() : null,
-          resolved_at: isResolved ? resolvedAt.toISOString() : null,
+          category_id: categoryId.get(plan.type) ?? 0,
+          type: plan.type,
+          description: plan.description,
+          address: plan.address,
+          department: plan.department,
+          latitude: plan.latitude,
+          longitude: plan.longitude,
+          reporter_hash: plan.reporterHash,
+          created_at: plan.createdAt.toISOString(),
         })
-        .returning()
+        .returning({ id: reports.id, anonymous_code: reports.anonymous_code })
       if (!row) continue
-      const events: (typeof reportEvents.$inferInsert)[] = [
-        {
-          report_id: row.id,
-          kind: 'created',
-          actor_type: 'citizen',
-          to_status: 'en-attente',
-          created_at: row.created_at,
-        },
-      ]
-      if (organizationId) {
-        events.push({
-          report_id: row.id,
-          kind: 'claimed',
-          actor_type: 'organization',
-          actor_id: organizationId,
-          from_status: 'en-attente',
-          to_status: 'en-cours',
-          created_at: claimedAt.toISOString(),
-        })
+      await tx.insert(reportEvents).values(events.map((event) => ({ ...event, report_id: row.id })))
+      if (messages.length > 0 && handler) {
+        await tx.insert(notifications).values(
+          messages.map((message) => ({
+            ...message,
+            report_id: row.id,
+            organization_id: handler,
+            anonymous_code: row.anonymous_code,
+          })),
+        )
       }
-      if (isResolved && organizationId) {
-        events.push({
-          report_id: row.id,
-          kind: 'status_changed',
-          actor_type: 'organization',
-          actor_id: organizationId,
-          from_status: 'en-cours',
-          to_status: 'resolu',
-          created_at: resolvedAt.toISOString(),
-        })
-        const message = {
-          report_id: row.id,
-          organization_id: organizationId,
-          title: 'Problème résolu',
-          message: 'Nos équipes sont intervenues. Merci pour votre signalement !',
-          anonymous_code: row.anonymous_code,
-          created_at: resolvedAt.toISOString(),
-        }
-        await tx.insert(notifications).values(message)
-        events.push({
-          report_id: row.id,
-          kind: 'message_sent',
-          actor_type: 'organization',
-          actor_id: organizationId,
-          data: { title: message.title },
-          created_at: resolvedAt.toISOString(),
-        })
-      }
-      await tx.insert(reportEvents).values(events)
     }
   })
-  return { reports: DEMO_REPORTS }
+  return { reports: plans.length }
+}
+
+/**
+ * A report's columns, history and messages after its steps, each run through the domain's
+ * transitions as the server runs them (a step the transitions refuse is a bug of the demo).
+ */
+function lifeOf(
+  plan: DemoReport,
+  who: { handler: string | undefined; admin: string | undefined },
+): {
+  fields: ReportFields
+  events: (HistoryLine & { created_at: string })[]
+  messages: { title: string; message: string; created_at: string }[]
+} {
+  const reporter: Actor = { type: 'citizen', deviceHash: plan.reporterHash }
+  const filed = filing(reporter, plan.createdAt)
+  let fields: ReportFields = { ...filed.fields }
+  const events = filed.events.map((event) => ({ ...event, created_at: plan.createdAt.toISOString() }))
+  const messages: { title: string; message: string; created_at: string }[] = []
+  const state: ReportState = {
+    status: fields.status ?? 'en-attente',
+    priority: 'normal',
+    assignedOrganizationId: null,
+    reporterHash: plan.reporterHash,
+    resolvedAt: null,
+    answers: [],
+  }
+  for (const step of plan.steps) {
+    const actor: Actor | null =
+      step.by === 'reporter'
+        ? reporter
+        : step.by === 'admin'
+          ? who.admin
+            ? { type: 'admin', id: who.admin }
+            : null
+          : who.handler
+            ? { type: 'organization', id: who.handler }
+            : null
+    // No organisation handles this category, or no administrator yet: it stays as it is.
+    if (!actor) break
+    const result = transition(state, step.action, actor, step.at)
+    if (!result.ok) throw new Error(`demo step refused: ${step.action.kind} (${result.refusal.reason})`)
+    fields = { ...fields, ...result.fields }
+    state.status = fields.status ?? state.status
+    state.priority = fields.priority ?? state.priority
+    state.assignedOrganizationId = fields.assigned_organization_id ?? state.assignedOrganizationId
+    state.resolvedAt = fields.resolved_at === undefined ? state.resolvedAt : fields.resolved_at
+    const at = step.at.toISOString()
+    events.push(...result.events.map((event) => ({ ...event, created_at: at })))
+    if (step.message) messages.push({ ...step.message, created_at: at })
+  }
+  return { fields, events, messages }
+}
+
+/** What the seed prints: how to sign in to the platform it filled. */
+export function demoCredentials(firstAdminLine: string | null): string[] {
+  return [
+    ...(firstAdminLine ? [firstAdminLine] : []),
+    `Organisations de démonstration (mot de passe « ${DEMO_ORGANIZATION_PASSWORD} »), espace organisation : /organization/login`,
+    ...DEMO_ORGANIZATIONS.map((org) => `  ${org.email} — ${org.name}`),
+  ]
 }
 
 async function main() {
@@ -154,13 +198,18 @@ async function main() {
     ? await openPostgres(config.databaseUrl)
     : await openPglite(path.join(config.dataDir, 'db'))
   try {
-    await seedDefaults(database.db, { username: config.adminUsername, password: config.adminPassword })
+    // The first start's own code: the same administrator `npm start` would have created.
+    const firstAdmin = await seedDefaults(database.db, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+    })
     const loaded = await loadDemoData(database)
     console.log(
       loaded
-        ? `Données de démonstration chargées : ${loaded.reports} signalements, ${DEMO_ORGANIZATIONS.length} organisations (mot de passe « ${DEMO_ORGANIZATION_PASSWORD} »).`
+        ? `Données de démonstration chargées : ${loaded.reports} signalements sur un an, ${DEMO_ORGANIZATIONS.length} organisations.`
         : 'Les données de démonstration sont déjà chargées.',
     )
+    for (const line of demoCredentials(firstAdmin ? firstAdminNotice(firstAdmin) : null)) console.log(line)
   } finally {
     await database.close()
     releaseLock()

@@ -29,7 +29,6 @@ export const en: Translation<Catalogue> = {
     navigation: 'Useful links',
     contact: 'Contact',
     place: 'Dakar Department, Senegal',
-    email: 'contact@alertes-urbaines.sn',
     copyright: '© {{year}} Urban Alerts',
   },
   home: {

@@ -29,7 +29,6 @@ export const fr = {
     navigation: 'Liens utiles',
     contact: 'Contact',
     place: 'Département de Dakar, Sénégal',
-    email: 'contact@alertes-urbaines.sn',
     copyright: '© {{year}} Alertes urbaines',
   },
   home: {

@@ -30,7 +30,6 @@ export const wo: Translation<Catalogue> = {
     navigation: 'Lëkkalekaay yu am solo',
     contact: 'Jokkoo ak nun',
     place: 'Departmaa Ndakaaru, Senegaal',
-    email: 'contact@alertes-urbaines.sn',
     copyright: '© {{year}} Alertes urbaines',
   },
   home: {

@@ -36,6 +36,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An answer the app expects and shows for what it is, not a failure of the app: a refusal (4xx:
+ * wrong password, not found, too many requests…) or a service the server says it does not offer
+ * now (503 `unavailable`: geocoding turned off or not answering; the server logs its own failures).
+ */
+export function isExpectedAnswer(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return (error.status >= 400 && error.status < 500) || error.code === 'unavailable'
+}
+
+/**
+ * Logs a failed call in the browser's console: a real failure (offline, a server error, a broken
+ * answer) as an error, an expected answer at debug level only, so that the console's errors are
+ * the ones worth a look.
+ */
+export function logApiFailure(what: string, error: unknown, ...details: unknown[]) {
+  if (isExpectedAnswer(error)) console.debug(what, ...details, error)
+  else console.error(what, ...details, error)
+}
+
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown

@@ -7,12 +7,14 @@ import {
 } from '@tanstack/react-query'
 import { QUERY_CACHE_TIME_MS, QUERY_RETRIES, queryRetryDelay } from '../../domain/constants'
 import { DRAWN_DATA_FRESH_MS } from '../../domain/page-renderer'
+import { logApiFailure } from './api-client'
 import { isUnknown, UNKNOWN_IS_AN_ANSWER } from './page-subject'
 
 /**
  * Server data: 3 retries with capped exponential backoff, kept 5 minutes (SPEC.md section 9).
- * Tests override `queryDefaults` (no retries). A failed read is logged here once (a 404 its query's
- * `meta` calls an answer aside); each screen decides what the visitor sees instead.
+ * Tests override `queryDefaults` (no retries). A failed read is logged here once (an expected
+ * refusal or a service turned off at debug level only, a 404 its query's `meta` calls an answer
+ * not at all); each screen decides what the visitor sees instead.
  */
 export function createQueryClient(
   queryDefaults: NonNullable<QueryClientConfig['defaultOptions']>['queries'] = {},
@@ -23,7 +25,7 @@ export function createQueryClient(
         // A 404 that the screen shows as its answer (a report's page for an id no public report
         // has) is no failure: not logged, on the server least of all, where anyone can ask for one.
         if (query.meta?.[UNKNOWN_IS_AN_ANSWER] === true && isUnknown(error)) return
-        console.error('Échec du chargement', query.queryKey, error)
+        logApiFailure('Échec du chargement', error, query.queryKey)
       },
     }),
     defaultOptions: {

@@ -25,6 +25,7 @@ import { type FieldHints, inputArbitrary, jsonSchemaOf } from './schema-arbitrar
 
 /** A geocoder that always answers, so that the fuzzer reaches the cache and not only the 503. */
 export const answeringGeocoder: ReverseGeocoder = {
+  enabled: true,
   reverse: async (latitude, longitude) => ({
     display_name: `Point ${latitude}, ${longitude}`,
     city: 'Dakar',

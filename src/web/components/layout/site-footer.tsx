@@ -2,15 +2,18 @@ import Mail from 'lucide-react/icons/mail'
 import MapPin from 'lucide-react/icons/map-pin'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useContactEmail } from '../../lib/contact-email'
 
-/** Footer of the citizen screens: useful links and how to reach the team. */
+/** Footer of the citizen screens: useful links, the organisations' way in, and how to reach the team (CONTACT_EMAIL). */
 export function SiteFooter() {
   const { t } = useTranslation()
+  const contactEmail = useContactEmail()
   const links = [
     { to: '/', label: t('nav.home') },
     { to: '/signaler', label: t('nav.report') },
     { to: '/suivi', label: t('nav.tracking') },
     { to: '/a-propos', label: t('nav.about') },
+    { to: '/organization/login', label: t('nav.organizationSpace') },
   ]
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white">
@@ -40,11 +43,11 @@ export function SiteFooter() {
               {t('footer.place')}
             </span>
             <a
-              href={`mailto:${t('footer.email')}`}
+              href={`mailto:${contactEmail}`}
               className="flex items-center gap-2 rounded underline-offset-4 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
             >
               <Mail aria-hidden="true" className="size-4 text-green-700" />
-              {t('footer.email')}
+              {contactEmail}
             </a>
           </address>
         </section>

@@ -40,8 +40,9 @@ describe('session store', () => {
     expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state.token).toBe('t1')
   })
 
-  it('stays signed out with the server’s French message when the login fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+  it('stays signed out with the server’s French message when the login fails, with no error in the console', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
     stubApi({
       'POST /api/auth/login': apiError(
         401,
@@ -54,6 +55,18 @@ describe('session store', () => {
       .login({ userType: 'organization', email: 'x@example.sn', password: 'x' })
     expect(result).toEqual({ ok: false, message: 'Email ou mot de passe incorrect, ou compte non approuvé' })
     expect(useSessionStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false })
+    // A wrong password is an answer, not a failure of the app.
+    expect(errors).not.toHaveBeenCalled()
+  })
+
+  it('logs a login that fails for want of a server as an error', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({ 'POST /api/auth/login': 'offline' })
+    const result = await useSessionStore
+      .getState()
+      .login({ userType: 'organization', email: 'x@example.sn', password: 'x' })
+    expect(result.ok).toBe(false)
+    expect(errors).toHaveBeenCalledWith('login failed', expect.objectContaining({ code: 'network_error' }))
   })
 
   it('renews an expired access token once and replays the call', async () => {

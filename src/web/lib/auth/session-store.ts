@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 import type { LoginInput, Session, SessionUser, UserType } from '../../../domain/auth'
 import { STORE_NAMES, TOKEN_REFRESH_LEAD_MS } from '../../../domain/constants'
 import type { PageSession } from '../../../domain/page-renderer'
-import { ApiError, apiRequest } from '../api-client'
+import { ApiError, apiRequest, logApiFailure } from '../api-client'
 
 /** The auth store of SPEC.md section 3, persisted under `auth-storage`. */
 export interface SessionState {
@@ -57,7 +57,7 @@ async function renew(get: Get, set: Set): Promise<boolean> {
     get().setSession(session)
     return true
   } catch (error) {
-    console.error('token refresh failed', error)
+    logApiFailure('token refresh failed', error)
     const refused = error instanceof ApiError && error.status >= 400 && error.status < 500
     if (refused) set({ ...SIGNED_OUT })
     return false
@@ -85,7 +85,7 @@ const browserSessionStore = create<SessionState>()(
           get().setSession(session)
           return { ok: true, session }
         } catch (error) {
-          console.error('login failed', error)
+          logApiFailure('login failed', error)
           set({ ...SIGNED_OUT })
           return { ok: false, message: error instanceof ApiError ? error.message : String(error) }
         }

@@ -33,4 +33,29 @@ describe('/a-propos', () => {
     )
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
   })
+
+  it('gives the contact address the server configured (CONTACT_EMAIL) to write to', async () => {
+    const meta = document.createElement('meta')
+    meta.name = 'contact-email'
+    meta.content = 'ecrire@mairie-dakar.sn'
+    document.head.append(meta)
+    try {
+      stubApi({})
+      renderRoute('/a-propos')
+      const contact = await screen.findByRole('region', { name: 'Nous écrire' })
+      expect(contact).toHaveTextContent(
+        /^Nous écrireUne question, une idée, un problème avec la plateforme \? Écrivez-nous :/,
+      )
+      expect(within(contact).getByRole('link', { name: 'ecrire@mairie-dakar.sn' })).toHaveAttribute(
+        'href',
+        'mailto:ecrire@mairie-dakar.sn',
+      )
+      // The footer says the same.
+      expect(
+        within(screen.getByRole('contentinfo')).getByRole('link', { name: 'ecrire@mairie-dakar.sn' }),
+      ).toBeInTheDocument()
+    } finally {
+      meta.remove()
+    }
+  })
 })

@@ -1,6 +1,7 @@
 import '../i18n/fr'
 import BellRing from 'lucide-react/icons/bell-ring'
 import Building2 from 'lucide-react/icons/building-2'
+import Mail from 'lucide-react/icons/mail'
 import Megaphone from 'lucide-react/icons/megaphone'
 import ShieldCheck from 'lucide-react/icons/shield-check'
 import Wrench from 'lucide-react/icons/wrench'
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { useContactEmail } from '../../../lib/contact-email'
 import { usePageMeta } from '../../../lib/page-meta'
 import { CitizenPage } from '../components/citizen-page'
 
@@ -19,10 +21,11 @@ const STEPS = [
 
 const PRIVACY = ['noName', 'stored', 'photo', 'device', 'public', 'followers'] as const
 
-/** /a-propos: what the platform is, how it works, what is stored and what stays anonymous. */
+/** /a-propos: what the platform is, how it works, what is stored and what stays anonymous, whom to write to. */
 export function AboutPage() {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
+  const contactEmail = useContactEmail()
   usePageMeta({ title: t('about.meta.title'), description: t('about.meta.description') })
 
   return (
@@ -73,6 +76,22 @@ export function AboutPage() {
             {tRoot('nav.organizationSpace')}
           </Link>
         </div>
+      </section>
+
+      <section aria-labelledby="about-contact" className="flex flex-col gap-3">
+        <h2 id="about-contact" className="text-xl font-bold text-slate-900">
+          {t('about.contactTitle')}
+        </h2>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          {t('about.contactText')}
+          <a
+            href={`mailto:${contactEmail}`}
+            className="inline-flex items-center gap-1.5 rounded font-medium text-green-800 underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+          >
+            <Mail aria-hidden="true" className="size-4" />
+            {contactEmail}
+          </a>
+        </p>
       </section>
     </CitizenPage>
   )

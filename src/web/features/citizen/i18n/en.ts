@@ -266,6 +266,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       followers:
         'Following a report by its code, or saying “Me too”, shows only its status and public history: the photo, the voice note and the organisations’ messages go only to the device that sent it.',
     },
+    contactTitle: 'Write to us',
+    contactText: 'A question, an idea, a problem with the platform? Write to us:',
     actionsTitle: 'Take part',
     organizationText: 'Do you represent a town hall, a public service or an association?',
   },

@@ -273,6 +273,8 @@ export const citizenFr = {
       followers:
         'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
     },
+    contactTitle: 'Nous écrire',
+    contactText: 'Une question, une idée, un problème avec la plateforme ? Écrivez-nous :',
     actionsTitle: 'Agir',
     organizationText: 'Vous représentez une mairie, un service public ou une association ?',
   },

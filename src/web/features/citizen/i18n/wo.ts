@@ -267,6 +267,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       followers:
         'Topp benn yégle ak kodam, walla wax « Man itam », dafay wone rekk fi mu tollu ak taariixam bu ñépp mën a gis : nataal bi, kàddu gi ak bataaxali mbootaay yi, jumtukaay bi ko yónni rekk lañuy dem.',
     },
+    contactTitle: 'Bindal nu',
+    contactText: 'Am nga ab laaj, ab xalaat walla ab jafe-jafe ci plateforme bi ? Bindal nu :',
     actionsTitle: 'Jëf',
     organizationText: 'Ndax yaa ngi teewal benn meeri, benn sérwiis walla benn mbootaay ?',
   },
