@@ -317,7 +317,7 @@ describe('a dense map', () => {
     await groups.first().waitFor()
     const counts = await groups.evaluateAll((elements) => elements.map((e) => Number(e.textContent)))
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(total)
-    expect(await page.locator('.report-marker').count()).toBe(0)
+    expect(await page.locator('.leaflet-marker-icon.report-marker').count()).toBe(0)
     await context.close()
   })
 })

@@ -80,6 +80,8 @@ describe('home page', () => {
     const zIndex = (locator: typeof position) =>
       locator.evaluate((element) => Number(getComputedStyle(element).zIndex))
     expect(await zIndex(position)).toBeGreaterThan(await zIndex(group.first()))
+    // On top, yet a tap goes through it to the reports under it.
+    expect(await position.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none')
     const colour = (selector: string) =>
       page
         .locator(selector)

@@ -3,7 +3,7 @@ import LocateFixed from 'lucide-react/icons/locate-fixed'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet'
+import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
 import { REPORT_STATUSES } from '../../../../domain/report-states'
 import { tileUrl } from '../../../lib/config'
@@ -135,11 +135,12 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
                 icon={positionIcon}
                 title={t('map.yourPosition')}
                 alt={t('map.yourPosition')}
-                // Above the reports and their groups: the visitor finds themself at a glance.
+                // Above the reports and their groups: the visitor finds themself at a glance;
+                // yet a tap goes through it to the report under it (the legend says what it is).
                 zIndexOffset={POSITION_ABOVE_REPORTS}
-              >
-                <Popup>{t('map.yourPosition')}</Popup>
-              </Marker>
+                interactive={false}
+                keyboard={false}
+              />
             ) : null}
           </>
         ) : null}
