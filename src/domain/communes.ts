@@ -115,15 +115,22 @@ export function distanceM(
 }
 
 /**
+ * How far beyond a commune's circle a point is still named after it: the circles stay inside
+ * their communes, so the streets between two circles belong to one of them. Well short of the
+ * nearest town outside the department (Guédiawaye, 2.8 km past Cambérène's circle).
+ */
+export const PLACE_NAMING_MARGIN_M = 1500
+
+/**
  * The commune of the department of Dakar a point lies in, to name a report's place when it has
  * no address: the commune whose centre is nearest, when the point is within that commune's
- * radius; null otherwise (outside the department, at sea, or in a corner the circles miss), and
- * the place is then told otherwise (coordinates, reverse geocoding).
+ * radius (plus `marginM`); null otherwise (outside the department, at sea, or in a corner the
+ * circles miss), and the place is then told otherwise (coordinates, reverse geocoding).
  *
  *   nearestCommune(14.6795, -17.4470)?.name // 'Médina'
  *   nearestCommune(14.7500, -17.3900)       // null (Pikine, another department)
  */
-export function nearestCommune(latitude: number, longitude: number): Commune | null {
+export function nearestCommune(latitude: number, longitude: number, marginM = 0): Commune | null {
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null
   const point = { latitude, longitude }
   let nearest: Commune | null = null
@@ -135,5 +142,5 @@ export function nearestCommune(latitude: number, longitude: number): Commune | n
       nearestDistance = distance
     }
   }
-  return nearest && nearestDistance <= nearest.radiusM ? nearest : null
+  return nearest && nearestDistance <= nearest.radiusM + marginM ? nearest : null
 }

@@ -23,6 +23,7 @@ export const adminFr = {
     priority: 'Priorité',
     type: 'Type',
     address: 'Adresse',
+    place: 'Lieu',
     department: 'Département',
     createdAt: 'Date de création',
     actions: 'Actions',

@@ -21,10 +21,10 @@ describe('Admin report management', () => {
             description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
             status: 'en-cours',
             priority: 'high',
-            department: 'Pikine',
+            address: 'Rue 10, Plateau',
             anonymous_code: 'ABCD2345',
           }),
-          adminReport({ department: null, anonymous_code: '', status: 'archive-inconnu', priority: 'x' }),
+          adminReport({ anonymous_code: '', status: 'archive-inconnu', priority: 'x' }),
         ],
         { total: 12 },
       ),
@@ -39,14 +39,15 @@ describe('Admin report management', () => {
     expect(
       within(lighting).getByText('Lampadaire éteint depuis deux semaines devant la pharmacie.'),
     ).toHaveClass('line-clamp-2')
-    expect(lighting).toHaveTextContent('Pikine')
+    expect(lighting).toHaveTextContent('Rue 10, Plateau')
     expect(lighting).toHaveTextContent('22 novembre 2026')
     expect(lighting).toHaveTextContent('ABCD2345')
     expect(within(lighting).getByRole('button', { name: 'Voir le signalement ABCD2345' })).toBeInTheDocument()
-    // Unknown status and priority read as "En attente" and "Normal"; no department, no code.
+    // Unknown status and priority read as "En attente" and "Normal"; no address: its commune and
+    // coordinates; no code.
     expect(within(other).getByText('En attente')).toBeInTheDocument()
     expect(within(other).getByText('Normal')).toBeInTheDocument()
-    expect(other).toHaveTextContent('Non spécifié')
+    expect(other).toHaveTextContent('Gueule Tapée-Fass-Colobane (14.69000, -17.44000)')
     expect(other).toHaveTextContent('Anonyme')
     expect(screen.getByText('Page 1 / 2')).toBeInTheDocument()
   })

@@ -5,6 +5,7 @@ import MapPin from 'lucide-react/icons/map-pin'
 import Users from 'lucide-react/icons/users'
 import { useTranslation } from 'react-i18next'
 import type { AdminReport } from '../../../../domain/admin'
+import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -32,7 +33,7 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             <li className="flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-4" />
-              {report.department || tRoot('common.notSpecified')}
+              <PlaceName report={report} />
             </li>
             <li className="flex items-center gap-1">
               <Calendar aria-hidden="true" className="size-4" />

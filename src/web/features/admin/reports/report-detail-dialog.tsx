@@ -8,6 +8,7 @@ import {
   REPORT_STATUS_VALUES,
   reportStatusAsReceived,
 } from '../../../../domain/report-states'
+import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportLocation } from '../../../components/report/report-location'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
@@ -89,12 +90,12 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
       </section>
 
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-        {report.address ? (
-          <div className="sm:col-span-2">
-            <dt className="font-semibold text-slate-600">{t('fields.address')}</dt>
-            <dd className="text-slate-900">{report.address}</dd>
-          </div>
-        ) : null}
+        <div className="sm:col-span-2">
+          <dt className="font-semibold text-slate-600">{t('fields.place')}</dt>
+          <dd className="text-slate-900">
+            <PlaceName report={report} />
+          </dd>
+        </div>
         <div>
           <dt className="font-semibold text-slate-600">{t('fields.department')}</dt>
           <dd className="text-slate-900">{report.department || tRoot('common.notSpecified')}</dd>

@@ -116,11 +116,13 @@ describe('/signalements/:id', () => {
     expect(within(card).getByText('Organisation chargée').nextSibling).toHaveTextContent(
       'Aucune pour le moment',
     )
-    // No address: the department names the place.
-    expect(within(card).getByText('Lieu').nextSibling).toHaveTextContent('Dakar')
+    // No address: the commune it lies in and its coordinates name the place.
+    expect(within(card).getByText('Lieu').nextSibling).toHaveTextContent('Médina (14.67950, -17.44820)')
     expect(within(card).queryByRole('heading', { name: 'Historique' })).toBeNull()
     await waitFor(() => expect(document.title).toBe('Voirie | Alertes urbaines'))
-    expect(metaContent('description')).toBe('En attente – Dakar. Signalé le 20 novembre 2026.')
+    expect(metaContent('description')).toBe(
+      'En attente – Médina (14.67950, -17.44820). Signalé le 20 novembre 2026.',
+    )
   })
 
   it('shows the not-found page for an id no public report has', async () => {

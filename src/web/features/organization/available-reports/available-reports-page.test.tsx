@@ -51,7 +51,8 @@ describe('Available reports', () => {
     expect(
       within(lighting).getByText('Lampadaire éteint depuis deux semaines devant la pharmacie.'),
     ).toBeInTheDocument()
-    expect(within(lighting).getByText('Pikine')).toBeInTheDocument()
+    // No address: the commune it lies in and its coordinates, for a crew to find it.
+    expect(within(lighting).getByText('Gueule Tapée-Fass-Colobane (14.69280, -17.44670)')).toBeInTheDocument()
     expect(within(lighting).getByText('20 novembre 2026')).toBeInTheDocument()
     expect(within(lighting).getByText('K7M2QX4P')).toBeInTheDocument()
     // "Moi aussi": four more citizens have the same problem.
