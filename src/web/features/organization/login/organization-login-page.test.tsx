@@ -82,9 +82,11 @@ describe('Organisation login (/organization/login)', () => {
         { status: 401, headers: { 'content-type': 'application/json' } },
       ),
     )
-    expect(
-      await screen.findAllByText('Email ou mot de passe incorrect, ou compte non approuvé'),
-    ).not.toHaveLength(0)
+    // Said once, in the alert above the form.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Email ou mot de passe incorrect, ou compte non approuvé',
+    )
+    expect(screen.getAllByText('Email ou mot de passe incorrect, ou compte non approuvé')).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled()
     expect(api.fetchMock).toHaveBeenCalledWith(
       '/api/auth/login',
@@ -113,9 +115,10 @@ describe('Organisation login (/organization/login)', () => {
     await user.type(await screen.findByLabelText('Email'), 'contact@mairie-medina.sn')
     await user.type(screen.getByLabelText('Mot de passe'), 'x')
     await user.click(screen.getByRole('button', { name: 'Se connecter' }))
-    expect(
-      (await screen.findAllByText('Trop de tentatives de connexion. Réessayez dans 15 minutes.'))[0],
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
+    )
+    expect(screen.getAllByText('Trop de tentatives de connexion. Réessayez dans 15 minutes.')).toHaveLength(1)
   })
 
   it('opens the session, says "Connexion réussie" and goes to the dashboard', async () => {

@@ -43,8 +43,8 @@ function LoginForm() {
     const result = await useSessionStore.getState().login({ userType: 'organization', ...credentials })
     if (!result.ok) {
       // The server's text: wrong credentials or an account not approved, or too many attempts.
+      // Said once, above the form, where it stays while the fields are corrected (no toast too).
       setFailure(result.message)
-      toast.error(tRoot('signIn.failed'), { description: result.message })
       return
     }
     // A previous organisation's data must not show for this one.
