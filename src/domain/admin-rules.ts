@@ -48,6 +48,26 @@ export const ADMIN_REPORT_SORT_VALUES = Object.keys(ADMIN_REPORT_SORTS) as [
 ]
 export const DEFAULT_ADMIN_REPORT_SORT: AdminReportSort = 'newest'
 
+/** What still uses a category, which cannot be deleted until nothing does. */
+export interface CategoryUsage {
+  reports: number
+  organizations: number
+}
+
+/**
+ * "Impossible de supprimer la catégorie : 12 signalements et 1 organisation l’utilisent." The
+ * administrator learns why, and what to move first.
+ */
+export function categoryInUseMessage({ reports, organizations }: CategoryUsage): string {
+  const counted = (n: number, noun: string) => `${n.toLocaleString('fr-FR')} ${noun}${n > 1 ? 's' : ''}`
+  const users = [
+    ...(reports > 0 ? [counted(reports, 'signalement')] : []),
+    ...(organizations > 0 ? [counted(organizations, 'organisation')] : []),
+  ]
+  const verb = users.length > 1 || reports + organizations > 1 ? 'l’utilisent' : 'l’utilise'
+  return `${ADMIN_MESSAGES.categoryInUse} : ${users.join(' et ')} ${verb}.`
+}
+
 export const ADMIN_MESSAGES = {
   lastActiveAdmin: 'Impossible de désactiver le dernier super administrateur actif.',
   ownAccount:

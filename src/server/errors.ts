@@ -2,11 +2,11 @@ import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../domain/erro
 import { type MessageReason, messageOf } from '../domain/messages'
 
 /**
- * Either one of the domain's messages, by its reason (the API sends both, for the screens to
- * translate by key), or a text that has none (a validation message of zod's), or neither: the
- * code's own message.
+ * One of the domain's messages, by its reason (the API sends both, for the screens to translate
+ * by key), with, if need be, its text made precise (how many reports use a category); or a text
+ * that has no reason (a validation message of zod's); or neither: the code's own message.
  */
-type MessageOptions = { reason?: MessageReason; message?: never } | { message?: string; reason?: never }
+type MessageOptions = { reason?: MessageReason; message?: string }
 
 /** The one error type of the API: a stable code, its HTTP status, a French message and its reason. */
 export class AppError extends Error {
@@ -25,7 +25,7 @@ export class AppError extends Error {
     options: MessageOptions & { field?: string; status?: number; expected?: boolean } = {},
   ) {
     const known = API_ERRORS[code]
-    super(options.reason ? messageOf(options.reason) : (options.message ?? known.message))
+    super(options.message ?? (options.reason ? messageOf(options.reason) : known.message))
     this.code = code
     this.statusCode = options.status ?? known.status
     this.field = options.field

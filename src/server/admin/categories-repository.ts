@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { categoryInUseMessage } from '../../domain/admin-rules'
 import type { Category } from '../../domain/category'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
@@ -49,8 +50,9 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
       organizations: sql<number>`(select count(*)::int from ${categoryOrganizations} where ${categoryOrganizations.categorie_id} = ${id})`,
     })
     .from(sql`(select 1) as one`)
-  if (Number(usage?.reports) > 0 || Number(usage?.organizations) > 0) {
-    throw new AppError('conflict', { reason: 'admin.categoryInUse' })
+  const inUse = { reports: Number(usage?.reports ?? 0), organizations: Number(usage?.organizations ?? 0) }
+  if (inUse.reports > 0 || inUse.organizations > 0) {
+    throw new AppError('conflict', { reason: 'admin.categoryInUse', message: categoryInUseMessage(inUse) })
   }
   try {
     const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id })

@@ -476,15 +476,23 @@ describe('admin categories', () => {
     })
     expect(del.statusCode).toBe(204)
 
-    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
-    await insertReport(ctx.db.db)
-    const inUse = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/categories/${voirie?.id}`,
-      headers: bearer(admin),
-    })
+    const markets = (await post('/api/admin/categories', { nom: 'Marchés' })).json().id
+    await insertReport(ctx.db.db, { categoryName: 'Marchés' })
+    const deleteMarkets = () =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/admin/categories/${markets}`, headers: bearer(admin) })
+    const inUse = await deleteMarkets()
     expect(inUse.statusCode).toBe(409)
-    expect(inUse.json().error.message).toBe('Impossible de supprimer la catégorie')
+    // Why, and what to move first.
+    expect(inUse.json().error).toMatchObject({
+      message: 'Impossible de supprimer la catégorie : 1 signalement l’utilise.',
+      reason: 'admin.categoryInUse',
+    })
+    await insertReport(ctx.db.db, { categoryName: 'Marchés' })
+    await createOrganization(ctx.db.db, { categories: ['Marchés'] })
+    expect((await deleteMarkets()).json().error.message).toBe(
+      'Impossible de supprimer la catégorie : 2 signalements et 1 organisation l’utilisent.',
+    )
+    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
     expect((await patch(`/api/admin/categories/${voirie?.id}`, { nom: '  ' })).statusCode).toBe(400)
   })
 })

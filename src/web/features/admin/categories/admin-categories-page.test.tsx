@@ -85,7 +85,11 @@ describe('Admin categories', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { calls } = stubApi({
       '/api/categories': { status: 200, body: many.slice(0, 2) },
-      'DELETE /api/admin/categories/1': apiError(409, 'conflict', 'Impossible de supprimer la catégorie'),
+      'DELETE /api/admin/categories/1': apiError(
+        409,
+        'conflict',
+        'Impossible de supprimer la catégorie : 12 signalements l’utilisent.',
+      ),
       'DELETE /api/admin/categories/2': { status: 204 },
     })
     renderRoute('/admin/categories')
@@ -93,7 +97,9 @@ describe('Admin categories', () => {
     await u.click(await screen.findByRole('button', { name: 'Supprimer Autre' }))
     expect(await screen.findByText('Catégorie supprimée')).toBeInTheDocument()
     await u.click(screen.getByRole('button', { name: 'Supprimer Assainissement' }))
-    expect(await screen.findByText('Impossible de supprimer la catégorie')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Impossible de supprimer la catégorie : 12 signalements l’utilisent.'),
+    ).toBeInTheDocument()
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/admin/categories/2',
       '/api/admin/categories/1',

@@ -35,8 +35,9 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: (catego
   const onDelete = () =>
     remove.mutate(category.id, {
       onSuccess: () => toast.success(t('categories.deleted')),
-      // The SPEC's text is also the server's reason for a category still in use.
-      onError: () => toast.error(tRoot('common.error'), { description: ADMIN_MESSAGES.categoryInUse }),
+      // The server's text says what still uses the category (SPEC.md's text, made precise).
+      onError: (error) =>
+        toast.error(tRoot('common.error'), { description: error.message || ADMIN_MESSAGES.categoryInUse }),
     })
   return (
     <tr>
