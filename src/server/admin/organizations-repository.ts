@@ -54,9 +54,11 @@ export async function listAdminOrganizations(
     db.select({ n: count() }).from(organizations).where(where),
     queryRows<{ total: number; approved: number; pending: number; suspended: number }>(
       db,
+      // As the table shows them: a suspended organisation reads "Suspendu" whatever its status,
+      // so it is counted there only, and the counts add up (with the rejected) to the total.
       sql`select count(*)::int as total,
-        count(*) filter (where status = 'approved')::int as approved,
-        count(*) filter (where status = 'pending')::int as pending,
+        count(*) filter (where status = 'approved' and is_active)::int as approved,
+        count(*) filter (where status = 'pending' and is_active)::int as pending,
         count(*) filter (where not is_active)::int as suspended
       from ${organizations}`,
     ),
