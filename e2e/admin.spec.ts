@@ -27,6 +27,10 @@ beforeAll(async () => {
     .set({ name: 'Mairie de la Médina' })
     .where(eq(organizations.id, organization.id))
   pendingOrganizationId = organization.id
+  await createOrganization(db, {
+    email: 'service.technique.voirie.assainissement@mairie-medina-dakar.sn',
+    categories: ['Voirie'],
+  })
   await insertReport(db, {
     anonymous_code: 'LAMP2345',
     categoryName: 'Éclairage public',
@@ -144,6 +148,21 @@ describe('admin back-office', () => {
       .from(organizations)
       .where(eq(organizations.id, pendingOrganizationId))
     expect(stored?.status).toBe('approved')
+    await page.context().close()
+  })
+
+  it('shows each e-mail and phone number whole on a laptop’s screen, an e-mail broken only after its @', async () => {
+    const page = await newPage(1366)
+    await logIn(page)
+    await page.goto(`${server.url}/admin/organizations`)
+    const row = page.getByRole('row', { name: /service\.technique\.voirie/ })
+    await row.waitFor()
+    // An inline element that wraps has one box per line: each part must have one.
+    const lines = (text: string) =>
+      row.getByText(text, { exact: true }).evaluate((element) => element.getClientRects().length)
+    expect(await lines('service.technique.voirie.assainissement@')).toBe(1)
+    expect(await lines('mairie-medina-dakar.sn')).toBe(1)
+    expect(await lines('+221 33 800 00 00')).toBe(1)
     await page.context().close()
   })
 

@@ -44,6 +44,14 @@ export function normalizeAnonymousCode(raw: string): string | null {
   return ANONYMOUS_CODE_PATTERN.test(code) ? code : null
 }
 
+/**
+ * The code a search spells, as read out on the phone or copied with its spaces or dashes
+ * ("7kq2 m9xd", "7KQ2-M9XD" → "7KQ2M9XD"), or null when it spells none.
+ */
+export function anonymousCodeIn(search: string): string | null {
+  return normalizeAnonymousCode(search.replace(/[\s.\-–]/g, ''))
+}
+
 /** The query parameter of /suivi that carries the code to look up (a link or the search form). */
 export const TRACKING_CODE_PARAMETER = 'code'
 

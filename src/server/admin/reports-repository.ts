@@ -41,7 +41,13 @@ function filterScope(filters: AdminReportFilters): CountedScope {
   }
 }
 
-const searchedColumns = [reports.type, reports.description, reports.department, reports.anonymous_code]
+const searchedColumns = [
+  reports.type,
+  reports.description,
+  reports.address,
+  reports.department,
+  reports.anonymous_code,
+]
 
 export function adminReportFilter(filters: AdminReportFilters): SQL | undefined {
   return and(filterScope(filters).rows, textMatches(filters.q, searchedColumns))

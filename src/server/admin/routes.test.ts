@@ -90,6 +90,27 @@ describe('admin reports', () => {
     expect((await get('/api/admin/reports?status=inconnu')).statusCode).toBe(400)
   })
 
+  it('searches without regard to accents or case, in the address too, and by a code read out with spaces', async () => {
+    const road = await insertReport(ctx.db.db, {
+      anonymous_code: 'K7M2QX4P',
+      description: 'Nid-de-poule profond au milieu de la chaussée',
+      address: 'Avenue Cheikh Anta Diop, Fann',
+    })
+    const ids = async (q: string) =>
+      (await get(`/api/admin/reports?q=${encodeURIComponent(q)}`))
+        .json()
+        .items.map((r: { id: string }) => r.id)
+    expect(await ids('CHAUSSEE')).toEqual([road.id])
+    expect(await ids('Chaussée')).toEqual([road.id])
+    expect(await ids('cheikh anta')).toEqual([road.id])
+    expect(await ids('k7m2 qx4p')).toEqual([road.id])
+    expect(await ids('K7M2-QX4P')).toEqual([road.id])
+    // The category, whatever its accents: "eclairage" finds "Éclairage public".
+    const lamp = await insertReport(ctx.db.db, { categoryName: 'Éclairage public', description: 'Lampe' })
+    expect(await ids('eclairage PUBLIC')).toContain(lamp.id)
+    expect(await ids('chaussées')).toEqual([])
+  })
+
   it('shows a report’s detail with its history, and sets priority and status, rejected included', async () => {
     const report = await insertReport(ctx.db.db, { description: 'Publicité déguisée en signalement' })
     const res = await patch(`/api/admin/reports/${report.id}`, { priority: 'urgent', status: 'rejete' })

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -57,8 +58,9 @@ const MIGRATION_LOCK_ID = 7_274_001
 export async function openPglite(dir: string | undefined, restoreFrom?: Buffer): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
-    // The text searches' trigram index (migration 0002_read_models).
-    extensions: { pg_trgm },
+    // The text searches' trigram index (migration 0002_read_models), over text without accents
+    // (0005_search_unaccent).
+    extensions: { pg_trgm, unaccent },
     ...(dir ? { dataDir: dir } : {}),
     ...(restoreFrom ? { loadDataDir: new Blob([new Uint8Array(restoreFrom)]) } : {}),
   })
@@ -171,28 +173,38 @@ export async function openPostgres(url: string): Promise<Database> {
 /** The server cannot run on this PostgreSQL server as it is; the message says what to do. */
 export class DatabaseSetupError extends Error {}
 
+/** The extensions the migrations create, and what each is for (said when one is missing). */
+const REQUIRED_EXTENSIONS = [
+  { name: 'pg_trgm', purpose: 'recherche de texte' },
+  { name: 'unaccent', purpose: 'recherche sans accents' },
+] as const
+
 /**
- * The migrations create pg_trgm (text search). Rather than fail half-way through a migration,
- * or fall back on searches that read every report, the server says what is missing and stops.
+ * The migrations create pg_trgm and unaccent (text search). Rather than fail half-way through a
+ * migration, or fall back on searches that read every report, the server says what is missing
+ * and stops.
  */
 async function checkRequiredExtensions(client: pg.PoolClient) {
-  const { rows } = await client.query<{ installed: boolean; available: boolean; may_create: boolean }>(
-    `select
-       exists (select 1 from pg_extension where extname = 'pg_trgm') as installed,
-       exists (select 1 from pg_available_extensions where name = 'pg_trgm') as available,
-       has_database_privilege(current_database(), 'CREATE') as may_create`,
-  )
-  const state = rows[0]
-  if (!state || state.installed) return
-  if (!state.available) {
-    throw new DatabaseSetupError(
-      'PostgreSQL : l’extension pg_trgm (recherche de texte) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.',
+  for (const { name, purpose } of REQUIRED_EXTENSIONS) {
+    const { rows } = await client.query<{ installed: boolean; available: boolean; may_create: boolean }>(
+      `select
+         exists (select 1 from pg_extension where extname = $1) as installed,
+         exists (select 1 from pg_available_extensions where name = $1) as available,
+         has_database_privilege(current_database(), 'CREATE') as may_create`,
+      [name],
     )
-  }
-  if (!state.may_create) {
-    throw new DatabaseSetupError(
-      'PostgreSQL : l’extension pg_trgm (recherche de texte) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION pg_trgm; » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.',
-    )
+    const state = rows[0]
+    if (!state || state.installed) continue
+    if (!state.available) {
+      throw new DatabaseSetupError(
+        `PostgreSQL : l’extension ${name} (${purpose}) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.`,
+      )
+    }
+    if (!state.may_create) {
+      throw new DatabaseSetupError(
+        `PostgreSQL : l’extension ${name} (${purpose}) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION ${name}; » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.`,
+      )
+    }
   }
 }
 

@@ -20,7 +20,7 @@ import { type CountedScope, countInScope, dayCountsInScope } from '../reports/re
 import { availableTo, managedBy } from '../reports/scopes'
 import { textMatches } from '../reports/search'
 
-const searchedColumns = [reports.type, reports.description, reports.department]
+const searchedColumns = [reports.type, reports.description, reports.address, reports.department]
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`

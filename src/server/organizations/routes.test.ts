@@ -77,6 +77,27 @@ describe('GET /api/org/reports/available', () => {
     expect((await get('/api/org/reports/available?q=100%25', roads)).json().total).toBe(1)
     expect((await get('/api/org/reports/available?q=_', roads)).json().total).toBe(0)
   })
+
+  it('searches without regard to accents, and finds a report by its code read out on the phone', async () => {
+    const report = await insertReport(ctx.db.db, {
+      anonymous_code: 'W3RT7YH2',
+      description: 'Trottoir effondré devant l’école',
+    })
+    const ids = async (q: string) =>
+      (await get(`/api/org/reports/available?q=${encodeURIComponent(q)}`, roads))
+        .json()
+        .items.map((r: { id: string }) => r.id)
+    expect(await ids('effondre')).toEqual([report.id])
+    expect(await ids('ÉCOLE')).toEqual([report.id])
+    expect(await ids('w3rt 7yh2')).toEqual([report.id])
+    // Never a report outside the organisation's categories, even by its code.
+    const lamp = await insertReport(ctx.db.db, {
+      categoryName: 'Éclairage public',
+      anonymous_code: 'L4MP7YH2',
+    })
+    expect(lamp.id).toBeTruthy()
+    expect(await ids('L4MP7YH2')).toEqual([])
+  })
 })
 
 describe('the organisation’s map: GET /api/org/reports/{available,managed}/map', () => {

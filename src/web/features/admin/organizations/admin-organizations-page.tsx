@@ -89,17 +89,33 @@ function RowMenu({ organization, onView }: { organization: AdminOrganization; on
   )
 }
 
+/**
+ * An e-mail address that may break only after its "@" (never mid-word, so that it reads and
+ * copies whole); a long part stays whole and the table scrolls.
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at < 0) return <span className="whitespace-nowrap">{email}</span>
+  return (
+    <span className="min-w-0">
+      <span className="whitespace-nowrap">{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span className="whitespace-nowrap">{email.slice(at + 1)}</span>
+    </span>
+  )
+}
+
 function Contact({ organization }: { organization: AdminOrganization }) {
   return (
     <div className="flex flex-col gap-0.5 text-sm">
-      <span className="flex items-center gap-1 break-all text-slate-800">
+      <span className="flex items-center gap-1 text-slate-800">
         <Mail aria-hidden="true" className="size-3.5 shrink-0 text-slate-500" />
-        {organization.email}
+        <EmailAddress email={organization.email} />
       </span>
       {organization.phone ? (
-        <span className="flex items-center gap-1 text-slate-600">
+        <span className="flex items-center gap-1 whitespace-nowrap text-slate-600">
           <Phone aria-hidden="true" className="size-3.5 shrink-0 text-slate-500" />
-          {organization.phone}
+          <span>{organization.phone}</span>
         </span>
       ) : null}
     </div>
