@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  anonymousCodeIn,
   confirmRefusal,
   isReportId,
   normalizeAnonymousCode,
@@ -24,6 +25,20 @@ describe('normalizeAnonymousCode', () => {
     for (const code of ['7kq2m9xd', 'ABCDEFGH', '11111111', 'abc']) {
       expect(normalizeAnonymousCode(code)).toBe(anonymousCodeSchema.safeParse(code).data ?? null)
     }
+  })
+})
+
+describe('anonymousCodeIn', () => {
+  it('reads a code written with spaces, dashes or dots, in any case', () => {
+    expect(anonymousCodeIn('7kq2 m9xd')).toBe('7KQ2M9XD')
+    expect(anonymousCodeIn(' 7KQ2-M9XD ')).toBe('7KQ2M9XD')
+    expect(anonymousCodeIn('7KQ2.M9XD')).toBe('7KQ2M9XD')
+  })
+
+  it('finds none in words or in what cannot be a code', () => {
+    expect(anonymousCodeIn('lampadaire')).toBeNull()
+    expect(anonymousCodeIn('7KQ2 M9X')).toBeNull()
+    expect(anonymousCodeIn('7KQ2 M9XO')).toBeNull() // O is not in the codes' alphabet
   })
 })
 
