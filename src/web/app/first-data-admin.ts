@@ -3,6 +3,7 @@ import { adminOrganizationsQueryOptions } from '../features/admin/api/get-admin-
 import { adminReportsQueryOptions } from '../features/admin/api/get-admin-reports'
 import { adminStatsQueryOptions } from '../features/admin/api/get-admin-stats'
 import { adminUsersQueryOptions } from '../features/admin/api/get-admin-users'
+import { readReportFilters } from '../features/admin/reports/report-filters'
 import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
 
@@ -12,7 +13,11 @@ export const adminFirstData: FirstData<
 > = {
   categories: () => categoriesQueryOptions(),
   adminStats: () => adminStatsQueryOptions(),
-  adminReports: () => adminReportsQueryOptions({}, 1),
+  // The reports page's filters live in its address; the dashboard's has none: its first page.
+  adminReports: (url) => {
+    const { filters, page } = readReportFilters(url.searchParams)
+    return adminReportsQueryOptions(filters, page)
+  },
   adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
   adminUsers: () => adminUsersQueryOptions(),
   apiKeys: () => apiKeysQueryOptions(),

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminReportDetail } from '../../../../domain/admin'
@@ -62,7 +62,7 @@ describe('Admin report management', () => {
     await screen.findByText('25 signalement(s) trouvé(s)')
     await user.click(screen.getByRole('button', { name: /Suivant/ }))
     await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?page=2'))
-    expect(screen.getByText('Page 2 / 3')).toBeInTheDocument()
+    expect(await screen.findByText('Page 2 / 3')).toBeInTheDocument()
 
     await user.selectOptions(screen.getByLabelText('Statut'), 'resolu')
     await user.selectOptions(screen.getByLabelText('Priorité'), 'urgent')
@@ -75,6 +75,39 @@ describe('Admin report management', () => {
     )
     expect(listCalls(calls).filter((call) => call.url.includes('q=M%C3%A9d&'))).toHaveLength(0)
     expect(await screen.findByText('1 signalement(s) trouvé(s)')).toBeInTheDocument()
+  })
+
+  it('keeps its filters and page in the address, for a reload and "back"', async () => {
+    const { calls } = stubApi({
+      '/api/admin/reports': (call) =>
+        pageReply([adminReport()], { total: call.url.includes('page=2') ? 25 : 1 }),
+    })
+    // A reload of a filtered page: the same filters, the same page.
+    const { router } = renderRoute('/admin/reports?statut=resolu&priorite=urgent&q=M%C3%A9dina&page=2')
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe(
+        `/api/admin/reports?q=${encodeURIComponent('Médina')}&status=resolu&priority=urgent&page=2`,
+      ),
+    )
+    expect(await screen.findByLabelText('Statut')).toHaveValue('resolu')
+    expect(screen.getByLabelText('Priorité')).toHaveValue('urgent')
+    expect(screen.getByLabelText('Rechercher')).toHaveValue('Médina')
+
+    // A filter changed: written in the address, back to the first page.
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByLabelText('Statut'), 'en-cours')
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('statut')).toBe('en-cours'),
+    )
+    const address = new URLSearchParams(router.state.location.search)
+    expect(address.get('q')).toBe('Médina')
+    expect(address.get('page')).toBeNull()
+
+    // "Back" to another address shows its own search in the field.
+    await act(() => router.navigate('/admin/reports?q=Pikine'))
+    await waitFor(() => expect(screen.getByLabelText('Rechercher')).toHaveValue('Pikine'))
+    expect(screen.getByLabelText('Statut')).toHaveValue('all')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=Pikine'))
   })
 
   it('shows each report’s "Moi aussi" supporters, and sorts by them on request', async () => {

@@ -1,20 +1,14 @@
 import Download from 'lucide-react/icons/download'
 import FileSearch from 'lucide-react/icons/file-search'
-import { useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AdminReportFilters } from '../../../../domain/admin'
 import {
   ADMIN_REPORT_SORT_VALUES,
   ADMIN_REPORT_SORTS,
-  type AdminReportSort,
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
-import {
-  REPORT_STATUS_VALUES,
-  type ReportPriority,
-  type ReportStatus,
-} from '../../../../domain/report-states'
+import { REPORT_STATUS_VALUES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
@@ -27,14 +21,16 @@ import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { placeholderKeys } from '../../../components/ui/skeleton'
 import { toast } from '../../../lib/toast'
+import { useAddressParams } from '../../../lib/use-address-params'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
-import { useClampedPage, useListPage } from '../../../lib/use-list-page'
+import { useClampedPage } from '../../../lib/use-list-page'
 import { useExportReports } from '../api/create-export-link'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { AdminReportCard } from './report-card'
 import { ReportDetailDialog } from './report-detail-dialog'
+import { readReportFilters, withReportFilter, withReportPage } from './report-filters'
 import '../i18n/fr'
 
 /** /admin/reports: every report, searched, filtered and paged by the server, exported as CSV. */
@@ -43,23 +39,34 @@ export function AdminReportsPage() {
   const { t: tRoot } = useTranslation()
   useAdminPageMeta(t('meta.reports'))
 
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<ReportStatus | 'all'>('all')
-  const [priority, setPriority] = useState<ReportPriority | 'all'>('all')
-  const [sort, setSort] = useState<AdminReportSort>(DEFAULT_ADMIN_REPORT_SORT)
+  // The filters and the page live in the address: a reload and "back" keep them.
+  const [params, setParams] = useAddressParams()
+  const address = params.toString()
+  const { filters, page } = useMemo(() => readReportFilters(new URLSearchParams(address)), [address])
+  const setFilter = (name: 'q' | 'status' | 'priority' | 'sort', value: string | undefined) =>
+    setParams((current) => withReportFilter(current, name, value))
+  const setPage = useCallback(
+    (next: number) => setParams((current) => withReportPage(current, next)),
+    [setParams],
+  )
   const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
-  const q = useDebouncedValue(search.trim())
 
-  // Only the filters in use: the unfiltered first page is the same query as the dashboard's.
-  const filters = useMemo(() => {
-    const value: AdminReportFilters = {}
-    if (q) value.q = q
-    if (status !== 'all') value.status = status
-    if (priority !== 'all') value.priority = priority
-    if (sort !== DEFAULT_ADMIN_REPORT_SORT) value.sort = sort
-    return value
-  }, [q, status, priority, sort])
-  const [page, setPage] = useListPage(`${q}|${status}|${priority}|${sort}`)
+  // What is typed goes to the address once the typing pauses; an address changed otherwise
+  // ("back") shows its own search in the field.
+  const [search, setSearch] = useState(filters.q ?? '')
+  const q = useDebouncedValue(search.trim())
+  const urlQ = filters.q ?? ''
+  const lastWritten = useRef(urlQ)
+  useEffect(() => {
+    if (q === lastWritten.current) return
+    lastWritten.current = q
+    setParams((current) => withReportFilter(current, 'q', q))
+  }, [q, setParams])
+  useEffect(() => {
+    if (urlQ === lastWritten.current) return
+    lastWritten.current = urlQ
+    setSearch(urlQ)
+  }, [urlQ])
 
   const reports = useAdminReports(filters, page)
   // The list shrank under the current page (a report was rejected meanwhile): go to the last one.
@@ -88,8 +95,8 @@ export function AdminReportsPage() {
         <SearchField placeholder={t('reports.searchPlaceholder')} value={search} onChange={setSearch} />
         <SelectField
           label={t('fields.status')}
-          value={status}
-          onChange={setStatus}
+          value={filters.status ?? 'all'}
+          onChange={(value) => setFilter('status', value)}
           options={[
             { value: 'all', label: t('reports.allStatuses') },
             ...statusOptions(REPORT_STATUS_VALUES),
@@ -97,14 +104,14 @@ export function AdminReportsPage() {
         />
         <SelectField
           label={t('fields.priority')}
-          value={priority}
-          onChange={setPriority}
+          value={filters.priority ?? 'all'}
+          onChange={(value) => setFilter('priority', value)}
           options={[{ value: 'all', label: t('reports.allPriorities') }, ...priorityOptions()]}
         />
         <SelectField
           label={t('reports.sortBy')}
-          value={sort}
-          onChange={setSort}
+          value={filters.sort ?? DEFAULT_ADMIN_REPORT_SORT}
+          onChange={(value) => setFilter('sort', value)}
           options={ADMIN_REPORT_SORT_VALUES.map((value) => ({
             value,
             label: ADMIN_REPORT_SORTS[value].label,
