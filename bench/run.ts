@@ -648,7 +648,7 @@ function bundleSizes(): string[] {
     return [`No build in ${webDir}: run \`npm run build\` before the benchmark to see the bundle sizes here.`]
   }
   try {
-    const out = execFileSync(process.execPath, ['scripts/size.mjs', '--dir', webDir], {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/size.ts', '--dir', webDir], {
       cwd: repoRoot,
       encoding: 'utf8',
     })

@@ -148,6 +148,15 @@ export const reports = pgTable(
     /** Hash of the citizen device token; never returned by the API. */
     reporter_hash: text('reporter_hash'),
     supporters_count: integer('supporters_count').notNull().default(0),
+    /**
+     * What every text search reads (reports/search.ts): the category, description, address,
+     * department and code, lower-case and without accents (`search_text`, migration
+     * 0005_search_unaccent), one field per line so that no match straddles two. Kept by the
+     * database itself; a trigram index covers it.
+     */
+    search_document: text('search_document').generatedAlwaysAs(
+      sql`search_text(type || E'\\n' || description || E'\\n' || coalesce(address, '') || E'\\n' || coalesce(department, '') || E'\\n' || anonymous_code)`,
+    ),
   },
   (t) => [
     uniqueIndex('reports_anonymous_code_key').on(t.anonymous_code),
@@ -187,8 +196,9 @@ export const reports = pgTable(
     index('reports_rejected_photo_idx').on(t.photo_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_audio_idx').on(t.audio_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
-    // Written by hand in migration 0002_read_models (drizzle cannot say it): the trigram index
-    // `reports_search_idx` of the text searches (see reports/search.ts).
+    // The text searches (reports/search.ts): trigrams of the folded text find the reports that
+    // contain a word, or part of one.
+    index('reports_search_idx').using('gin', t.search_document.op('gin_trgm_ops')),
   ],
 )
 

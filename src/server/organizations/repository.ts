@@ -20,8 +20,6 @@ import { type CountedScope, countInScope, dayCountsInScope } from '../reports/re
 import { availableTo, managedBy } from '../reports/scopes'
 import { textMatches } from '../reports/search'
 
-const searchedColumns = [reports.type, reports.description, reports.address, reports.department]
-
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
 
@@ -130,7 +128,7 @@ export function availableReports(
   page: number,
 ) {
   const scope = availableTo(organizationId)
-  const where = and(scope.rows, textMatches(q, searchedColumns))
+  const where = and(scope.rows, textMatches(q))
   return pageOfReports(
     db,
     {
@@ -154,7 +152,7 @@ export function managedReports(
   page: number,
 ) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  const where = and(managedBy(organizationId), status, textMatches(filters.q, searchedColumns))
+  const where = and(managedBy(organizationId), status, textMatches(filters.q))
   return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
 }
 
@@ -162,11 +160,7 @@ type Bbox = [number, number, number, number]
 
 /** Its available reports inside the map's box, with the list's search. */
 export function availableReportsInBox(db: Db, organizationId: string, q: string | undefined, bbox: Bbox) {
-  return scopedReportsInBox(
-    db,
-    bbox,
-    and(availableTo(organizationId).rows, textMatches(q, searchedColumns)) as SQL,
-  )
+  return scopedReportsInBox(db, bbox, and(availableTo(organizationId).rows, textMatches(q)) as SQL)
 }
 
 /** Its own reports inside the map's box, with the list's search and status. */
@@ -177,11 +171,7 @@ export function managedReportsInBox(
   bbox: Bbox,
 ) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  return scopedReportsInBox(
-    db,
-    bbox,
-    and(managedBy(organizationId), status, textMatches(filters.q, searchedColumns)) as SQL,
-  )
+  return scopedReportsInBox(db, bbox, and(managedBy(organizationId), status, textMatches(filters.q)) as SQL)
 }
 
 /** One report the organisation may see (available to it, or its own), or 404. */

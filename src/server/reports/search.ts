@@ -1,5 +1,4 @@
 import { eq, or, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import { anonymousCodeIn } from '../../domain/citizen-rules'
 import { reports } from '../db/schema'
 
@@ -7,18 +6,6 @@ import { reports } from '../db/schema'
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
-
-/**
- * Text as searches compare it: lower-case, without accents ("Chaussée" → "chaussee"), by the
- * database's own `search_text` (migration 0005_search_unaccent), so that query and index agree.
- */
-const folded = (text: SQL | PgColumn) => sql`search_text(${text})`
-
-/**
- * The text the trigram index `reports_search_idx` covers (migration 0005_search_unaccent):
- * written exactly as the index says, or PostgreSQL would not use it.
- */
-const searchDocument = sql`search_text(reports.type || ' ' || reports.description || ' ' || coalesce(reports.address, '') || ' ' || coalesce(reports.department, '') || ' ' || reports.anonymous_code)`
 
 /**
  * pg_trgm finds nothing to look up in a pattern without three letters or digits in a row (it
@@ -29,16 +16,21 @@ function indexable(text: string): boolean {
 }
 
 /**
- * Reports whose given columns contain `q`, whatever its accents and case; or whose code is the
- * one `q` spells (read out on the phone: "7KQ2 M9XD", "7kq2-m9xd"), through the code's own
- * index. The trigram index narrows the candidates; each column is then checked, so that a match
- * never straddles two columns.
+ * Reports whose category, description, address, department or code contain `q`, whatever its
+ * accents and case (the folded `search_document`, one field per line: a search holds no line
+ * break, so no match straddles two fields); or whose code is the one `q` spells (read out on the
+ * phone: "7KQ2 M9XD", "7kq2-m9xd"), through the code's own index.
  */
-export function textMatches(q: string | undefined, columns: PgColumn[]): SQL | undefined {
-  if (!q) return undefined
-  const pattern = folded(sql`${containing(q)}::text`)
-  const inColumns = or(...columns.map((column) => sql`${folded(column)} like ${pattern}`)) as SQL
-  const inText = indexable(q) ? sql`(${searchDocument} like ${pattern} and ${inColumns})` : inColumns
-  const code = anonymousCodeIn(q)
-  return code ? or(inText, eq(reports.anonymous_code, code)) : inText
+export function textMatches(q: string | undefined): SQL | undefined {
+  const words = q?.replace(/\s+/g, ' ').trim()
+  if (!words) return undefined
+  const pattern = sql`search_text(${containing(words)}::text)`
+  // Without three letters or digits in a row the trigram index cannot narrow anything: the
+  // search then reads the rows its other filters leave (`|| ''` keeps the planner off the index).
+  const document = indexable(words)
+    ? sql`${reports.search_document}`
+    : sql`(${reports.search_document} || '')`
+  const matches = sql`${document} like ${pattern}`
+  const code = anonymousCodeIn(words)
+  return code ? (or(matches, eq(reports.anonymous_code, code)) as SQL) : matches
 }
