@@ -246,6 +246,26 @@ describe('a citizen', () => {
   })
 })
 
+describe('the voice recorder on a small phone', () => {
+  it('keeps its title and its time on one line each at 360 px', async () => {
+    const context = await newCitizenContext()
+    const page = await open(context, '/signaler')
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.getByRole('button', { name: 'Enregistrer une note vocale' }).click()
+    const title = page.getByText('Enregistrement en cours', { exact: true })
+    const time = page.getByText(/^0:0\d \/ 2:00$/)
+    await time.waitFor({ timeout: 10_000 })
+    const lines = (element: Element) =>
+      Math.round(
+        element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+      )
+    expect(await title.evaluate(lines)).toBe(1)
+    expect(await time.evaluate(lines)).toBe(1)
+    await page.getByRole('button', { name: 'Arrêter' }).click()
+    await context.close()
+  })
+})
+
 describe('a citizen who refused to give their position', () => {
   it('is told how to show the place, and files the report once the point is confirmed', async () => {
     // No geolocation permission: the phone refuses the position.

@@ -7,7 +7,7 @@ CREATE EXTENSION IF NOT EXISTS unaccent;
 -- unaccent() is only STABLE (its dictionary could change), so no index or generated column may use
 -- it directly. This wrapper names the dictionary and is IMMUTABLE: we never edit the dictionary.
 -- It lower-cases after removing the accents, so that a C locale (PGlite's) lower-cases every letter.
-CREATE FUNCTION "search_text"(text) RETURNS text
+CREATE OR REPLACE FUNCTION "search_text"(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$;
 --> statement-breakpoint
@@ -16,6 +16,6 @@ CREATE FUNCTION "search_text"(text) RETURNS text
 -- report is written, keeps unaccent out of every search.
 DROP INDEX IF EXISTS "reports_search_idx";
 --> statement-breakpoint
-ALTER TABLE "reports" ADD COLUMN "search_document" text GENERATED ALWAYS AS (search_text(type || E'\n' || description || E'\n' || coalesce(address, '') || E'\n' || coalesce(department, '') || E'\n' || anonymous_code)) STORED;
+ALTER TABLE "reports" ADD COLUMN IF NOT EXISTS "search_document" text GENERATED ALWAYS AS (search_text(type || E'\n' || description || E'\n' || coalesce(address, '') || E'\n' || coalesce(department, '') || E'\n' || anonymous_code)) STORED;
 --> statement-breakpoint
-CREATE INDEX "reports_search_idx" ON "reports" USING gin ("search_document" gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "reports_search_idx" ON "reports" USING gin ("search_document" gin_trgm_ops);

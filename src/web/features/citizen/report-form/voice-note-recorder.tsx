@@ -35,21 +35,28 @@ export function VoiceNoteRecorder({
           <p className="flex items-center gap-2 font-semibold text-red-800">
             <span
               aria-hidden="true"
-              className="size-3 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none"
+              className="size-3 shrink-0 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none"
             />
             {t('reportForm.voice.recording')}
-            <span className="ml-auto font-mono tabular-nums" aria-live="off">
+          </p>
+          {/* The time beside its bar, never squeezed into the title's line: a 360 px phone keeps
+              both on one line each. */}
+          <div className="flex items-center gap-3">
+            <Progress
+              value={(state.elapsed / VOICE_NOTE_MAX_SECONDS) * 100}
+              label={t('reportForm.voice.recording')}
+              className="flex-1 bg-red-100 [&>div]:bg-red-600"
+            />
+            <span
+              className="shrink-0 whitespace-nowrap text-sm font-semibold text-red-800 tabular-nums"
+              aria-live="off"
+            >
               {t('reportForm.voice.elapsed', {
                 elapsed: formatDuration(state.elapsed),
                 max: formatDuration(VOICE_NOTE_MAX_SECONDS),
               })}
             </span>
-          </p>
-          <Progress
-            value={(state.elapsed / VOICE_NOTE_MAX_SECONDS) * 100}
-            label={t('reportForm.voice.recording')}
-            className="bg-red-100 [&>div]:bg-red-600"
-          />
+          </div>
           <Button variant="danger" size="lg" onClick={onStop}>
             <Square aria-hidden="true" className="size-5 fill-current" />
             {t('reportForm.voice.stop')}
