@@ -5,9 +5,12 @@ import { createAppRoutes } from '../app/router'
 import { currentSession } from '../lib/auth/session-store'
 import { createQueryClient } from '../lib/query-client'
 
-/** Renders the real route table at `path`, with a query client that does not retry. */
-export function renderRoute(path = '/') {
-  const queryClient = createQueryClient({ retry: false, gcTime: Number.POSITIVE_INFINITY })
+/**
+ * Renders the real route table at `path`, with a query client that does not retry (unless
+ * `queryDefaults` says otherwise).
+ */
+export function renderRoute(path = '/', queryDefaults: Parameters<typeof createQueryClient>[0] = {}) {
+  const queryClient = createQueryClient({ retry: false, gcTime: Number.POSITIVE_INFINITY, ...queryDefaults })
   const routes = createAppRoutes({
     queryClient,
     session: currentSession,

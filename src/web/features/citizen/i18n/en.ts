@@ -150,6 +150,9 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     },
     intro: 'The reports sent or followed from this device.',
     loading: 'Loading your reports...',
+    offlineTitle: 'Not available offline',
+    offlineText:
+      'Your reports will show here as soon as this phone is back online. Those filed offline wait safely on the phone.',
     count: '{{total}} report(s)',
     emptyTitle: 'No report yet',
     emptyText:

@@ -163,6 +163,9 @@ export const citizenFr = {
     },
     intro: 'Les signalements envoyés ou suivis depuis cet appareil.',
     loading: 'Chargement de vos signalements...',
+    offlineTitle: 'Indisponible hors connexion',
+    offlineText:
+      'Vos signalements s’afficheront ici dès que ce téléphone retrouvera une connexion. Ceux envoyés hors connexion restent en attente sur le téléphone.',
     count: '{{total}} signalement(s)',
     emptyTitle: 'Aucun signalement pour le moment',
     emptyText:

@@ -151,6 +151,9 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     },
     intro: 'Yégle yi ñu yónnee walla di topp ci jumtukaay bii.',
     loading: 'Sa yégle yi ñu ngi ñëw...',
+    offlineTitle: 'Amul internet',
+    offlineText:
+      'Sa yégle yi dinañu feeñ fii bu internet dellusee ci telefon bii. Yi nga yónne te amul internet ñu ngi ci telefon bi, di xaar.',
     count: '{{total}} yégle',
     emptyTitle: 'Amagul benn yégle',
     emptyText:

@@ -1,4 +1,5 @@
 import { Blob as NodeBlob } from 'node:buffer'
+import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -202,6 +203,30 @@ describe('/mes-signalements', () => {
     items = [{ ...followed, status: 'en-cours' }]
     act(() => stream?.emit('reports.changed', { type: 'reports.changed', reportId: followed.id }))
     expect(await screen.findByText('En cours')).toBeInTheDocument()
+  })
+})
+
+describe('/mes-signalements opened offline', () => {
+  it('says the list is unavailable offline instead of loading forever, and loads it once back online', async () => {
+    // No network, and no copy of the list in the service worker: the first request fails.
+    let online = false
+    stubApi({
+      'GET /api/citizen/reports': () => (online ? { status: 200, body: { items: [resolved] } } : 'offline'),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    onlineManager.setOnline(false)
+    try {
+      // As the app does: a failed request is tried again, which waits for the network.
+      renderRoute('/mes-signalements', { retry: 3, retryDelay: 10 })
+      expect(await screen.findByText('Indisponible hors connexion')).toBeInTheDocument()
+      expect(screen.queryByText('Chargement de vos signalements...')).not.toBeInTheDocument()
+      online = true
+      act(() => onlineManager.setOnline(true))
+      expect(await screen.findByText('1 signalement(s)')).toBeInTheDocument()
+      expect(screen.queryByText('Indisponible hors connexion')).not.toBeInTheDocument()
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 })
 

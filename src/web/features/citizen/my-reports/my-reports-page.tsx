@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import FileText from 'lucide-react/icons/file-text'
 import Megaphone from 'lucide-react/icons/megaphone'
 import Search from 'lucide-react/icons/search'
+import WifiOff from 'lucide-react/icons/wifi-off'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -31,7 +32,7 @@ export function MyReportsPage() {
   const { t: tDeferred } = useTranslation('deferred')
   usePageMeta({ title: t('myReports.meta.title'), description: t('myReports.meta.description') })
   const queryClient = useQueryClient()
-  const { token, data, isPending, isError, error, refetch } = useMyReports()
+  const { token, data, isPending, isError, error, refetch, fetchStatus } = useMyReports()
   const queued = useQueuedReports().data ?? []
 
   const deviceUnknown = isError && isUnknownDevice(error)
@@ -64,6 +65,12 @@ export function MyReportsPage() {
     )
   } else if (isError) {
     content = <DeviceReadError error={error} onRetry={() => void refetch()} />
+  } else if (isPending && fetchStatus === 'paused') {
+    // Offline before the list was ever loaded: the query waits for the network, and says so
+    // rather than showing skeletons forever. It loads by itself once the phone is back online.
+    content = (
+      <EmptyState icon={WifiOff} title={t('myReports.offlineTitle')} text={t('myReports.offlineText')} />
+    )
   } else if (isPending) {
     content = (
       <div role="status" className="flex flex-col gap-3">
