@@ -144,9 +144,15 @@ describe('a report made without a connection', () => {
     await page.getByRole('button', { name: 'Arrêter' }).click()
     await page.locator('audio[aria-label="Écouter la note vocale"]').waitFor()
     await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
-    await page
-      .getByRole('heading', { name: 'Pas de réseau : votre signalement est gardé sur ce téléphone' })
-      .waitFor()
+    const kept = page.getByRole('heading', {
+      name: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+    })
+    await kept.waitFor()
+    // Seen at once: on the screen, below the sticky header, though the form was scrolled down.
+    const header = await page.locator('header').first().boundingBox()
+    const heading = await kept.boundingBox()
+    expect(heading?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0))
+    expect((heading?.y ?? 0) + (heading?.height ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0)
 
     await page.getByRole('link', { name: 'Voir mes signalements' }).click()
     const waiting = page.getByRole('article').filter({ hasText: description })

@@ -19,3 +19,7 @@ DROP INDEX IF EXISTS "reports_search_idx";
 ALTER TABLE "reports" ADD COLUMN IF NOT EXISTS "search_document" text GENERATED ALWAYS AS (search_text(type || E'\n' || description || E'\n' || coalesce(address, '') || E'\n' || coalesce(department, '') || E'\n' || anonymous_code)) STORED;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "reports_search_idx" ON "reports" USING gin ("search_document" gin_trgm_ops);
+--> statement-breakpoint
+-- A new column has no statistics until the table is analysed, and PGlite never analyses by
+-- itself: without them the planner takes a common word for a rare one and reads every match.
+ANALYZE "reports";

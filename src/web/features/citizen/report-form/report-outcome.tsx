@@ -2,10 +2,22 @@ import CloudOff from 'lucide-react/icons/cloud-off'
 import FileText from 'lucide-react/icons/file-text'
 import HandHeart from 'lucide-react/icons/hand-heart'
 import Megaphone from 'lucide-react/icons/megaphone'
-import { type ComponentType, type SVGProps, useEffect, useRef } from 'react'
+import { type ComponentType, type RefObject, type SVGProps, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button, buttonClassName } from '../../../components/ui/button'
+
+/**
+ * The result of a filing replaces the form: the page goes back to its top, where the result is
+ * seen whole (the long form had been scrolled down to its button, and a focus alone would leave
+ * the heading under the sticky header), and screen readers hear it first.
+ */
+export function useResultInView(heading: RefObject<HTMLHeadingElement | null>) {
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+    heading.current?.focus({ preventScroll: true })
+  }, [heading])
+}
 
 /** Where to go after a report: the reports of this phone, or another report. */
 export function NextSteps({ onAnother }: { onAnother: () => void }) {
@@ -37,10 +49,7 @@ function Outcome({
   onAnother: () => void
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
-  // Screen readers hear the result first; the form they were on is gone.
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
+  useResultInView(heading)
   return (
     <section
       aria-labelledby="report-outcome-title"

@@ -1,20 +1,16 @@
 import CircleCheckBig from 'lucide-react/icons/circle-check-big'
 import Copy from 'lucide-react/icons/copy'
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../lib/toast'
-import { NextSteps } from './report-outcome'
+import { NextSteps, useResultInView } from './report-outcome'
 
 /** After sending: the anonymous code, large, to copy or write down, and where to go next. */
 export function ReportSuccess({ code, onAnother }: { code: string; onAnother: () => void }) {
   const { t } = useTranslation('citizen')
   const heading = useRef<HTMLHeadingElement>(null)
-
-  // Screen readers hear the result first; the form they were on is gone.
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
+  useResultInView(heading)
 
   async function copy() {
     try {
