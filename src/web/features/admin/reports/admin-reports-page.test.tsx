@@ -144,6 +144,8 @@ describe('Admin report management', () => {
           from_status: null,
           to_status: null,
           title: null,
+          reason: null,
+          organization_name: null,
           created_at: '2026-11-22T10:00:00Z',
         },
         {
@@ -151,6 +153,8 @@ describe('Admin report management', () => {
           from_status: 'en-attente',
           to_status: 'en-cours',
           title: null,
+          reason: null,
+          organization_name: null,
           created_at: '2026-11-22T11:00:00Z',
         },
       ],

@@ -36,6 +36,8 @@ const resolved: CitizenReport = {
       from_status: null,
       to_status: 'en-attente',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-20T09:30:00Z',
     },
     {
@@ -43,6 +45,8 @@ const resolved: CitizenReport = {
       from_status: 'en-attente',
       to_status: 'en-cours',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-21T08:00:00Z',
     },
     {
@@ -50,6 +54,8 @@ const resolved: CitizenReport = {
       from_status: null,
       to_status: null,
       title: 'Intervention prévue',
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-21T08:05:00Z',
     },
     {
@@ -57,6 +63,8 @@ const resolved: CitizenReport = {
       from_status: 'en-cours',
       to_status: 'resolu',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-22T15:00:00Z',
     },
   ],
