@@ -147,11 +147,12 @@ describe('/mes-signalements', () => {
     expect(
       within(history)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
+        // French typography: a narrow no-break space before the colon and inside « ».
+        .map((item) => item.textContent?.replace(/\s+/g, ' ')),
     ).toEqual([
       expect.stringContaining('Signalement envoyé'),
       expect.stringContaining('Pris en charge'),
-      expect.stringContaining('Message reçu : « Intervention prévue »'),
+      expect.stringContaining('Message reçu : « Intervention prévue »'),
       expect.stringContaining('Statut modifié : En cours → Résolu'),
     ])
     expect(within(history).getByText(/^22 novembre 2026 à \d\d:\d\d$/)).toBeInTheDocument()

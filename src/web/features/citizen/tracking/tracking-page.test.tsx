@@ -260,7 +260,7 @@ describe('/suivi in English or Wolof', () => {
     expect(lines).toEqual([
       'Yégle bi dem na',
       'Jël nañu ko',
-      'Fi mu tollu soppiku na : Ñu ngi ciy liggéey → Defar nañu ko',
+      'Fi mu tollu soppiku na: Ñu ngi ciy liggéey → Defar nañu ko',
       // A kind this version does not know is shown as received.
       'archived',
     ])
