@@ -279,7 +279,12 @@ describe('admin back-office', () => {
     await page.getByRole('button', { name: 'Voir le signalement TRSH2345' }).click()
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
     await dialog.getByLabel('Statut').selectOption('rejete')
-    await page.getByText('Statut mis à jour').waitFor()
+    const confirmation = page.getByRole('dialog', { name: 'Rejeter ce signalement' })
+    await confirmation
+      .getByLabel('Motif du rejet')
+      .fill('Publicité sans rapport avec un problème de la ville.')
+    await confirmation.getByRole('button', { name: 'Rejeter' }).click()
+    await page.getByText('Signalement rejeté', { exact: true }).waitFor()
     const count = await (await page.request.get(`${server.url}/api/reports/count`)).json()
     expect(count).toEqual({ count: 2 })
     await page.context().close()

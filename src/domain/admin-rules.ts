@@ -34,6 +34,13 @@ export const REPORT_EXPORT_COLUMNS = [
 export const USERNAME_MIN_LENGTH = 3
 
 /**
+ * Rejecting a report says why, to the person who filed it and in its public history: a reason
+ * of 10 to 500 characters once trimmed (long enough to be a sentence, short enough to be read).
+ */
+export const REJECTION_REASON_MIN = 10
+export const REJECTION_REASON_MAX = 500
+
+/**
  * Orders of the admin report list and its CSV export: newest first (the default), or the most
  * "Moi aussi" supporters first, then newest.
  */
@@ -80,4 +87,16 @@ export const ADMIN_MESSAGES = {
   nameRequired: 'Le nom est requis',
   usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
   usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',
+  rejectionReasonRequired: `Indiquez le motif du rejet (de ${REJECTION_REASON_MIN} à ${REJECTION_REASON_MAX} caractères) : il est envoyé à la personne qui a fait le signalement.`,
+  rejectionReasonTooShort: `Le motif du rejet doit faire au moins ${REJECTION_REASON_MIN} caractères.`,
+  rejectionReasonTooLong: `Le motif du rejet ne peut pas dépasser ${REJECTION_REASON_MAX} caractères.`,
+  reasonWithoutRejection:
+    'Un motif n’accompagne qu’un rejet : choisissez le statut « Rejeté » ou retirez le motif.',
+  rejectionTitle: 'Votre signalement a été rejeté',
+  nobodyHandles:
+    'Aucune organisation ne prend en charge ce signalement : attribuez-le d’abord à une organisation.',
+  organizationUnknown: 'Cette organisation n’existe pas.',
+  organizationNotEligible:
+    'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+  assignRejected: 'Un signalement rejeté ne peut pas être attribué : changez d’abord son statut.',
 } as const

@@ -1,13 +1,20 @@
 // Schemas (zod) of the API for this subject; its zod-free half is admin-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
-import { ADMIN_MESSAGES, ADMIN_REPORT_SORT_VALUES, USERNAME_MIN_LENGTH } from './admin-rules'
+import {
+  ADMIN_MESSAGES,
+  ADMIN_REPORT_SORT_VALUES,
+  REJECTION_REASON_MAX,
+  REJECTION_REASON_MIN,
+  USERNAME_MIN_LENGTH,
+} from './admin-rules'
 import { passwordSchema } from './auth'
 import { reportEventSchema } from './citizen'
 import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
 import { organizationReportSchema } from './organization-space'
 import { pageQuerySchema, pageSchema } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
+import { REJECTED_STATUS } from './report-states'
 
 export * from './admin-rules'
 
@@ -50,10 +57,44 @@ export const adminReportDetailSchema = adminReportSchema.extend({
 })
 export type AdminReportDetail = z.infer<typeof adminReportDetailSchema>
 
+/** Why a report is rejected: sent to the device that filed it and shown in its public history. */
+export const rejectionReasonSchema = z
+  .string()
+  .trim()
+  .min(REJECTION_REASON_MIN, { error: ADMIN_MESSAGES.rejectionReasonTooShort })
+  .max(REJECTION_REASON_MAX, { error: ADMIN_MESSAGES.rejectionReasonTooLong })
+
+/**
+ * PATCH /api/admin/reports/:id: a status (a rejection with its reason), a priority, or the
+ * organisation the report is assigned to; at least one of them.
+ */
 export const updateAdminReportSchema = z
-  .object({ priority: reportPrioritySchema.optional(), status: reportStatusSchema.optional() })
+  .object({
+    priority: reportPrioritySchema.optional(),
+    status: reportStatusSchema.optional(),
+    reason: rejectionReasonSchema.optional(),
+    organization_id: z.uuid({ error: ADMIN_MESSAGES.organizationUnknown }).optional(),
+  })
   .strict()
-  .refine((value) => value.priority !== undefined || value.status !== undefined)
+  .refine(
+    (value) =>
+      value.priority !== undefined || value.status !== undefined || value.organization_id !== undefined,
+  )
+  .refine((value) => value.status !== REJECTED_STATUS || value.reason !== undefined, {
+    error: ADMIN_MESSAGES.rejectionReasonRequired,
+    path: ['reason'],
+  })
+  .refine((value) => value.reason === undefined || value.status === REJECTED_STATUS, {
+    error: ADMIN_MESSAGES.reasonWithoutRejection,
+    path: ['reason'],
+  })
+export type UpdateAdminReport = z.infer<typeof updateAdminReportSchema>
+
+/** GET /api/admin/reports/:id/eligible-organizations: who may be assigned the report. */
+export const eligibleOrganizationsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+})
+export type EligibleOrganizations = z.infer<typeof eligibleOrganizationsSchema>
 
 /** POST /api/admin/reports/export-link: a download address carrying the filters and a short-lived signature. */
 export const exportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() })

@@ -17,6 +17,18 @@ export const REPORT_EVENT_KINDS = {
 } as const
 export type ReportEventKind = keyof typeof REPORT_EVENT_KINDS
 
+/**
+ * How a line of a report's history reads beside its kind, in French (the catalogues' templates):
+ * a status change, a message's title, a rejection's reason, an assignment by the administration.
+ */
+export const REPORT_HISTORY_TEXTS = {
+  separator: ' : ',
+  statusChange: '{{from}} → {{to}}',
+  message: '« {{title}} »',
+  reason: 'Motif : {{reason}}',
+  assigned: 'Attribué à {{organization}} par l’administration',
+} as const
+
 export function reportEventLabel(kind: string): string {
   return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
 }

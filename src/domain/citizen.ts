@@ -11,6 +11,10 @@ export const reportEventSchema = z.object({
   to_status: z.string().nullable(),
   /** The message title for message_sent; nothing private. */
   title: z.string().nullable(),
+  /** Why an administrator rejected the report (a status change to rejete); public. */
+  reason: z.string().nullable(),
+  /** The organisation an administrator assigned the report to (a claimed line by the administration). */
+  organization_name: z.string().nullable(),
   created_at: z.string(),
 })
 export type ReportEvent = z.infer<typeof reportEventSchema>

@@ -123,6 +123,72 @@ describe('transition', () => {
     })
   })
 
+  it('lets an administrator reject a report only with a reason, written in its history', () => {
+    expect(transition(waiting, { kind: 'set-status', status: 'rejete' }, admin, now)).toEqual({
+      ok: false,
+      refusal: { code: 'invalid_input', reason: 'admin.rejectionReasonRequired' },
+    })
+    expect(
+      transition(
+        waiting,
+        { kind: 'set-status', status: 'rejete', reason: '  Doublon du signalement voisin.  ' },
+        admin,
+        now,
+      ),
+    ).toMatchObject({
+      ok: true,
+      fields: { status: 'rejete' },
+      events: [
+        { kind: 'status_changed', to_status: 'rejete', data: { reason: 'Doublon du signalement voisin.' } },
+      ],
+    })
+  })
+
+  it('refuses "en cours" and "résolu" on a report nobody handles', () => {
+    for (const status of ['en-cours', 'resolu'] as const) {
+      expect(transition(waiting, { kind: 'set-status', status }, admin, now)).toEqual({
+        ok: false,
+        refusal: { code: 'conflict', reason: 'admin.nobodyHandles' },
+      })
+    }
+    expect(messageOf('admin.nobodyHandles')).toBe(
+      'Aucune organisation ne prend en charge ce signalement\u202f: attribuez-le d’abord à une organisation.',
+    )
+  })
+
+  it('lets an administrator assign a report, which is then being handled, as a claim would make it', () => {
+    const assign = { kind: 'assign', organizationId: 'org-ong', organizationName: 'ONG Sama Gox' } as const
+    expect(transition(waiting, assign, admin, now)).toEqual({
+      ok: true,
+      fields: { assigned_organization_id: 'org-ong', status: 'en-cours', claimed_at: at, updated_at: at },
+      events: [
+        {
+          kind: 'claimed',
+          actor_type: 'admin',
+          actor_id: 'admin-1',
+          from_status: 'en-attente',
+          to_status: 'en-cours',
+          data: { organization_name: 'ONG Sama Gox' },
+        },
+      ],
+    })
+    // A resolved report given to another organisation stays resolved; the same one changes nothing.
+    expect(transition(resolved, assign, admin, now)).toMatchObject({ ok: true, fields: { status: 'resolu' } })
+    expect(transition(handled, { ...assign, organizationId: 'org-mairie' }, admin, now)).toEqual({
+      ok: true,
+      fields: {},
+      events: [],
+    })
+    expect(transition(rejected, assign, admin, now)).toMatchObject({
+      ok: false,
+      refusal: { code: 'conflict', reason: 'admin.assignRejected' },
+    })
+    expect(transition(waiting, assign, mairie, now)).toMatchObject({
+      ok: false,
+      refusal: { code: 'forbidden' },
+    })
+  })
+
   it('lets an administrator change the priority, recording both values', () => {
     expect(transition(waiting, { kind: 'set-priority', priority: 'urgent' }, admin, now)).toMatchObject({
       ok: true,

@@ -10,6 +10,7 @@ import {
   FILED_STATUS,
   isOpenStatus,
   isPublicStatus,
+  REJECTED_STATUS,
   RESOLVED_STATUS,
   type ReportPriority,
   type ReportStatus,
@@ -37,7 +38,10 @@ export type Actor =
 
 export type ReportAction =
   | { kind: 'claim' }
-  | { kind: 'set-status'; status: ReportStatus }
+  /** A rejection by an administrator carries its reason (admin.ts checks its length). */
+  | { kind: 'set-status'; status: ReportStatus; reason?: string }
+  /** An administrator gives the report to an organisation of its category (checked by the server). */
+  | { kind: 'assign'; organizationId: string; organizationName: string }
   | { kind: 'set-priority'; priority: ReportPriority }
   | { kind: 'message'; title: string }
   | { kind: 'support' }
@@ -78,7 +82,7 @@ export interface ReportFields {
 }
 
 export interface Refusal {
-  code: 'not_found' | 'forbidden' | 'conflict'
+  code: 'not_found' | 'forbidden' | 'conflict' | 'invalid_input'
   /** The domain's message that says why (messages.ts); none for a plain 403 or 404. */
   reason: MessageReason | undefined
 }
@@ -110,15 +114,28 @@ function line(
   }
 }
 
-/** A status change and what it carries: the moment of a resolution, forgotten when it is left. */
-function statusChange(state: ReportState, actor: Actor, status: ReportStatus, at: string): Transition {
+/**
+ * A status change and what it carries: the moment of a resolution, forgotten when it is left;
+ * the reason of a rejection, in the history.
+ */
+function statusChange(
+  state: ReportState,
+  actor: Actor,
+  status: ReportStatus,
+  at: string,
+  reason?: string,
+): Transition {
   if (state.status === status) return unchanged
+  const data = status === REJECTED_STATUS && reason ? { reason } : null
   return {
     ok: true,
     fields: { status, updated_at: at, resolved_at: status === RESOLVED_STATUS ? at : null },
-    events: [line(actor, 'status_changed', { from_status: state.status, to_status: status })],
+    events: [line(actor, 'status_changed', { from_status: state.status, to_status: status, data })],
   }
 }
+
+/** The statuses that say an organisation is at work on the report, or has finished it. */
+const HANDLED_STATUSES: readonly string[] = [CLAIMED_STATUS, RESOLVED_STATUS]
 
 function resolutionRefusal(refusal: ResolutionRefusal): Transition {
   // Another device's report is not this device's to judge; the other refusals are about its state.
@@ -166,7 +183,33 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       }
       if (actor.type !== 'organization' && actor.type !== 'admin') return refuse('forbidden')
       if (actor.type === 'organization' && hidden) return refuse('conflict', 'claim.rejected')
-      return statusChange(state, actor, action.status, at)
+      if (state.status === action.status) return unchanged
+      // "En cours" or "Résolu" with nobody at work on it would tell the citizen a lie.
+      if (HANDLED_STATUSES.includes(action.status) && !state.assignedOrganizationId) {
+        return refuse('conflict', 'admin.nobodyHandles')
+      }
+      if (actor.type === 'admin' && action.status === REJECTED_STATUS && !action.reason?.trim()) {
+        return refuse('invalid_input', 'admin.rejectionReasonRequired')
+      }
+      return statusChange(state, actor, action.status, at, action.reason?.trim())
+    case 'assign': {
+      if (actor.type !== 'admin') return refuse('forbidden')
+      if (hidden) return refuse('conflict', 'admin.assignRejected')
+      if (state.assignedOrganizationId === action.organizationId) return unchanged
+      // As a claim would: a waiting report is now being handled; a later status stays.
+      const status = state.status === FILED_STATUS ? CLAIMED_STATUS : (state.status as ReportStatus)
+      return {
+        ok: true,
+        fields: { assigned_organization_id: action.organizationId, status, claimed_at: at, updated_at: at },
+        events: [
+          line(actor, 'claimed', {
+            from_status: state.status,
+            to_status: status,
+            data: { organization_name: action.organizationName },
+          }),
+        ],
+      }
+    }
     case 'set-priority':
       if (actor.type !== 'admin') return refuse('forbidden')
       if (state.priority === action.priority) return unchanged

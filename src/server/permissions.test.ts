@@ -325,6 +325,10 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: ['admin'],
     request: (f) => ({ url: `/api/admin/reports/${f.reportId}` }),
   },
+  'GET /api/admin/reports/:id/eligible-organizations': {
+    allowed: ['admin'],
+    request: (f) => ({ url: `/api/admin/reports/${f.reportId}/eligible-organizations` }),
+  },
   'PATCH /api/admin/reports/:id': {
     allowed: ['admin'],
     request: (f) => ({ url: `/api/admin/reports/${f.reportId}`, payload: { priority: 'urgent' } }),

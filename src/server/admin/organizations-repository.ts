@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrganization } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
 import type { OrganizationStatus } from '../../domain/organization'
 import { offsetOf } from '../../domain/pagination'
 import { type Db, queryRows } from '../db/database'
-import { organizations } from '../db/schema'
+import { organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { containing } from '../reports/search'
@@ -109,4 +109,46 @@ export async function updateOrganizationByAdmin(
     .returning({ id: organizations.id, status: organizations.status, is_active: organizations.is_active })
   if (updated.length === 0) throw new AppError('not_found')
   return updated[0]
+}
+
+/** The organisations that may be given a report of this category: approved, active, in charge of it. */
+const mayReceive = (categoryId: number) =>
+  and(
+    eq(organizations.status, 'approved'),
+    eq(organizations.is_active, true),
+    sql`${organizations.id} in (select co.organization_id from categorie_organization co where co.categorie_id = ${categoryId})`,
+  )
+
+/** The organisations an administrator may assign a report to, by name; 404 for an unknown report. */
+export async function eligibleOrganizations(db: Db, reportId: string) {
+  const [report] = await db
+    .select({ categoryId: reports.category_id })
+    .from(reports)
+    .where(eq(reports.id, reportId))
+  if (!report) throw new AppError('not_found')
+  const items = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(mayReceive(report.categoryId))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+  return { items }
+}
+
+/**
+ * The organisation an administrator assigns a report of this category to: 400 when there is no
+ * such organisation, 409 when it may not receive it (not approved, suspended, another category).
+ */
+export async function eligibleOrganization(db: Db, organizationId: string, categoryId: number) {
+  const [found] = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      eligible: sql<boolean>`${mayReceive(categoryId)}`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  if (!found)
+    throw new AppError('invalid_input', { reason: 'admin.organizationUnknown', field: 'organization_id' })
+  if (!found.eligible) throw new AppError('conflict', { reason: 'admin.organizationNotEligible' })
+  return { id: found.id, name: found.name }
 }

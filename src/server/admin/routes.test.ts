@@ -113,7 +113,11 @@ describe('admin reports', () => {
 
   it('shows a report’s detail with its history, and sets priority and status, rejected included', async () => {
     const report = await insertReport(ctx.db.db, { description: 'Publicité déguisée en signalement' })
-    const res = await patch(`/api/admin/reports/${report.id}`, { priority: 'urgent', status: 'rejete' })
+    const res = await patch(`/api/admin/reports/${report.id}`, {
+      priority: 'urgent',
+      status: 'rejete',
+      reason: 'Doublon d’un signalement déjà pris en charge.',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ priority: 'urgent', status: 'rejete' })
     expect(res.json().history.map((e: { kind: string }) => e.kind)).toEqual([

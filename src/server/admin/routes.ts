@@ -16,6 +16,7 @@ import {
   adminUsersSchema,
   categoryNameSchema,
   createAdminUserSchema,
+  eligibleOrganizationsSchema,
   exportLinkSchema,
   updateAdminOrganizationSchema,
   updateAdminReportSchema,
@@ -29,7 +30,7 @@ import { AppError } from '../errors'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { csvHeader, csvLines } from './csv'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
-import { listAdminOrganizations } from './organizations-repository'
+import { eligibleOrganizations, listAdminOrganizations } from './organizations-repository'
 import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
 import { createAdminUser, listAdminUsers, updateAdminUser } from './users-repository'
 
@@ -162,6 +163,20 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       '/api/admin/reports/:id',
       { schema: { tags, params: uuidParams, response: { 200: adminReportDetailSchema } } },
       (request) => detailOf(request, request.params.id),
+    )
+
+    app.get(
+      '/api/admin/reports/:id/eligible-organizations',
+      {
+        schema: {
+          tags,
+          summary:
+            'Organisations auxquelles le signalement peut être attribué (approuvées, actives, de sa catégorie)',
+          params: uuidParams,
+          response: { 200: eligibleOrganizationsSchema },
+        },
+      },
+      (request) => eligibleOrganizations(db(), request.params.id),
     )
 
     app.patch(

@@ -87,7 +87,7 @@ describe('the read cache of the public reads (count, recent, map)', () => {
     const rejection = await first.app.inject({
       method: 'PATCH',
       url: `/api/admin/reports/${filed.id}`,
-      payload: { status: 'rejete' },
+      payload: { status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
       headers: bearer(admin),
     })
     expect(rejection.statusCode).toBe(200)

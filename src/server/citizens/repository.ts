@@ -87,7 +87,7 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
   })
 }
 
-/** A report's history as anyone may read it: what happened and when, no message title. */
+/** A report's history as anyone may read it: what happened and when (a rejection's reason too), no message title. */
 export function publicHistory(events: ReportEvent[]): ReportEvent[] {
   return events.map((event) => ({ ...event, title: null }))
 }
@@ -101,13 +101,16 @@ export async function historiesOfReports(db: Db, reportIds: string[]): Promise<M
     .where(inArray(reportEvents.report_id, reportIds))
     .orderBy(asc(reportEvents.created_at), asc(reportEvents.id))
   for (const event of events) {
-    const data = event.data as { title?: unknown } | null
+    const data = event.data as { title?: unknown; reason?: unknown; organization_name?: unknown } | null
+    const text = (value: unknown) => (typeof value === 'string' ? value : null)
     const list = byReport.get(event.report_id) ?? []
     list.push({
       kind: event.kind,
       from_status: event.from_status,
       to_status: event.to_status,
-      title: typeof data?.title === 'string' ? data.title : null,
+      title: text(data?.title),
+      reason: text(data?.reason),
+      organization_name: text(data?.organization_name),
       created_at: toIso(event.created_at),
     })
     byReport.set(event.report_id, list)

@@ -36,7 +36,7 @@ async function reject(reportId: string, adminHeaders: Record<string, string>) {
     method: 'PATCH',
     url: `/api/admin/reports/${reportId}`,
     headers: adminHeaders,
-    payload: { status: 'rejete' },
+    payload: { status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
   })
   expect(res.statusCode).toBe(200)
   return res.json() as Media

@@ -329,7 +329,7 @@ describe('a report an administrator rejected', () => {
       method: 'PATCH',
       url: `/api/admin/reports/${filed.id}`,
       headers: admin,
-      payload: { status: 'rejete' },
+      payload: { status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
     })
     expect(rejected.statusCode).toBe(200)
     const historyBefore = await ctx.db.db
@@ -356,7 +356,10 @@ describe('a report an administrator rejected', () => {
       url: '/api/citizen/notifications',
       headers: { 'x-citizen-token': filed.citizenToken },
     })
-    expect(citizen.json().items).toEqual([])
+    // The organisation's message never went out: the device has only the rejection's reason.
+    expect(citizen.json().items.map((item: { title: string }) => item.title)).toEqual([
+      'Votre signalement a été rejeté',
+    ])
 
     for (const url of [
       '/api/reports/recent',

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventType } from '../../domain/events'
-import type { MessageReason } from '../../domain/messages'
+import { type MessageReason, messageOf } from '../../domain/messages'
 import type { CreatedReport } from '../../domain/report-filing'
-import type { ReportPriority, ReportStatus } from '../../domain/report-states'
+import { REJECTED_STATUS, type ReportPriority, type ReportStatus } from '../../domain/report-states'
 import {
   type Actor,
   type HistoryLine,
@@ -11,6 +11,7 @@ import {
   type ReportState,
   transition,
 } from '../../domain/report-transitions'
+import { eligibleOrganization } from '../admin/organizations-repository'
 import { saveDevice } from '../citizens/device'
 import { followReport } from '../citizens/repository'
 import type { Clock } from '../clock'
@@ -65,12 +66,12 @@ interface Step<T> {
   /** The message of the 404 when there is no such report. */
   notFound?: MessageReason
   actor: Actor
-  /** Applied in turn, each on the state the previous one left. */
-  actions: ReportAction[]
+  /** Applied in turn, each on the state the previous one left (or read from the locked report). */
+  actions: ReportAction[] | ((report: ReportRow, tx: Db) => Promise<ReportAction[]>)
   /** Who may act on this report at all (DESIGN.md section 7): throws 404 or 403. */
   access?: (report: ReportRow, tx: Db) => Promise<void>
-  /** What else the action writes in the same transaction (a message, a support). */
-  also?: (tx: Db, report: ReportRow, at: string) => Promise<T>
+  /** What else the action writes in the same transaction (a message, a support), given its history lines. */
+  also?: (tx: Db, report: ReportRow, at: string, lines: HistoryLine[]) => Promise<T>
   event: EventType
 }
 
@@ -82,11 +83,12 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
     const [row] = await db.select().from(reports).where(eq(reports.id, step.reportId)).for('update')
     if (!row) throw new AppError('not_found', { reason: step.notFound })
     await step.access?.(row, db)
-    const needsAnswers = step.actions.some((action) => action.kind === 'confirm' || action.kind === 'reopen')
+    const actions = typeof step.actions === 'function' ? await step.actions(row, db) : step.actions
+    const needsAnswers = actions.some((action) => action.kind === 'confirm' || action.kind === 'reopen')
     let state = stateOf(row, needsAnswers ? await answersOf(db, row.id) : undefined)
     let fields: ReportFields = {}
     const lines: HistoryLine[] = []
-    for (const action of step.actions) {
+    for (const action of actions) {
       const next = transition(state, action, step.actor, now)
       if (!next.ok) throw new AppError(next.refusal.code, { reason: next.refusal.reason })
       fields = { ...fields, ...next.fields }
@@ -108,7 +110,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         .insert(reportEvents)
         .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
     }
-    const result = (await step.also?.(db, report, at)) as T
+    const result = (await step.also?.(db, report, at, lines)) as T
     return { report, result, changed: lines.length > 0, previousOrganizationId: row.assigned_organization_id }
   })
   if (outcome.changed) {
@@ -218,16 +220,59 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       return result
     },
 
-    /** An administrator moderates: any status (rejected included) and the priority. */
+    /**
+     * An administrator moderates: assigns the report to an organisation of its category, sets a
+     * status (a rejection with its reason, which is also sent to the filing device as a message)
+     * and the priority, in this order.
+     */
     async changeByAdmin(
       adminId: string,
       reportId: string,
-      changes: { status?: ReportStatus; priority?: ReportPriority },
+      changes: {
+        status?: ReportStatus
+        priority?: ReportPriority
+        reason?: string
+        organization_id?: string
+      },
     ) {
-      const actions: ReportAction[] = []
-      if (changes.status) actions.push({ kind: 'set-status', status: changes.status })
-      if (changes.priority) actions.push({ kind: 'set-priority', priority: changes.priority })
-      await act(deps, { reportId, actor: { type: 'admin', id: adminId }, actions, event: 'reports.changed' })
+      const { result: notified } = await act(deps, {
+        reportId,
+        actor: { type: 'admin', id: adminId },
+        actions: async (report, tx) => {
+          const actions: ReportAction[] = []
+          if (changes.organization_id) {
+            const organization = await eligibleOrganization(tx, changes.organization_id, report.category_id)
+            actions.push({
+              kind: 'assign',
+              organizationId: organization.id,
+              organizationName: organization.name,
+            })
+          }
+          if (changes.status)
+            actions.push({ kind: 'set-status', status: changes.status, reason: changes.reason })
+          if (changes.priority) actions.push({ kind: 'set-priority', priority: changes.priority })
+          return actions
+        },
+        also: async (tx, report, at, lines) => {
+          const rejection = lines.find(
+            (line) => line.kind === 'status_changed' && line.to_status === REJECTED_STATUS,
+          )
+          const reason = rejection?.data?.reason
+          if (typeof reason !== 'string') return false
+          await tx.insert(notifications).values({
+            report_id: report.id,
+            organization_id: null,
+            title: messageOf('admin.rejectionTitle'),
+            message: reason,
+            type: 'rejection',
+            anonymous_code: report.anonymous_code,
+            created_at: at,
+          })
+          return true
+        },
+        event: 'reports.changed',
+      })
+      if (notified) await deps.events.publish(await reportEvent(deps.db, 'notifications.created', reportId))
     },
 
     /**

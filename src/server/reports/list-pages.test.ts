@@ -89,7 +89,7 @@ describe('pages of the admin report list', () => {
       method: 'PATCH',
       url: `/api/admin/reports/${newer?.id}`,
       headers: adminToken,
-      payload: { status: 'resolu' },
+      payload: { status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
     })
     expect(res.statusCode).toBe(200)
     const after = await listedIds(`/api/admin/reports?status=en-attente&page=${page}`, adminToken)

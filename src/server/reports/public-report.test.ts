@@ -76,9 +76,30 @@ describe('GET /api/reports/:id', () => {
       resolved_at: null,
       organization_name: organization.name,
       history: [
-        { kind: 'created', from_status: null, to_status: 'en-attente', created_at: expect.any(String) },
-        { kind: 'claimed', from_status: 'en-attente', to_status: 'en-cours', created_at: expect.any(String) },
-        { kind: 'message_sent', from_status: null, to_status: null, created_at: expect.any(String) },
+        {
+          kind: 'created',
+          from_status: null,
+          to_status: 'en-attente',
+          reason: null,
+          organization_name: null,
+          created_at: expect.any(String),
+        },
+        {
+          kind: 'claimed',
+          from_status: 'en-attente',
+          to_status: 'en-cours',
+          reason: null,
+          organization_name: null,
+          created_at: expect.any(String),
+        },
+        {
+          kind: 'message_sent',
+          from_status: null,
+          to_status: null,
+          reason: null,
+          organization_name: null,
+          created_at: expect.any(String),
+        },
       ],
     })
   })
@@ -108,7 +129,14 @@ describe('GET /api/reports/:id', () => {
     const body = (await read(filed.id)).json()
     expect(body).toMatchObject({ status: 'en-attente', organization_name: null, claimed_at: null })
     expect(body.history).toEqual([
-      { kind: 'created', from_status: null, to_status: 'en-attente', created_at: expect.any(String) },
+      {
+        kind: 'created',
+        from_status: null,
+        to_status: 'en-attente',
+        reason: null,
+        organization_name: null,
+        created_at: expect.any(String),
+      },
     ])
   })
 

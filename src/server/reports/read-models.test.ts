@@ -99,7 +99,12 @@ describe('read models of the reports', () => {
     await act('POST', `/api/org/reports/${filed.id}/claim`)
     await act('PATCH', `/api/org/reports/${filed.id}`, { status: 'resolu' })
     await act('POST', `/api/org/reports/${second.id}/claim`)
-    await act('PATCH', `/api/admin/reports/${second.id}`, { priority: 'high', status: 'rejete' }, admin)
+    await act(
+      'PATCH',
+      `/api/admin/reports/${second.id}`,
+      { priority: 'high', status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
+      admin,
+    )
     await expectReadModelsToMatchTheReports()
 
     // Straight in SQL: a move, a bulk update, an organisation removed (its reports unassigned),

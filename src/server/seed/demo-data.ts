@@ -1,6 +1,7 @@
 // Demo content for the department of Dakar, generated from a seed so that every run gives the
 // same platform: reports placed in their commune on its real streets, described as residents
 // write, over a year of history (claims, progress, resolutions, a few rejections). Pure: no I/O.
+import { ADMIN_MESSAGES } from '../../domain/admin-rules'
 import { COMMUNES, type Commune, nearestCommune } from '../../domain/communes'
 import type { OrganizationType } from '../../domain/organization'
 import type { ReportPriority } from '../../domain/report-states'
@@ -287,6 +288,13 @@ const CLAIM_MESSAGES = [
     message: 'Le dossier a été transmis au service concerné, nous vous tenons informé.',
   },
 ]
+/** Why an administrator rejects a report, as the filing device and the public history read it. */
+const REJECTION_REASONS = [
+  'Ce signalement fait doublon avec un autre, déjà pris en charge au même endroit.',
+  'Il s’agit d’un litige entre voisins{N}: adressez-vous à la mairie de votre commune.',
+  'La photo et la description ne montrent aucun problème sur la voie publique.',
+  'Ce lieu est une propriété privée{N}: son entretien revient à son propriétaire.',
+]
 /** What an organisation writes once the problem is fixed, by category. */
 const RESOLUTION_MESSAGES: Record<string, { title: string; message: string }> = {
   Voirie: {
@@ -319,7 +327,7 @@ export interface DemoStep {
   at: Date
   by: DemoActor
   action: ReportAction
-  /** The message an organisation's `message` step sends. */
+  /** The message a step sends to the filing device (an organisation's, a rejection's reason). */
   message?: { title: string; message: string }
 }
 
@@ -451,12 +459,14 @@ function historyOf(random: () => number, type: string, createdAt: Date, now: Dat
       action: { kind: 'set-priority', priority },
     })
   }
-  // A few are not for the platform (a private matter, a duplicate, a joke): rejected early.
+  // A few are not for the platform (a private matter, a duplicate, a joke): rejected early, with why.
   if (random() < 0.04) {
+    const reason = pick(random, REJECTION_REASONS)
     steps.push({
       at: after(createdAt, skewed(random, 2, 72)),
       by: 'admin',
-      action: { kind: 'set-status', status: 'rejete' },
+      action: { kind: 'set-status', status: 'rejete', reason },
+      message: { title: ADMIN_MESSAGES.rejectionTitle, message: reason },
     })
     return steps.filter((step) => step.at < now)
   }

@@ -113,12 +113,11 @@ export async function loadDemoData(
         .returning({ id: reports.id, anonymous_code: reports.anonymous_code })
       if (!row) continue
       await tx.insert(reportEvents).values(events.map((event) => ({ ...event, report_id: row.id })))
-      if (messages.length > 0 && handler) {
+      if (messages.length > 0) {
         await tx.insert(notifications).values(
           messages.map((message) => ({
             ...message,
             report_id: row.id,
-            organization_id: handler,
             anonymous_code: row.anonymous_code,
           })),
         )
@@ -126,6 +125,15 @@ export async function loadDemoData(
     }
   })
   return { reports: plans.length }
+}
+
+/** A message to the filing device, from its organisation or the administration. */
+interface DemoMessage {
+  title: string
+  message: string
+  created_at: string
+  organization_id: string | null
+  type: string
 }
 
 /**
@@ -138,13 +146,13 @@ function lifeOf(
 ): {
   fields: ReportFields
   events: (HistoryLine & { created_at: string })[]
-  messages: { title: string; message: string; created_at: string }[]
+  messages: DemoMessage[]
 } {
   const reporter: Actor = { type: 'citizen', deviceHash: plan.reporterHash }
   const filed = filing(reporter, plan.createdAt)
   let fields: ReportFields = { ...filed.fields }
   const events = filed.events.map((event) => ({ ...event, created_at: plan.createdAt.toISOString() }))
-  const messages: { title: string; message: string; created_at: string }[] = []
+  const messages: DemoMessage[] = []
   const state: ReportState = {
     status: fields.status ?? 'en-attente',
     priority: 'normal',
@@ -175,7 +183,16 @@ function lifeOf(
     state.resolvedAt = fields.resolved_at === undefined ? state.resolvedAt : fields.resolved_at
     const at = step.at.toISOString()
     events.push(...result.events.map((event) => ({ ...event, created_at: at })))
-    if (step.message) messages.push({ ...step.message, created_at: at })
+    if (step.message) {
+      // An administrator's message is a rejection's reason; an organisation's is its own.
+      const fromOrganization = actor.type === 'organization'
+      messages.push({
+        ...step.message,
+        created_at: at,
+        organization_id: fromOrganization ? actor.id : null,
+        type: fromOrganization ? 'info' : 'rejection',
+      })
+    }
   }
   return { fields, events, messages }
 }

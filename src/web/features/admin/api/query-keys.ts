@@ -14,6 +14,7 @@ export const adminKeys = {
   reportList: (filters: AdminReportFilters, page: number) =>
     ['admin', 'reports', 'list', filters, page] as const,
   report: (id: string) => ['admin', 'reports', 'detail', id] as const,
+  eligibleOrganizations: (id: string) => ['admin', 'reports', 'eligible-organizations', id] as const,
   organizations: () => ['admin', 'organizations'] as const,
   organizationList: (filters: AdminOrganizationFilters, page: number) =>
     ['admin', 'organizations', 'list', filters, page] as const,

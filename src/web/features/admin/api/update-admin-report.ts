@@ -7,6 +7,10 @@ import { adminKeys } from './query-keys'
 export interface AdminReportChanges {
   priority?: ReportPriority
   status?: ReportStatus
+  /** Required with the status rejete: sent to the filing device, shown in the public history. */
+  reason?: string
+  /** Assigns the report to this organisation (one of its eligible organisations). */
+  organization_id?: string
 }
 
 export function updateAdminReport(id: string, changes: AdminReportChanges) {
@@ -16,7 +20,7 @@ export function updateAdminReport(id: string, changes: AdminReportChanges) {
   })
 }
 
-/** Sets a report's priority or status (PATCH /api/admin/reports/:id); lists and figures reload. */
+/** Sets a report's priority, status or organisation (PATCH /api/admin/reports/:id); lists and figures reload. */
 export function useUpdateAdminReport(id: string) {
   const queryClient = useQueryClient()
   return useMutation({

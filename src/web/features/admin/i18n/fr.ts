@@ -1,3 +1,4 @@
+import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/citizen-rules'
 import { registerCatalogue } from '../../../i18n'
 
 // The texts of the admin screens, in French. Registered as the "admin" namespace when the
@@ -108,6 +109,31 @@ export const adminFr = {
     moderation: 'Modération',
     priorityUpdated: 'Priorité mise à jour',
     rejectHint: 'Un signalement rejeté disparaît de la carte et des listes publiques.',
+    nobodyHandles:
+      'Aucune organisation ne le prend en charge : « En cours » et « Résolu » attendent qu’il soit attribué.',
+    updateFailed: 'Impossible de modifier le signalement',
+    rejectTitle: 'Rejeter ce signalement',
+    rejectText:
+      'Le motif est envoyé à la personne qui l’a fait et apparaît dans son historique public. Le signalement disparaît de la carte et des listes publiques.',
+    reasonLabel: 'Motif du rejet',
+    reasonHint: 'De {{min}} à {{max}} caractères, écrits pour la personne qui l’a fait.',
+    reasonCounter: '{{total}} / {{max}} caractères',
+    reject: 'Rejeter',
+    rejecting: 'Rejet…',
+    rejected: 'Signalement rejeté',
+    assignLabel: 'Attribuer à…',
+    assignPlaceholder: 'Choisir une organisation',
+    assign: 'Attribuer',
+    assigning: 'Attribution…',
+    assigned: 'Signalement attribué à {{organization}}',
+    assignHint: 'Les organisations approuvées et actives chargées de la catégorie « {{category}} ».',
+    noEligible: 'Aucune organisation approuvée et active n’est chargée de la catégorie « {{category}} ».',
+    eligibleFailed: 'Impossible de charger les organisations',
+  },
+  // A report's history (the texts of src/domain, as the citizen screens show it).
+  history: {
+    ...REPORT_HISTORY_TEXTS,
+    events: REPORT_EVENT_KINDS,
   },
   apiKeys: {
     title: 'Clés API Open311',

@@ -168,6 +168,7 @@ describe('Admin report management', () => {
       photo_url: '/files/photo.jpg',
       photo_thumb_url: '/files/photo-thumb.jpg',
       audio_url: '/files/note.webm',
+      assigned_organization_id: 'org-dakar',
       assigned_organization_name: 'Mairie de Dakar',
     })
     const detail: AdminReportDetail = {
@@ -178,6 +179,8 @@ describe('Admin report management', () => {
           from_status: null,
           to_status: null,
           title: null,
+          reason: null,
+          organization_name: null,
           created_at: '2026-11-22T10:00:00Z',
         },
         {
@@ -185,6 +188,8 @@ describe('Admin report management', () => {
           from_status: 'en-attente',
           to_status: 'en-cours',
           title: null,
+          reason: null,
+          organization_name: null,
           created_at: '2026-11-22T11:00:00Z',
         },
       ],
@@ -200,10 +205,11 @@ describe('Admin report management', () => {
     const { calls } = stubApi({
       '/api/admin/reports': pageReply([report]),
       [`/api/admin/reports/${report.id}`]: { status: 200, body: detail },
-      [`PATCH /api/admin/reports/${report.id}`]: (call) => ({
-        status: 200,
-        body: { ...detail, ...(call.body as object) },
-      }),
+      [`/api/admin/reports/${report.id}/eligible-organizations`]: { status: 200, body: { items: [] } },
+      [`PATCH /api/admin/reports/${report.id}`]: (call) => {
+        const { reason: _, ...changes } = call.body as { reason?: string }
+        return { status: 200, body: { ...detail, ...changes } }
+      },
       '/api/admin/stats': pageReply([]),
     })
     renderRoute('/admin/reports')
@@ -219,14 +225,36 @@ describe('Admin report management', () => {
       '/files/photo-thumb.jpg',
     )
     expect(dialog.querySelector('audio')).toHaveAttribute('src', '/files/note.webm')
+    // The filing reads by itself, with no arrow from nowhere.
     expect(within(dialog).getByText('Signalement envoyé')).toBeInTheDocument()
-    expect(within(dialog).getByText('Statut modifié : En attente → En cours')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/Signalement envoyé.*→/)).not.toBeInTheDocument()
+    expect(within(dialog).getByText('Statut modifié').closest('li')).toHaveTextContent(
+      'Statut modifié : En attente → En cours',
+    )
     expect(within(dialog).getByText('Intervention prévue')).toBeInTheDocument()
     expect(within(dialog).getByText('Une équipe passe demain.')).toBeInTheDocument()
 
+    // Rejecting asks why first: nothing is sent without a reason long enough.
     await user.selectOptions(within(dialog).getByLabelText('Statut'), 'rejete')
-    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'rejete' })
+    const confirmation = await screen.findByRole('dialog', { name: 'Rejeter ce signalement' })
+    const reason = within(confirmation).getByLabelText('Motif du rejet')
+    expect(reason).toHaveAttribute('maxlength', '500')
+    expect(within(confirmation).getByText('0 / 500 caractères')).toBeInTheDocument()
+    await user.type(reason, 'Pub')
+    await user.click(within(confirmation).getByRole('button', { name: 'Rejeter' }))
+    expect(await within(confirmation).findByRole('alert')).toHaveTextContent(
+      'Le motif du rejet doit faire au moins 10 caractères.',
+    )
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
+    await user.type(reason, 'licité pour un commerce, pas un problème de la ville.')
+    expect(within(confirmation).getByText('56 / 500 caractères')).toBeInTheDocument()
+    await user.click(within(confirmation).getByRole('button', { name: 'Rejeter' }))
+    expect(await screen.findByText('Signalement rejeté')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      status: 'rejete',
+      reason: 'Publicité pour un commerce, pas un problème de la ville.',
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rejeter ce signalement' })).toBeNull())
     expect(within(dialog).getByLabelText('Statut')).toHaveValue('rejete')
 
     await user.selectOptions(within(dialog).getByLabelText('Priorité'), 'urgent')
@@ -243,6 +271,7 @@ describe('Admin report management', () => {
         status: 200,
         body: { ...report, history: [], notifications: [] },
       },
+      [`/api/admin/reports/${report.id}/eligible-organizations`]: { status: 200, body: { items: [] } },
       [`PATCH /api/admin/reports/${report.id}`]: apiError(
         500,
         'internal',
@@ -255,8 +284,92 @@ describe('Admin report management', () => {
     const dialog = await screen.findByRole('dialog')
     await within(dialog).findByText('Aucun événement')
     expect(within(dialog).getByText('Aucun message envoyé')).toBeInTheDocument()
-    await user.selectOptions(within(dialog).getByLabelText('Statut'), 'resolu')
-    expect(await screen.findByText('Impossible de mettre à jour le statut')).toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByLabelText('Priorité'), 'urgent')
+    expect(await screen.findByText('Impossible de modifier le signalement')).toBeInTheDocument()
+  })
+
+  it('does not offer "En cours" nor "Résolu" while nobody handles the report, and assigns it', async () => {
+    const report = adminReport({ anonymous_code: 'NOBO2345', type: 'Voirie' })
+    const detail: AdminReportDetail = { ...report, history: [], notifications: [] }
+    const { calls } = stubApi({
+      '/api/admin/reports': pageReply([report]),
+      [`/api/admin/reports/${report.id}`]: { status: 200, body: detail },
+      [`/api/admin/reports/${report.id}/eligible-organizations`]: {
+        status: 200,
+        body: {
+          items: [
+            { id: 'org-travaux', name: 'Direction des travaux' },
+            { id: 'org-medina', name: 'Mairie de la Médina' },
+          ],
+        },
+      },
+      [`PATCH /api/admin/reports/${report.id}`]: {
+        status: 200,
+        body: {
+          ...detail,
+          status: 'en-cours',
+          assigned_organization_id: 'org-medina',
+          assigned_organization_name: 'Mairie de la Médina',
+        },
+      },
+      '/api/admin/stats': pageReply([]),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement NOBO2345' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    const status = await within(dialog).findByLabelText('Statut')
+    const offered = within(status)
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(offered).toEqual(['En attente', 'Rejeté'])
+    expect(
+      within(dialog).getByText(
+        'Aucune organisation ne le prend en charge : « En cours » et « Résolu » attendent qu’il soit attribué.',
+      ),
+    ).toBeInTheDocument()
+    const assign = within(dialog).getByRole('button', { name: 'Attribuer' })
+    expect(assign).toBeDisabled()
+    await user.selectOptions(await within(dialog).findByLabelText('Attribuer à…'), 'org-medina')
+    await user.click(assign)
+    expect(await screen.findByText('Signalement attribué à Mairie de la Médina')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ organization_id: 'org-medina' })
+    // Someone handles it now: every status is offered.
+    await waitFor(() =>
+      expect(within(within(dialog).getByLabelText('Statut')).getAllByRole('option')).toHaveLength(4),
+    )
+  })
+
+  it('says why the server refused a change', async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const report = adminReport({ anonymous_code: 'CONF2345' })
+    stubApi({
+      '/api/admin/reports': pageReply([report]),
+      [`/api/admin/reports/${report.id}`]: {
+        status: 200,
+        body: { ...report, history: [], notifications: [] },
+      },
+      [`/api/admin/reports/${report.id}/eligible-organizations`]: {
+        status: 200,
+        body: { items: [{ id: 'org-x', name: 'Organisation suspendue entre-temps' }] },
+      },
+      [`PATCH /api/admin/reports/${report.id}`]: apiError(
+        409,
+        'conflict',
+        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+      ),
+    })
+    renderRoute('/admin/reports')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement CONF2345' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.selectOptions(await within(dialog).findByLabelText('Attribuer à…'), 'org-x')
+    await user.click(within(dialog).getByRole('button', { name: 'Attribuer' }))
+    expect(
+      await screen.findByText(
+        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('exports the filtered rows through a signed link that the browser downloads', async () => {

@@ -1,47 +1,196 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdminReportDetail } from '../../../../domain/admin'
-import type { ReportEvent } from '../../../../domain/citizen'
-import { reportEventLabel } from '../../../../domain/citizen-rules'
+import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../domain/admin-rules'
 import {
+  CLAIMED_STATUS,
   normalizePriority,
   normalizeStatus,
+  REJECTED_STATUS,
   REPORT_STATUS_VALUES,
-  reportStatusAsReceived,
+  RESOLVED_STATUS,
+  type ReportStatus,
 } from '../../../../domain/report-states'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
+import { ReportHistory } from '../../../components/report/report-history'
 import { ReportLocation } from '../../../components/report/report-location'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
 import { ReportPhoto } from '../../../components/report/report-photo'
-import { Dialog, DialogContent } from '../../../components/ui/dialog'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { NativeSelect } from '../../../components/ui/native-select'
 import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
+import { Textarea } from '../../../components/ui/textarea'
+import { ApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/french-dates'
 import { toast } from '../../../lib/toast'
 import { useAdminReport } from '../api/get-admin-report'
+import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-admin-report'
 
-function statusLabel(status: string | null) {
-  return status ? reportStatusAsReceived(status).label : ''
+function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback
 }
 
-function eventText(event: ReportEvent): string {
-  const kind = reportEventLabel(event.kind)
-  if (event.from_status || event.to_status) {
-    return `${kind} : ${statusLabel(event.from_status)} → ${statusLabel(event.to_status)}`
+/**
+ * "Rejeter": the reason the citizen will read, asked in a confirmation, with its limits and a
+ * counter; nothing is sent while it is too short.
+ */
+function RejectDialog({
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean
+  busy: boolean
+  onCancel: () => void
+  onConfirm: (reason: string) => void
+}) {
+  const { t } = useTranslation('admin')
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const length = reason.trim().length
+  const confirm = () => {
+    if (length < REJECTION_REASON_MIN) setError(ADMIN_MESSAGES.rejectionReasonTooShort)
+    else onConfirm(reason.trim())
   }
-  return event.title ? `${kind} : ${event.title}` : kind
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next || busy) return
+        setReason('')
+        setError(undefined)
+        onCancel()
+      }}
+    >
+      <DialogContent
+        title={t('detail.rejectTitle')}
+        description={t('detail.rejectText')}
+        footer={
+          <DialogActions
+            onConfirm={confirm}
+            busy={busy}
+            label={t('detail.reject')}
+            busyLabel={t('detail.rejecting')}
+          />
+        }
+      >
+        <Field
+          label={t('detail.reasonLabel')}
+          error={error}
+          hint={t('detail.reasonHint', { min: REJECTION_REASON_MIN, max: REJECTION_REASON_MAX })}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              maxLength={REJECTION_REASON_MAX}
+              rows={5}
+              onChange={(event) => {
+                setReason(event.target.value)
+                setError(undefined)
+              }}
+            />
+          )}
+        </Field>
+        <p className="mt-1 text-right text-xs text-slate-600" aria-live="polite">
+          {t('detail.reasonCounter', { total: length, max: REJECTION_REASON_MAX })}
+        </p>
+      </DialogContent>
+    </Dialog>
+  )
 }
+
+/** "Attribuer à…": the organisations that may be given the report, and the button that does it. */
+function AssignField({
+  report,
+  busy,
+  onAssign,
+}: {
+  report: AdminReportDetail
+  busy: boolean
+  onAssign: (organization: { id: string; name: string }) => void
+}) {
+  const { t } = useTranslation('admin')
+  const eligible = useEligibleOrganizations(report.id)
+  const [chosen, setChosen] = useState('')
+  const organizations = eligible.data?.items ?? []
+  const picked = organizations.find((organization) => organization.id === chosen)
+  if (eligible.isError) {
+    return <p className="text-sm text-red-700 sm:col-span-2">{t('detail.eligibleFailed')}</p>
+  }
+  if (eligible.isSuccess && organizations.length === 0) {
+    return (
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        {t('detail.noEligible', { category: report.type })}
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row sm:items-end">
+      <Field
+        label={t('detail.assignLabel')}
+        hint={t('detail.assignHint', { category: report.type })}
+        className="flex-1"
+      >
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={chosen}
+            disabled={busy || !eligible.isSuccess}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            <option value="">{t('detail.assignPlaceholder')}</option>
+            {organizations.map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Button
+        type="button"
+        className="sm:mb-7"
+        disabled={busy || !picked || picked.id === report.assigned_organization_id}
+        onClick={() => {
+          if (picked) onAssign(picked)
+        }}
+      >
+        {busy ? t('detail.assigning') : t('detail.assign')}
+      </Button>
+    </div>
+  )
+}
+
+/** The statuses that say an organisation is at work: not offered while none manages the report. */
+const HANDLED_STATUSES: readonly ReportStatus[] = [CLAIMED_STATUS, RESOLVED_STATUS]
 
 function Moderation({ report }: { report: AdminReportDetail }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
   const update = useUpdateAdminReport(report.id)
-  const change = (changes: AdminReportChanges, success: string) =>
+  const [rejecting, setRejecting] = useState(false)
+  const change = (changes: AdminReportChanges, success: string, done?: () => void) =>
     update.mutate(changes, {
-      onSuccess: () => toast.success(success),
-      onError: () => toast.error(tRoot('common.error'), { description: t('status.updateFailed') }),
+      onSuccess: () => {
+        toast.success(success)
+        done?.()
+      },
+      onError: (error) =>
+        toast.error(tRoot('common.error'), { description: failureText(error, t('detail.updateFailed')) }),
     })
+  const status = normalizeStatus(report.status)
+  const unassigned = report.assigned_organization_id === null
+  // Nobody at work on it: "En cours" and "Résolu" are not offered (but a current one still shows).
+  const statuses = REPORT_STATUS_VALUES.filter(
+    (value) => !unassigned || value === status || !HANDLED_STATUSES.includes(value),
+  )
   return (
     <section aria-labelledby="moderation-title" className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3">
       <h3 id="moderation-title" className="text-sm font-bold text-slate-900">
@@ -50,11 +199,14 @@ function Moderation({ report }: { report: AdminReportDetail }) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField
           label={t('fields.status')}
-          hint={t('detail.rejectHint')}
-          value={normalizeStatus(report.status)}
+          hint={unassigned ? t('detail.nobodyHandles') : t('detail.rejectHint')}
+          value={status}
           disabled={update.isPending}
-          options={statusOptions(REPORT_STATUS_VALUES)}
-          onChange={(status) => change({ status }, t('status.updated'))}
+          options={statusOptions(statuses)}
+          onChange={(next) => {
+            if (next === REJECTED_STATUS) setRejecting(true)
+            else change({ status: next }, t('status.updated'))
+          }}
         />
         <SelectField
           label={t('fields.priority')}
@@ -63,7 +215,27 @@ function Moderation({ report }: { report: AdminReportDetail }) {
           options={priorityOptions()}
           onChange={(priority) => change({ priority }, t('detail.priorityUpdated'))}
         />
+        {status === REJECTED_STATUS ? null : (
+          <AssignField
+            report={report}
+            busy={update.isPending}
+            onAssign={(organization) =>
+              change(
+                { organization_id: organization.id },
+                t('detail.assigned', { organization: organization.name }),
+              )
+            }
+          />
+        )}
       </div>
+      <RejectDialog
+        open={rejecting}
+        busy={update.isPending}
+        onCancel={() => setRejecting(false)}
+        onConfirm={(reason) =>
+          change({ status: REJECTED_STATUS, reason }, t('detail.rejected'), () => setRejecting(false))
+        }
+      />
     </section>
   )
 }
@@ -145,17 +317,7 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
         {report.history.length === 0 ? (
           <p className="text-sm text-slate-600">{t('detail.historyEmpty')}</p>
         ) : (
-          <ol className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4">
-            {report.history.map((event, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end, and two events may share kind and time
-              <li key={`${event.kind}-${event.created_at}-${index}`} className="flex flex-col text-sm">
-                <span className="font-medium text-slate-900">{eventText(event)}</span>
-                <time dateTime={event.created_at} className="text-xs text-slate-600">
-                  {formatDateTime(event.created_at)}
-                </time>
-              </li>
-            ))}
-          </ol>
+          <ReportHistory events={report.history} namespace="admin" className="border-slate-200" />
         )}
       </section>
 

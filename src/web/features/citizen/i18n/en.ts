@@ -165,8 +165,11 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     history: 'History ({{total}})',
   },
   history: {
+    separator: ': ',
     statusChange: '{{from}} → {{to}}',
     message: '“{{title}}”',
+    reason: 'Reason: {{reason}}',
+    assigned: 'Assigned to {{organization}} by the administration',
     events: {
       created: 'Report sent',
       claimed: 'Taken in hand',

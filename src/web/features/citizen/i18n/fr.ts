@@ -1,5 +1,6 @@
 import {
   REPORT_EVENT_KINDS,
+  REPORT_HISTORY_TEXTS,
   RESOLUTION_MESSAGES,
   SUPPORT_MESSAGES,
   TRACKING_MESSAGES,
@@ -178,9 +179,8 @@ export const citizenFr = {
     history: 'Historique ({{total}})',
   },
   history: {
-    statusChange: '{{from}} → {{to}}',
-    message: '« {{title}} »',
-    // What happened to a report, by its kind (src/domain): the history shows them by kind.
+    // How a line reads beside its kind, and each kind (src/domain): the history shows them by kind.
+    ...REPORT_HISTORY_TEXTS,
     events: REPORT_EVENT_KINDS,
   },
   notifications: {

@@ -166,8 +166,11 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     history: 'Jaar-jaar ({{total}})',
   },
   history: {
+    separator: ': ',
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
+    reason: 'Li ko waral: {{reason}}',
+    assigned: 'Administraasioŋ bi jox na ko {{organization}}',
     events: {
       created: 'Yégle bi dem na',
       claimed: 'Jël nañu ko',

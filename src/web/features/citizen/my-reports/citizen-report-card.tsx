@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next'
 import type { CitizenReport } from '../../../../domain/citizen'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
+import { ReportHistory } from '../../../components/report/report-history'
 import { Card } from '../../../components/ui/card'
 import { formatLongDate } from '../../../lib/french-dates'
-import { ReportHistory } from '../components/report-history'
 import { ResolutionQuestion } from '../components/resolution-question'
 import '../../../i18n/deferred/fr'
 
@@ -106,7 +106,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               {t('myReports.history', { total: report.history.length })}
             </summary>
             <div className="pt-3 pb-1 pl-2">
-              <ReportHistory events={report.history} />
+              <ReportHistory events={report.history} namespace="citizen" />
             </div>
           </details>
         ) : null}

@@ -37,6 +37,8 @@ const resolved: CitizenReport = {
       from_status: null,
       to_status: 'en-attente',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-20T09:30:00Z',
     },
     {
@@ -44,6 +46,8 @@ const resolved: CitizenReport = {
       from_status: 'en-attente',
       to_status: 'en-cours',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-21T08:00:00Z',
     },
     {
@@ -51,6 +55,8 @@ const resolved: CitizenReport = {
       from_status: null,
       to_status: null,
       title: 'Intervention prévue',
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-21T08:05:00Z',
     },
     {
@@ -58,6 +64,8 @@ const resolved: CitizenReport = {
       from_status: 'en-cours',
       to_status: 'resolu',
       title: null,
+      reason: null,
+      organization_name: null,
       created_at: '2026-11-22T15:00:00Z',
     },
   ],
@@ -137,11 +145,12 @@ describe('/mes-signalements', () => {
     expect(
       within(history)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
+        // French typography: a narrow no-break space before the colon and inside « ».
+        .map((item) => item.textContent?.replace(/\s+/g, ' ')),
     ).toEqual([
       expect.stringContaining('Signalement envoyé'),
       expect.stringContaining('Pris en charge'),
-      expect.stringContaining('Message reçu : « Intervention prévue »'),
+      expect.stringContaining('Message reçu : « Intervention prévue »'),
       expect.stringContaining('Statut modifié : En cours → Résolu'),
     ])
     expect(within(history).getByText(/^22 novembre 2026 à \d\d:\d\d$/)).toBeInTheDocument()

@@ -30,9 +30,30 @@ const report: PublicReport = {
   resolved_at: null,
   organization_name: 'Mairie de la Médina',
   history: [
-    { kind: 'created', from_status: null, to_status: 'en-attente', created_at: '2026-11-20T09:30:00Z' },
-    { kind: 'claimed', from_status: 'en-attente', to_status: 'en-cours', created_at: '2026-11-21T08:00:00Z' },
-    { kind: 'message_sent', from_status: null, to_status: null, created_at: '2026-11-22T10:00:00Z' },
+    {
+      kind: 'created',
+      from_status: null,
+      to_status: 'en-attente',
+      reason: null,
+      organization_name: null,
+      created_at: '2026-11-20T09:30:00Z',
+    },
+    {
+      kind: 'claimed',
+      from_status: 'en-attente',
+      to_status: 'en-cours',
+      reason: null,
+      organization_name: null,
+      created_at: '2026-11-21T08:00:00Z',
+    },
+    {
+      kind: 'message_sent',
+      from_status: null,
+      to_status: null,
+      reason: null,
+      organization_name: null,
+      created_at: '2026-11-22T10:00:00Z',
+    },
   ],
 }
 

@@ -11,6 +11,7 @@ import { previewText } from '../../../../domain/organization-space-rules'
 import { NotFoundView } from '../../../components/layout/not-found-view'
 import { usePlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge, useReportStatusLabel } from '../../../components/report/report-badges'
+import { ReportHistory } from '../../../components/report/report-history'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
@@ -24,7 +25,6 @@ import { useHydrated } from '../../../lib/use-hydrated'
 import { usePublicReport } from '../api/get-public-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
-import { ReportHistory } from '../components/report-history'
 
 // Leaflet is fetched after the page has been taken over, never before its text.
 const PublicReportMap = lazy(() => import('./public-report-map'))
@@ -112,7 +112,7 @@ function PublicReportView({ report }: { report: PublicReport }) {
               <h2 id="public-report-history" className="text-sm font-semibold text-slate-900">
                 {t('reportDetails.history')}
               </h2>
-              <ReportHistory events={report.history} />
+              <ReportHistory events={report.history} namespace="citizen" />
             </section>
           ) : null}
           <p className="flex items-start gap-2 text-xs text-slate-600">

@@ -19,8 +19,22 @@ const tracked: TrackedReport = {
   resolved_at: null,
   organization_name: 'Mairie de la Médina',
   history: [
-    { kind: 'created', from_status: null, to_status: 'en-attente', created_at: '2026-11-20T09:30:00Z' },
-    { kind: 'claimed', from_status: 'en-attente', to_status: 'en-cours', created_at: '2026-11-21T08:00:00Z' },
+    {
+      kind: 'created',
+      from_status: null,
+      to_status: 'en-attente',
+      reason: null,
+      organization_name: null,
+      created_at: '2026-11-20T09:30:00Z',
+    },
+    {
+      kind: 'claimed',
+      from_status: 'en-attente',
+      to_status: 'en-cours',
+      reason: null,
+      organization_name: null,
+      created_at: '2026-11-21T08:00:00Z',
+    },
   ],
 }
 
@@ -223,9 +237,18 @@ describe('/suivi in English or Wolof', () => {
           kind: 'status_changed',
           from_status: 'en-cours',
           to_status: 'resolu',
+          reason: null,
+          organization_name: null,
           created_at: '2026-11-22T08:00:00Z',
         },
-        { kind: 'archived', from_status: null, to_status: null, created_at: '2026-11-23T08:00:00Z' },
+        {
+          kind: 'archived',
+          from_status: null,
+          to_status: null,
+          reason: null,
+          organization_name: null,
+          created_at: '2026-11-23T08:00:00Z',
+        },
       ],
     }
     stubApi({ 'GET /api/reports/track/7KQ2M9XD': { status: 200, body: resolved } })
@@ -237,7 +260,7 @@ describe('/suivi in English or Wolof', () => {
     expect(lines).toEqual([
       'Yégle bi dem na',
       'Jël nañu ko',
-      'Fi mu tollu soppiku na : Ñu ngi ciy liggéey → Defar nañu ko',
+      'Fi mu tollu soppiku na: Ñu ngi ciy liggéey → Defar nañu ko',
       // A kind this version does not know is shown as received.
       'archived',
     ])

@@ -14,6 +14,7 @@ import {
 } from '../../../../domain/citizen-rules'
 import { isPublicStatus } from '../../../../domain/report-states'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
+import { ReportHistory } from '../../../components/report/report-history'
 import { Button, buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
@@ -29,7 +30,6 @@ import { useFollowReport } from '../api/follow-report'
 import { useTrackedReport } from '../api/track-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
-import { ReportHistory } from '../components/report-history'
 
 function TrackedReportCard({ report }: { report: TrackedReport }) {
   const { t } = useTranslation('citizen')
@@ -76,7 +76,7 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
             <h3 id="tracked-history-title" className="text-sm font-semibold text-slate-900">
               {t('reportDetails.history')}
             </h3>
-            <ReportHistory events={report.history} />
+            <ReportHistory events={report.history} namespace="citizen" />
           </section>
         ) : null}
         {follow.isSuccess ? (

@@ -187,6 +187,42 @@ describe('Available reports', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('closes the confirmation as soon as another organisation takes the report, saying so', async () => {
+    const report = organizationReport({ anonymous_code: 'RACE2345' })
+    const other = organizationReport({ anonymous_code: 'OTHR2345' })
+    let items = [report, other]
+    const api = stubApi({
+      'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.click(await screen.findByRole('button', { name: 'Prendre en charge le signalement RACE2345' }))
+    await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+    const [stream] = FakeEventSource.open() as [FakeEventSource]
+    // News of another report, or of this one still free, leaves the dialog open.
+    act(() =>
+      stream.emit('reports.changed', { type: 'reports.changed', reportId: other.id, organizationId: 'x' }),
+    )
+    act(() => stream.emit('reports.changed', { type: 'reports.changed', reportId: report.id }))
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+    items = [other]
+    act(() =>
+      stream.emit('reports.changed', {
+        type: 'reports.changed',
+        reportId: report.id,
+        organizationId: 'other-org',
+      }),
+    )
+    expect(
+      await screen.findByText('Ce signalement a déjà été pris en charge par une autre organisation'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByText('RACE2345')).not.toBeInTheDocument())
+    expect(api.callsTo('POST', `/api/org/reports/${report.id}/claim`)).toHaveLength(0)
+  })
+
   it('updates live: a report filed or claimed elsewhere enters or leaves the list without a reload', async () => {
     const first = organizationReport({ anonymous_code: 'AAAA2222' })
     const filed = organizationReport({ anonymous_code: 'BBBB3333' })

@@ -5,16 +5,28 @@ import { CLAIM_MESSAGES } from '../../../../domain/organization-space-rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { ApiError } from '../../../lib/api-client'
+import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
 import { useClaimReport } from '../api/claim-report'
+import { useReportTakenElsewhere } from '../layout/use-organization-live-events'
 
-/** "Prendre en charge", confirmed in a dialog. A report someone else won shows the server's text. */
+/**
+ * "Prendre en charge", confirmed in a dialog. A report someone else won shows the server's text;
+ * one taken while the dialog is open closes it with the same words.
+ */
 export function ClaimReportDialog({ report }: { report: OrganizationReport }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
   const [open, setOpen] = useState(false)
   const claim = useClaimReport()
+  const organizationId = useSessionStore((state) => state.user?.id)
   const code = report.anonymous_code || tRoot('common.anonymous')
+  // Another organisation took it while this one was reading the confirmation: say so at once,
+  // as the server would (its 409 says the same when the claim arrives too late).
+  useReportTakenElsewhere(report.id, organizationId, open && !claim.isPending, () => {
+    setOpen(false)
+    toast.error(CLAIM_MESSAGES.alreadyClaimed)
+  })
 
   const confirm = () =>
     claim.mutate(report.id, {

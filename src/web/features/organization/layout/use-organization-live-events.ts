@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import type { LiveEvent } from '../../../../domain/events'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { useLiveEvents } from '../../../lib/live-events'
 import { organizationKeys, refreshQueries } from '../api/query-keys'
@@ -11,6 +13,7 @@ export function useOrganizationLiveEvents() {
   const queryClient = useQueryClient()
   const token = useSessionStore((state) => state.token)
   useLiveEvents({ token }, (event) => {
+    for (const listener of reportListeners) listener(event)
     const { available, managed, reports, stats, sentNotifications, profile } = organizationKeys
     switch (event.type) {
       case 'reports.changed':
@@ -24,4 +27,33 @@ export function useOrganizationLiveEvents() {
         break
     }
   })
+}
+
+/** The screens that wait for news of one report (a claim being confirmed), fed by the stream above. */
+const reportListeners = new Set<(event: LiveEvent) => void>()
+
+/**
+ * Calls `onTaken` as soon as the live events say that another organisation now manages this
+ * report (it claimed it, or an administrator assigned it), while `watching`. The page's one stream
+ * (useOrganizationLiveEvents) brings the events: nothing more is opened.
+ */
+export function useReportTakenElsewhere(
+  reportId: string,
+  ownOrganizationId: string | undefined,
+  watching: boolean,
+  onTaken: () => void,
+) {
+  const handler = useRef(onTaken)
+  handler.current = onTaken
+  useEffect(() => {
+    if (!watching) return
+    const listener = (event: LiveEvent) => {
+      if (event.type !== 'reports.changed' || event.reportId !== reportId) return
+      if (event.organizationId && event.organizationId !== ownOrganizationId) handler.current()
+    }
+    reportListeners.add(listener)
+    return () => {
+      reportListeners.delete(listener)
+    }
+  }, [reportId, ownOrganizationId, watching])
 }

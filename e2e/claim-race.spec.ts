@@ -1,0 +1,100 @@
+// Two organisations of the same category look at the same report: one is reading the claim's
+// confirmation when the other takes it. The first one's dialog closes at once, saying so
+// (issue 15, item 8), through the live events its page already receives.
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { organizations } from '../src/server/db/schema'
+import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { gotoReady, launchBrowser } from './support/browser'
+import { fileReportAsCitizen } from './support/organization-api'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+let medina: { email: string }
+let plateau: { email: string }
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  const db = server.db.db
+  const named = async (name: string) => {
+    const organization = await createOrganization(db, { categories: ['Voirie'] })
+    await db.update(organizations).set({ name }).where(eq(organizations.id, organization.id))
+    return organization
+  }
+  medina = await named('Mairie de la Médina')
+  plateau = await named('Mairie du Plateau')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function signedIn(email: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 1280, height: 800 },
+  })
+  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+  const page = await context.newPage()
+  await gotoReady(page, `${server.url}/organization/login`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ORG_PASSWORD)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { name: /^Bienvenue/ }).waitFor()
+  return page
+}
+
+/** The other organisation claims the report through the API, as its own screen would. */
+async function claimAs(email: string, reportId: string): Promise<number> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userType: 'organization', email, password: ORG_PASSWORD }),
+  })
+  expect(login.status).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  const claim = await fetch(`${server.url}/api/org/reports/${reportId}/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return claim.status
+}
+
+describe('claim race', () => {
+  it('closes the confirmation with SPEC.md’s message when another organisation takes the report', async () => {
+    const filed = await fileReportAsCitizen(server.url, {
+      description: 'Nid-de-poule profond au milieu de la chaussée, avenue Peytavin.',
+    })
+    const page = await signedIn(medina.email)
+    // The page's live stream (opened once the page is idle) brings the news.
+    const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events?'))
+    await page.goto(`${server.url}/organization/available-reports`)
+    await page.getByRole('heading', { name: 'Signalements disponibles', level: 1 }).waitFor()
+    await page
+      .getByRole('button', { name: `Prendre en charge le signalement ${filed.anonymous_code}` })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+    await dialog.waitFor()
+    expect((await streamOpen).status()).toBe(200)
+
+    expect(await claimAs(plateau.email, filed.id)).toBe(200)
+    await page.getByText('Ce signalement a déjà été pris en charge par une autre organisation').waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+    // The report has left the list; nothing was claimed on this side.
+    await page
+      .getByRole('button', { name: `Prendre en charge le signalement ${filed.anonymous_code}` })
+      .waitFor({ state: 'detached' })
+    const tracked = (await (
+      await fetch(`${server.url}/api/reports/track/${filed.anonymous_code}`)
+    ).json()) as {
+      organization_name: string
+    }
+    expect(tracked.organization_name).toBe('Mairie du Plateau')
+    await page.context().close()
+  })
+})
