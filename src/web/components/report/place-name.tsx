@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { type PlaceSource, placeName, placeNeedsGeocoding } from '../../../domain/location'
+import { type PlaceSource, placeName, placeNeedsGeocoding } from '../../../domain/place'
 import '../../i18n/deferred/fr'
 import { reverseGeocodeQueryOptions } from '../../lib/reverse-geocode'
 
