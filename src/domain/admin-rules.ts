@@ -1,4 +1,5 @@
 /** The back-office, without zod (the rules half of admin.ts). */
+import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { SIGNUP_MESSAGES } from './organization-rules'
 
 /**
@@ -57,6 +58,9 @@ export const ADMIN_MESSAGES = {
   categoryInUse: 'Impossible de supprimer la catégorie',
   categoryExists: 'Une catégorie porte déjà ce nom.',
   categoryNameRequired: 'Le nom de la catégorie est requis',
+  categoryNameTooLong: `Le nom de la catégorie ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
+  categoryEnglishNameTooLong: `Le nom en anglais ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
+  categoryWolofNameTooLong: `Le nom en wolof ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
   nameRequired: 'Le nom est requis',
   usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
   usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',

@@ -468,6 +468,7 @@ describe('admin categories', () => {
     expect((await patch(`/api/admin/categories/${id}`, { nom: 'Parcs et jardins' })).json()).toEqual({
       id,
       nom: 'Parcs et jardins',
+      translations: { en: '', wo: '' },
     })
     const del = await ctx.app.inject({
       method: 'DELETE',
@@ -486,6 +487,61 @@ describe('admin categories', () => {
     expect(inUse.statusCode).toBe(409)
     expect(inUse.json().error.message).toBe('Impossible de supprimer la catégorie')
     expect((await patch(`/api/admin/categories/${voirie?.id}`, { nom: '  ' })).statusCode).toBe(400)
+  })
+})
+
+describe('admin category translations', () => {
+  const listed = async (id: number) =>
+    (await ctx.app.inject('/api/categories')).json().find((c: { id: number }) => c.id === id)
+
+  it('creates a category with its English and Wolof names, which GET /api/categories gives', async () => {
+    const created = await post('/api/admin/categories', {
+      nom: 'Marchés',
+      translations: { en: ' Markets ', wo: 'Marse yi' },
+    })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ nom: 'Marchés', translations: { en: 'Markets', wo: 'Marse yi' } })
+    expect(await listed(created.json().id)).toEqual(created.json())
+  })
+
+  it('keeps the translations on a rename without them, changes or empties them when sent', async () => {
+    const { id } = (
+      await post('/api/admin/categories', { nom: 'Plages', translations: { en: 'Beaches', wo: 'Tefes yi' } })
+    ).json()
+    await patch(`/api/admin/categories/${id}`, { nom: 'Plages et corniche' })
+    expect(await listed(id)).toMatchObject({
+      nom: 'Plages et corniche',
+      translations: { en: 'Beaches', wo: 'Tefes yi' },
+    })
+    const changed = await patch(`/api/admin/categories/${id}`, {
+      nom: 'Plages',
+      translations: { en: '', wo: 'Tefes' },
+    })
+    expect(changed.json()).toMatchObject({ translations: { en: '', wo: 'Tefes' } })
+    expect(await listed(id)).toMatchObject({ translations: { en: '', wo: 'Tefes' } })
+  })
+
+  it('refuses a translation longer than a name may be, with a French message, and changes nothing', async () => {
+    const { id } = (
+      await post('/api/admin/categories', { nom: 'Stades', translations: { en: 'Stadiums' } })
+    ).json()
+    const before = await listed(id)
+    const tooLong = await patch(`/api/admin/categories/${id}`, {
+      nom: 'Stades',
+      translations: { wo: 'x'.repeat(101) },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(JSON.stringify(tooLong.json())).toContain('Le nom en wolof ne peut pas dépasser 100 caractères')
+    expect(await listed(id)).toEqual(before)
+    const created = await post('/api/admin/categories', {
+      nom: 'Ports',
+      translations: { en: 'y'.repeat(101) },
+    })
+    expect(created.statusCode).toBe(400)
+    expect(JSON.stringify(created.json())).toContain('Le nom en anglais ne peut pas dépasser 100 caractères')
+    expect(
+      (await ctx.app.inject('/api/categories')).json().some((c: { nom: string }) => c.nom === 'Ports'),
+    ).toBe(false)
   })
 })
 

@@ -42,6 +42,9 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     nom: text('nom').notNull(),
+    /** The name in English and in Wolof; '' when not translated (the French name stands in). */
+    nom_en: text('nom_en').notNull().default(''),
+    nom_wo: text('nom_wo').notNull().default(''),
     created_at: createdAt(),
   },
   (t) => [

@@ -13,7 +13,7 @@ import type { ReasonTexts } from '../../../i18n/translation'
 // wo.ts) are fetched only by those who choose them.
 export const citizenFr = {
   common: {
-    code: 'Code',
+    codeLabel: 'Code :',
     trackWithCode: 'Suivre avec un code',
     seeMyReports: 'Voir mes signalements',
   },
@@ -170,6 +170,7 @@ export const citizenFr = {
     photo: 'Photo du signalement : {{type}}',
     openPhoto: 'Voir la photo en grand',
     voiceNote: 'Note vocale',
+    voiceNoteOf: 'Note vocale : {{type}}',
     followed: 'Suivi avec son code',
     supported: 'Vous le soutenez (« Moi aussi »)',
     history: 'Historique ({{total}})',
