@@ -395,7 +395,7 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
   it('the admin’s API keys: created, shown once, revoked, without serious violation', async () => {
     const context = await newContext()
     const page = await open(context, '/admin/login')
-    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()

@@ -52,7 +52,7 @@ export const DEFAULT_ADMIN_REPORT_SORT: AdminReportSort = 'newest'
 export const ADMIN_MESSAGES = {
   lastActiveAdmin: 'Impossible de désactiver le dernier super administrateur actif.',
   ownAccount:
-    'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+    'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
   usernameTaken: 'Ce nom d’utilisateur est déjà utilisé.',
   emailTaken: SIGNUP_MESSAGES.emailTaken,
   categoryInUse: 'Impossible de supprimer la catégorie',

@@ -73,7 +73,7 @@ describe('npm start', () => {
     const started = startServer({ PORT: 'abc', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ua-main-')) })
     expect(await started.exited).toBe(1)
     expect(started.output().trim()).toBe(
-      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
+      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
     )
   })
 

@@ -384,7 +384,7 @@ describe('admin users', () => {
     const own = await patch(`/api/admin/users/${admin.user.id}`, { name: 'Moi', status: 'inactive' })
     expect(own.statusCode).toBe(409)
     expect(own.json().error.message).toBe(
-      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
     )
     const [me] = await ctx.db.db.select().from(superadmins).where(eq(superadmins.id, admin.user.id))
     expect(me?.status).toBe('active')

@@ -132,7 +132,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: {
           tags,
-          summary: 'Export CSV (UTF-8, « ; ») des signalements filtrés',
+          summary: 'Export CSV (UTF-8, « ; ») des signalements filtrés',
           querystring: adminReportFiltersSchema,
         },
       },

@@ -186,12 +186,12 @@ async function checkRequiredExtensions(client: pg.PoolClient) {
   if (!state || state.installed) return
   if (!state.available) {
     throw new DatabaseSetupError(
-      'PostgreSQL : l’extension pg_trgm (recherche de texte) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.',
+      'PostgreSQL : l’extension pg_trgm (recherche de texte) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.',
     )
   }
   if (!state.may_create) {
     throw new DatabaseSetupError(
-      'PostgreSQL : l’extension pg_trgm (recherche de texte) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION pg_trgm; » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.',
+      'PostgreSQL : l’extension pg_trgm (recherche de texte) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION pg_trgm » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.',
     )
   }
 }

@@ -16,9 +16,9 @@ export interface FirstAdmin {
  * password when it was generated (shown this once: only its hash is kept).
  */
 export function firstAdminNotice(admin: FirstAdmin): string {
-  const created = `Premier super administrateur créé : identifiant « ${admin.username} »`
+  const created = `Premier super administrateur créé : identifiant « ${admin.username} »`
   return admin.generatedPassword
-    ? `${created}, mot de passe « ${admin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`
+    ? `${created}, mot de passe « ${admin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`
     : `${created}, mot de passe : celui d’ADMIN_PASSWORD.`
 }
 

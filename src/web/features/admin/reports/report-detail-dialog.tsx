@@ -27,9 +27,9 @@ function statusLabel(status: string | null) {
 function eventText(event: ReportEvent): string {
   const kind = reportEventLabel(event.kind)
   if (event.from_status || event.to_status) {
-    return `${kind} : ${statusLabel(event.from_status)} → ${statusLabel(event.to_status)}`
+    return `${kind}\u202f: ${statusLabel(event.from_status)} → ${statusLabel(event.to_status)}`
   }
-  return event.title ? `${kind} : ${event.title}` : kind
+  return event.title ? `${kind}\u202f: ${event.title}` : kind
 }
 
 function Moderation({ report }: { report: AdminReportDetail }) {

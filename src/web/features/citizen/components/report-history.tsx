@@ -37,7 +37,12 @@ export function ReportHistory({ events }: { events: HistoryEvent[] }) {
             />
             <span className="font-medium text-slate-900">
               {kindLabel(event.kind)}
-              {detail ? <span className="font-normal text-slate-700"> : {detail}</span> : null}
+              {detail ? (
+                <span className="font-normal text-slate-700">
+                  {t('history.separator')}
+                  {detail}
+                </span>
+              ) : null}
             </span>
             <time dateTime={event.created_at} className="text-xs text-slate-600">
               {formatDateTime(event.created_at)}

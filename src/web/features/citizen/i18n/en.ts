@@ -163,6 +163,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     history: 'History ({{total}})',
   },
   history: {
+    // Between an event and its detail: "Message reçu : « … »".
+    separator: ': ',
     statusChange: '{{from}} → {{to}}',
     message: '“{{title}}”',
     events: {

@@ -164,6 +164,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     history: 'Jaar-jaar ({{total}})',
   },
   history: {
+    // Between an event and its detail: "Message reçu : « … »".
+    separator: ' : ',
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
     events: {
