@@ -119,7 +119,7 @@ describe('admin back-office', () => {
     expect(await performance.innerText()).toContain('12 h')
     const recent = page.getByRole('region', { name: 'Signalements récents' })
     expect(await recent.getByRole('listitem').count()).toBe(3)
-    expect(await page.getByText('Admin: Super administrateur').isVisible()).toBe(true)
+    expect(await page.getByText('Admin : Super administrateur').isVisible()).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
@@ -228,7 +228,7 @@ describe('admin back-office', () => {
 
     await page.getByRole('button', { name: 'Voir le signalement LAMP2345' }).click()
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
-    await dialog.getByText('Code: LAMP2345').waitFor()
+    await dialog.getByText('Code : LAMP2345').waitFor()
     await dialog.getByText('Avenue Blaise Diagne, Médina').waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Fermer' }).click()

@@ -111,7 +111,7 @@ describe('a citizen who reads English, then Wolof', () => {
       await tracked.getByText(`${language.codeLabel} ${code}`, { exact: true }).waitFor()
       await tracked.getByText(language.filedLabel, { exact: true }).first().waitFor()
       await tracked.getByText(language.date, { exact: true }).first().waitFor()
-      expect(await tracked.textContent()).not.toMatch(/Voirie|novembre|Code :/)
+      expect(await tracked.textContent()).not.toMatch(/Voirie|novembre|Code\s:/)
     }
     await context.close()
   })

@@ -308,7 +308,7 @@ describe('"Est-ce réglé ?"', () => {
     await page.getByRole('heading', { name: 'Vos signalements marqués « Résolu »' }).waitFor()
     await page.goto(`${server.url}/mes-signalements`)
     const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
-    await card.getByRole('heading', { name: /Est-ce réglé \?/ }).waitFor()
+    await card.getByRole('heading', { name: /Est-ce réglé\s\?/ }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await card.getByRole('button', { name: 'Non, toujours là' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Oui, le rouvrir' }).click()
@@ -463,7 +463,7 @@ describe('the keyboard alone', () => {
     await page.waitForTimeout(500)
     await tabTo(page, page.getByRole('button', { name: 'Mettre le repère au centre de la carte' }))
     await page.keyboard.press('Enter')
-    await page.getByText(/^Position : 14\.6937, -17\.44[0-3]\d$/).waitFor()
+    await page.getByText(/^Position\s: 14\.6937, -17\.44[0-3]\d$/).waitFor()
 
     // The categories are one group of radio buttons: Tab enters it, the arrows choose.
     await tabTo(page, page.getByRole('radio').first())

@@ -53,7 +53,9 @@ describe('npm run seed:demo on a fresh DATA_DIR', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-seed-'))
     const stdout = await seed({ DATA_DIR: dataDir })
     expect(stdout).toMatch(/Données de démonstration chargées\u202f: 300 signalements/)
-    expect(stdout).toMatch(/identifiant « admin », mot de passe « [\w-]{16} » \(affiché une seule fois/)
+    expect(stdout).toMatch(
+      /identifiant «\u202fadmin\u202f», mot de passe «\u202f[\w-]{16}\u202f» \(affiché une seule fois/,
+    )
     expect(stdout).toContain('/organization/login')
     expect(printedCredentials(stdout).organizations.map((o) => o.email)).toContain(
       'services.techniques@demo.alertes-urbaines.sn',

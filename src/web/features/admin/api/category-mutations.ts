@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CategoryInput } from '../../../../domain/admin'
-import type { Category } from '../../../../domain/category'
+import type { Category, CategoryTranslations } from '../../../../domain/category'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { categoriesQueryOptions } from '../../../lib/categories'
 
 /** A category's French name and its English and Wolof names ('' when not translated). */
-export type CategoryNames = Required<Pick<CategoryInput, 'nom'>> & {
-  translations: { en: string; wo: string }
-}
+export type CategoryNames = { nom: string; translations: CategoryTranslations }
 
 export function createCategory(names: CategoryNames) {
   return authRequest<Category>('/api/admin/categories', { method: 'POST', json: names })
