@@ -7,7 +7,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { flatten } from '../test/catalogues'
 
 /** Texts of SPEC.md that are English on the French site, as written there. */
 const ENGLISH_TEXTS = new Set(['Unexpected Application Error!', 'Close toast'])
