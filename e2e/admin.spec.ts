@@ -77,7 +77,7 @@ async function newPage(width = 1280): Promise<Page> {
 
 async function logIn(page: Page) {
   await page.goto(`${server.url}/admin/login`)
-  await page.getByLabel("Nom d'utilisateur").fill('admin')
+  await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByText('Connexion réussie').waitFor()
@@ -107,10 +107,10 @@ describe('admin back-office', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow')
     expect(await seriousViolations(page)).toEqual([])
 
-    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon')
     await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.getByText("Nom d'utilisateur ou mot de passe incorrect").waitFor()
+    await page.getByText('Nom d’utilisateur ou mot de passe incorrect').waitFor()
 
     await logIn(page)
     await page.getByText('Bienvenue Super administrateur (Super Admin)').waitFor()
@@ -123,7 +123,7 @@ describe('admin back-office', () => {
     expect(await performance.innerText()).toContain('12 h')
     const recent = page.getByRole('region', { name: 'Signalements récents' })
     expect(await recent.getByRole('listitem').count()).toBe(3)
-    expect(await page.getByText('Admin: Super administrateur').isVisible()).toBe(true)
+    expect(await page.getByText('Admin : Super administrateur').isVisible()).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
@@ -210,7 +210,7 @@ describe('admin back-office', () => {
     const dialog = page.getByRole('dialog', { name: 'Créer un nouvel utilisateur' })
     await dialog.getByLabel('Nom complet').fill('Ibrahima Fall')
     await dialog.getByLabel('Email').fill('ibrahima.fall@dakar.sn')
-    await dialog.getByLabel("Nom d'utilisateur").fill('ibrahima')
+    await dialog.getByLabel('Nom d’utilisateur').fill('ibrahima')
     await dialog.getByLabel('Mot de passe', { exact: true }).fill('mot-de-passe-ibrahima')
     await dialog.getByRole('button', { name: 'Créer' }).click()
     await page.getByText('Utilisateur créé').waitFor()
@@ -247,7 +247,7 @@ describe('admin back-office', () => {
 
     await page.getByRole('button', { name: 'Voir le signalement LAMP2345' }).click()
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
-    await dialog.getByText('Code: LAMP2345').waitFor()
+    await dialog.getByText('Code : LAMP2345').waitFor()
     await dialog.getByText('Avenue Blaise Diagne, Médina').waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Fermer' }).click()

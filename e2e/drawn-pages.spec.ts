@@ -189,7 +189,7 @@ describe('signed-in pages drawn by the server', () => {
       if (message.type() === 'error') errors.push(message.text())
     })
     await page.goto(`${server.url}/admin/login`)
-    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.waitForURL('**/admin/dashboard')

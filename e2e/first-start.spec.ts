@@ -73,7 +73,7 @@ describe('a first start with the demo data', () => {
     const page = await context.newPage()
     const errors = consoleErrors(page)
     await gotoReady(page, `${base}/admin/login`)
-    await page.getByLabel("Nom d'utilisateur").fill(printed.admin?.username ?? '')
+    await page.getByLabel('Nom d’utilisateur').fill(printed.admin?.username ?? '')
     await page.getByLabel('Mot de passe', { exact: true }).fill(printed.admin?.password ?? '')
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.waitForURL('**/admin/dashboard')
@@ -134,10 +134,10 @@ describe('a first start with the demo data', () => {
     })
 
     await gotoReady(page, `${base}/admin/login`)
-    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon-mot-de-passe')
     await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.getByText("Nom d'utilisateur ou mot de passe incorrect", { exact: false }).first().waitFor()
+    await page.getByText('Nom d’utilisateur ou mot de passe incorrect', { exact: false }).first().waitFor()
 
     // The report form asks our server for the pin's address: 503, geocoding is off.
     await gotoReady(page, `${base}/signaler`)

@@ -46,7 +46,7 @@ async function openPage(path: string): Promise<Page> {
 describe('home page', () => {
   it('shows its title, the count and the recent reports put in the database', async () => {
     const page = await openPage('/')
-    expect(await page.title()).toBe("Plateforme d'alertes urbaines au Sénégal")
+    expect(await page.title()).toBe('Plateforme d’alertes urbaines au Sénégal')
     await page.getByText('2 incident(s) rapporté(s) dans le département de Dakar').waitFor()
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
     await page.getByText('2 signalement(s) récent(s)').waitFor()

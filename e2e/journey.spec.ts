@@ -93,7 +93,7 @@ async function signUp(page: Page) {
 }
 
 async function approveAsAdmin(page: Page) {
-  await page.getByLabel("Nom d'utilisateur").fill('admin')
+  await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()

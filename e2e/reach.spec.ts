@@ -314,7 +314,7 @@ describe('"Est-ce réglé ?"', () => {
     await page.getByRole('heading', { name: 'Vos signalements marqués « Résolu »' }).waitFor()
     await page.goto(`${server.url}/mes-signalements`)
     const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
-    await card.getByRole('heading', { name: /Est-ce réglé \?/ }).waitFor()
+    await card.getByRole('heading', { name: /Est-ce réglé\s\?/ }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await card.getByRole('button', { name: 'Non, toujours là' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Oui, le rouvrir' }).click()
@@ -401,7 +401,7 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
   it('the admin’s API keys: created, shown once, revoked, without serious violation', async () => {
     const context = await newContext()
     const page = await open(context, '/admin/login')
-    await page.getByLabel("Nom d'utilisateur").fill('admin')
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
@@ -469,7 +469,7 @@ describe('the keyboard alone', () => {
     await page.waitForTimeout(500)
     await tabTo(page, page.getByRole('button', { name: 'Mettre le repère au centre de la carte' }))
     await page.keyboard.press('Enter')
-    await page.getByText(/^Position : 14\.6937, -17\.44[0-3]\d$/).waitFor()
+    await page.getByText(/^Position\s: 14\.6937, -17\.44[0-3]\d$/).waitFor()
 
     // The categories are one group of radio buttons: Tab enters it, the arrows choose.
     await tabTo(page, page.getByRole('radio').first())

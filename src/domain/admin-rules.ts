@@ -1,4 +1,5 @@
 /** The back-office, without zod (the rules half of admin.ts). */
+import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { SIGNUP_MESSAGES } from './organization-rules'
 
 /**
@@ -62,7 +63,7 @@ export interface CategoryUsage {
 }
 
 /**
- * "Impossible de supprimer la catégorie : 12 signalements et 1 organisation l’utilisent." The
+ * "Impossible de supprimer la catégorie : 12 signalements et 1 organisation l’utilisent." The
  * administrator learns why, and what to move first.
  */
 export function categoryInUseMessage({ reports, organizations }: CategoryUsage): string {
@@ -72,18 +73,21 @@ export function categoryInUseMessage({ reports, organizations }: CategoryUsage):
     ...(organizations > 0 ? [counted(organizations, 'organisation')] : []),
   ]
   const verb = users.length > 1 || reports + organizations > 1 ? 'l’utilisent' : 'l’utilise'
-  return `${ADMIN_MESSAGES.categoryInUse} : ${users.join(' et ')} ${verb}.`
+  return `${ADMIN_MESSAGES.categoryInUse} : ${users.join(' et ')} ${verb}.`
 }
 
 export const ADMIN_MESSAGES = {
   lastActiveAdmin: 'Impossible de désactiver le dernier super administrateur actif.',
   ownAccount:
-    'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+    'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
   usernameTaken: 'Ce nom d’utilisateur est déjà utilisé.',
   emailTaken: SIGNUP_MESSAGES.emailTaken,
   categoryInUse: 'Impossible de supprimer la catégorie',
   categoryExists: 'Une catégorie porte déjà ce nom.',
   categoryNameRequired: 'Le nom de la catégorie est requis',
+  categoryNameTooLong: `Le nom de la catégorie ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
+  categoryEnglishNameTooLong: `Le nom en anglais ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
+  categoryWolofNameTooLong: `Le nom en wolof ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
   nameRequired: 'Le nom est requis',
   usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
   usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',

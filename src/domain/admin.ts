@@ -9,6 +9,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './admin-rules'
 import { passwordSchema } from './auth'
+import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { reportEventSchema } from './citizen'
 import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
 import { organizationReportSchema } from './organization-space'
@@ -161,6 +162,27 @@ export const updateAdminUserSchema = z
   })
   .strict()
 
+const translatedName = (tooLong: string) =>
+  z.string().trim().max(CATEGORY_NAME_MAX_LENGTH, { error: tooLong }).optional()
+
+/**
+ * A category as the back-office writes it: its French name, and optionally its English and Wolof
+ * names (empty: the French name stands in). Without `translations`, a change keeps them.
+ */
 export const categoryNameSchema = z
-  .object({ nom: z.string().trim().min(1, { error: ADMIN_MESSAGES.categoryNameRequired }).max(100) })
+  .object({
+    nom: z
+      .string()
+      .trim()
+      .min(1, { error: ADMIN_MESSAGES.categoryNameRequired })
+      .max(CATEGORY_NAME_MAX_LENGTH, { error: ADMIN_MESSAGES.categoryNameTooLong }),
+    translations: z
+      .object({
+        en: translatedName(ADMIN_MESSAGES.categoryEnglishNameTooLong),
+        wo: translatedName(ADMIN_MESSAGES.categoryWolofNameTooLong),
+      })
+      .strict()
+      .optional(),
+  })
   .strict()
+export type CategoryInput = z.infer<typeof categoryNameSchema>

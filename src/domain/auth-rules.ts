@@ -41,9 +41,9 @@ export function loginFailureDelayMs(accountFailures: number): number {
 }
 
 export const AUTH_MESSAGES = {
-  adminWrongCredentials: "Nom d'utilisateur ou mot de passe incorrect",
+  adminWrongCredentials: 'Nom d’utilisateur ou mot de passe incorrect',
   organizationWrongCredentials: 'Email ou mot de passe incorrect, ou compte non approuvé',
-  usernameRequired: "Nom d'utilisateur requis",
+  usernameRequired: 'Nom d’utilisateur requis',
   passwordRequired: 'Mot de passe requis',
   emailRequired: 'Email requis',
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',

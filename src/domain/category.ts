@@ -1,15 +1,15 @@
 // Schemas (zod) of the API, read by the server; a screen imports their types only (.dependency-cruiser.js).
 import { z } from 'zod'
 
-/** Categories seeded on the first start (DESIGN.md section 4). */
-export const DEFAULT_CATEGORIES = [
-  'Voirie',
-  'Éclairage public',
-  'Propreté',
-  'Assainissement',
-  'Autre',
-] as const
+export * from './category-rules'
 
-export const categorySchema = z.object({ id: z.number().int(), nom: z.string() })
+export const categoryTranslationsSchema = z.object({ en: z.string(), wo: z.string() })
+
+/** A category: its French name, and its English and Wolof names ('' when not translated: French stands in). */
+export const categorySchema = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  translations: categoryTranslationsSchema,
+})
 export type Category = z.infer<typeof categorySchema>
 export const categoriesSchema = z.array(categorySchema)

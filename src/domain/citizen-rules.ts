@@ -97,7 +97,7 @@ export const NEARBY_MAX_REPORTS = 5
 
 export const SUPPORT_MESSAGES = {
   notFound: 'Ce signalement n’existe pas ou plus.',
-  closed: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
+  closed: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
   ownReport: 'Vous avez vous-même envoyé ce signalement.',
   alreadySupported: 'Vous soutenez déjà ce signalement.',
   tooMany: 'Vous avez soutenu beaucoup de signalements en peu de temps. Réessayez dans une heure.',
@@ -109,9 +109,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export const RESOLUTION_MESSAGES = {
   notYours: 'Seul l’appareil qui a envoyé ce signalement peut dire s’il est réglé.',
-  notResolved: 'Ce signalement n’est pas marqué « Résolu » : il n’y a rien à confirmer.',
+  notResolved: 'Ce signalement n’est pas marqué « Résolu » : il n’y a rien à confirmer.',
   alreadyConfirmed: 'Vous avez déjà confirmé que ce problème est réglé.',
-  alreadyReopened: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
+  alreadyReopened: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
   tooLate: `Le délai de ${REOPEN_WINDOW_DAYS} jours pour rouvrir ce signalement est dépassé.`,
 } as const
 export type ResolutionRefusal = keyof typeof RESOLUTION_MESSAGES

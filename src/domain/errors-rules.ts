@@ -29,7 +29,7 @@ export const API_ERRORS = {
   database_unavailable: {
     status: 503,
     message:
-      'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
+      'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
   },
 } as const
 export type ApiErrorCode = keyof typeof API_ERRORS

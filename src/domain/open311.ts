@@ -76,7 +76,7 @@ export const open311NewRequestSchema = z.object({
     .string()
     .max(200)
     .optional()
-    .describe('Clé API délivrée par un administrateur : dans le corps, comme le veut GeoReport v2'),
+    .describe('Clé API délivrée par un administrateur : dans le corps, comme le veut GeoReport v2'),
   jurisdiction_id: z.string().max(100).optional(),
   service_code: z.string().regex(/^\d{1,9}$/),
   lat: z.coerce.number().min(-90).max(90),
@@ -104,7 +104,7 @@ export const open311NewRequestQuerySchema = z.object({
     .string()
     .max(200)
     .optional()
-    .meta({ deprecated: true, description: 'Ancienne place de la clé API : passez-la dans le corps' }),
+    .meta({ deprecated: true, description: 'Ancienne place de la clé API : passez-la dans le corps' }),
 })
 
 export const open311CreatedSchema = z.array(

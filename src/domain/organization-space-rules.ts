@@ -8,7 +8,7 @@ export const CLAIM_MESSAGES = {
   notYours: 'Ce signalement n’est pas géré par votre organisation.',
   notInYourCategories: 'Ce signalement ne relève pas des catégories de votre organisation.',
   rejected:
-    'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.',
+    'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.',
 } as const
 
 export const NOTIFICATION_MESSAGES = {

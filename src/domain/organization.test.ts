@@ -21,7 +21,7 @@ describe('signupBasicsSchema', () => {
       type: 'Le type d’organisation est requis',
     })
     expect(firstMessages(signupBasicsSchema.safeParse({ ...base, type: 'multinationale' }))).toEqual({
-      type: "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",
+      type: 'Type d’organisation non valide. Veuillez sélectionner un type dans la liste.',
     })
     expect(signupBasicsSchema.parse({ ...base, type: 'ong' }).type).toBe('ong')
   })

@@ -43,18 +43,18 @@ export const REPORT_FILING_MESSAGES = {
   invalidCoordinates: 'La position du signalement n’est pas valide.',
   // The form's own: the place is unknown until the phone gives it or the citizen shows it.
   placeNotChosen:
-    'Votre position n’est pas connue : touchez la carte ou faites glisser le repère sur le lieu du problème, ou confirmez le point affiché.',
+    'Votre position n’est pas connue : touchez la carte ou faites glisser le repère sur le lieu du problème, ou confirmez le point affiché.',
   photoType: 'La photo doit être une image JPEG, PNG ou WebP.',
   audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
   audioEmpty: 'La note vocale est vide ou illisible. Enregistrez-la à nouveau.',
   audioTooLong: `La note vocale ne doit pas dépasser ${VOICE_NOTE_MAX_SECONDS / 60} minutes.`,
-  unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
+  unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
   tooManyReports: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
   weakIdempotencyKey:
-    'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
+    'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
   idempotencyKeyOfAnotherDevice: 'Cette clé a déjà servi à un signalement envoyé par un autre appareil.',
   alreadyReceived:
-    'Ce signalement a déjà été reçu. Retrouvez-le dans « Mes signalements » sur l’appareil qui l’a envoyé.',
+    'Ce signalement a déjà été reçu. Retrouvez-le dans « Mes signalements » sur l’appareil qui l’a envoyé.',
 } as const
 
 /** A description is required unless a voice note carries the report. */

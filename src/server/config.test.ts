@@ -20,13 +20,13 @@ describe('loadConfig', () => {
     )
     expect(loadConfig({ CONTACT_EMAIL: '' }).contactEmail).toBe('contact@alertes-urbaines.sn')
     expect(() => loadConfig({ CONTACT_EMAIL: 'mairie-dakar.sn' })).toThrow(
-      'Configuration invalide : CONTACT_EMAIL doit être une adresse e-mail (par exemple contact@mairie.sn) (valeur reçue : « mairie-dakar.sn »)',
+      'Configuration invalide : CONTACT_EMAIL doit être une adresse e-mail (par exemple contact@mairie.sn) (valeur reçue : « mairie-dakar.sn »)',
     )
   })
 
   it('stops on a bad PORT with one line naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(
-      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
+      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
     )
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
   })
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
     for (const bad of ['everyone', '10.0.0.0/33', '10.0.0', 'true']) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
-        /^Configuration invalide : TRUST_PROXY doit être/,
+        /^Configuration invalide\u202f: TRUST_PROXY doit être/,
       )
     }
   })

@@ -61,7 +61,7 @@ const envSchema = z
         .string()
         .refine(isTrustProxySetting, {
           message:
-            'doit être « loopback », une liste d’adresses ou de plages CIDR séparées par des virgules, ou un nombre de proxys',
+            'doit être « loopback », une liste d’adresses ou de plages CIDR séparées par des virgules, ou un nombre de proxys',
         })
         .default('loopback'),
     ),
@@ -151,8 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]
     const variable = String(issue?.path[0] ?? 'environnement')
     const shown = env[variable] !== undefined && !SECRET_VARIABLES.has(variable)
-    const received = shown ? ` (valeur reçue : « ${env[variable]} »)` : ''
-    throw new ConfigError(`Configuration invalide : ${variable} ${issue?.message ?? ''}${received}`)
+    const received = shown ? ` (valeur reçue : « ${env[variable]} »)` : ''
+    throw new ConfigError(`Configuration invalide : ${variable} ${issue?.message ?? ''}${received}`)
   }
   const e = parsed.data
   return {

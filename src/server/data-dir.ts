@@ -44,7 +44,7 @@ export function restrictToOwner(root: string): number {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue
         throw new DataDirPermissionError(
-          `Impossible de réserver ${entry} au compte du serveur (${(error as NodeJS.ErrnoException).code}) : ce dossier de données doit appartenir au compte qui lance le serveur (chown -R).`,
+          `Impossible de réserver ${entry} au compte du serveur (${(error as NodeJS.ErrnoException).code}) : ce dossier de données doit appartenir au compte qui lance le serveur (chown -R).`,
         )
       }
     }

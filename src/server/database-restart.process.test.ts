@@ -84,7 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL, while Po
       error: {
         code: 'database_unavailable',
         message:
-          'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
+          'Service momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques instants.',
       },
     })
     // Nothing is acknowledged that could not be kept.

@@ -73,7 +73,7 @@ describe('npm start', () => {
     const started = startServer({ PORT: 'abc', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ua-main-')) })
     expect(await started.exited).toBe(1)
     expect(started.output().trim()).toBe(
-      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
+      'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
     )
   })
 
@@ -140,7 +140,7 @@ describe('npm start', () => {
     const port = await freePort()
     const started = startServer({ PORT: String(port), DATA_DIR: dataDir })
     await waitForHealth(port, started)
-    expect(started.output()).toMatch(/identifiant « admin », mot de passe « [\w-]{16} »/)
+    expect(started.output()).toMatch(/identifiant «\u202fadmin\u202f», mot de passe «\u202f[\w-]{16}\u202f»/)
   }, 60_000)
 
   it.runIf(process.env.TEST_DATABASE_URL)(

@@ -78,7 +78,7 @@ async function main() {
       secret: backupSecret,
     })
   }
-  console.log(`Alertes urbaines écoute sur http://localhost:${config.port} (base de données : ${db.kind})`)
+  console.log(`Alertes urbaines écoute sur http://localhost:${config.port} (base de données : ${db.kind})`)
 }
 
 /** The address on this machine at which a server listening on `host` answers. */
@@ -97,7 +97,7 @@ main().catch((error: unknown) => {
   ) {
     console.error(error.message)
   } else {
-    console.error('Le serveur n’a pas pu démarrer :', error)
+    console.error('Le serveur n’a pas pu démarrer :', error)
   }
   process.exit(1)
 })

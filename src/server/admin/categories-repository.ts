@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import type { CategoryInput } from '../../domain/admin'
 import { categoryInUseMessage } from '../../domain/admin-rules'
 import type { Category } from '../../domain/category'
+import { categoryColumns, categoryOfRow } from '../categories/repository'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
@@ -13,29 +15,35 @@ function nameTaken(error: unknown): never {
   throw error
 }
 
-export async function createCategory(db: Db, nom: string): Promise<Category> {
+/** The columns of a category's names, from what the back-office sent (absent: unchanged). */
+function namesOf({ nom, translations }: CategoryInput) {
+  return {
+    nom,
+    ...(translations?.en === undefined ? {} : { nom_en: translations.en }),
+    ...(translations?.wo === undefined ? {} : { nom_wo: translations.wo }),
+  }
+}
+
+export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
   try {
-    const [row] = await db
-      .insert(categories)
-      .values({ nom })
-      .returning({ id: categories.id, nom: categories.nom })
+    const [row] = await db.insert(categories).values(namesOf(input)).returning(categoryColumns)
     if (!row) throw new Error('insert returned no row')
-    return row
+    return categoryOfRow(row)
   } catch (error) {
     nameTaken(error)
   }
 }
 
-/** Renames a category; reports keep the name they were filed with. */
-export async function renameCategory(db: Db, id: number, nom: string): Promise<Category> {
+/** Renames a category (and its translations, when given); reports keep the name they were filed with. */
+export async function renameCategory(db: Db, id: number, input: CategoryInput): Promise<Category> {
   try {
     const [row] = await db
       .update(categories)
-      .set({ nom })
+      .set(namesOf(input))
       .where(eq(categories.id, id))
-      .returning({ id: categories.id, nom: categories.nom })
+      .returning(categoryColumns)
     if (!row) throw new AppError('not_found')
-    return row
+    return categoryOfRow(row)
   } catch (error) {
     if (error instanceof AppError) throw error
     nameTaken(error)

@@ -1,3 +1,4 @@
+import type { CategoryInput } from '../../domain/admin'
 import type { Db } from '../db/database'
 import type { EventBus } from '../events/event-bus'
 import { createCategory, deleteCategory, renameCategory } from './categories-repository'
@@ -9,13 +10,13 @@ import { createCategory, deleteCategory, renameCategory } from './categories-rep
 export function createCategoryChanges(deps: { db: Db; events: EventBus }) {
   const changed = () => deps.events.publish({ type: 'categories.changed' })
   return {
-    async create(nom: string) {
-      const category = await createCategory(deps.db, nom)
+    async create(input: CategoryInput) {
+      const category = await createCategory(deps.db, input)
       await changed()
       return category
     },
-    async rename(id: number, nom: string) {
-      const category = await renameCategory(deps.db, id, nom)
+    async rename(id: number, input: CategoryInput) {
+      const category = await renameCategory(deps.db, id, input)
       await changed()
       return category
     },

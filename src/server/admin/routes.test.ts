@@ -416,7 +416,7 @@ describe('admin users', () => {
     const own = await patch(`/api/admin/users/${admin.user.id}`, { name: 'Moi', status: 'inactive' })
     expect(own.statusCode).toBe(409)
     expect(own.json().error.message).toBe(
-      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
     )
     const [me] = await ctx.db.db.select().from(superadmins).where(eq(superadmins.id, admin.user.id))
     expect(me?.status).toBe('active')
@@ -500,6 +500,7 @@ describe('admin categories', () => {
     expect((await patch(`/api/admin/categories/${id}`, { nom: 'Parcs et jardins' })).json()).toEqual({
       id,
       nom: 'Parcs et jardins',
+      translations: { en: '', wo: '' },
     })
     const del = await ctx.app.inject({
       method: 'DELETE',
@@ -516,16 +517,71 @@ describe('admin categories', () => {
     expect(inUse.statusCode).toBe(409)
     // Why, and what to move first.
     expect(inUse.json().error).toMatchObject({
-      message: 'Impossible de supprimer la catégorie : 1 signalement l’utilise.',
+      message: 'Impossible de supprimer la catégorie\u202f: 1 signalement l’utilise.',
       reason: 'admin.categoryInUse',
     })
     await insertReport(ctx.db.db, { categoryName: 'Marchés' })
     await createOrganization(ctx.db.db, { categories: ['Marchés'] })
     expect((await deleteMarkets()).json().error.message).toBe(
-      'Impossible de supprimer la catégorie : 2 signalements et 1 organisation l’utilisent.',
+      'Impossible de supprimer la catégorie\u202f: 2 signalements et 1 organisation l’utilisent.',
     )
     const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
     expect((await patch(`/api/admin/categories/${voirie?.id}`, { nom: '  ' })).statusCode).toBe(400)
+  })
+})
+
+describe('admin category translations', () => {
+  const listed = async (id: number) =>
+    (await ctx.app.inject('/api/categories')).json().find((c: { id: number }) => c.id === id)
+
+  it('creates a category with its English and Wolof names, which GET /api/categories gives', async () => {
+    const created = await post('/api/admin/categories', {
+      nom: 'Marchés',
+      translations: { en: ' Markets ', wo: 'Marse yi' },
+    })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ nom: 'Marchés', translations: { en: 'Markets', wo: 'Marse yi' } })
+    expect(await listed(created.json().id)).toEqual(created.json())
+  })
+
+  it('keeps the translations on a rename without them, changes or empties them when sent', async () => {
+    const { id } = (
+      await post('/api/admin/categories', { nom: 'Plages', translations: { en: 'Beaches', wo: 'Tefes yi' } })
+    ).json()
+    await patch(`/api/admin/categories/${id}`, { nom: 'Plages et corniche' })
+    expect(await listed(id)).toMatchObject({
+      nom: 'Plages et corniche',
+      translations: { en: 'Beaches', wo: 'Tefes yi' },
+    })
+    const changed = await patch(`/api/admin/categories/${id}`, {
+      nom: 'Plages',
+      translations: { en: '', wo: 'Tefes' },
+    })
+    expect(changed.json()).toMatchObject({ translations: { en: '', wo: 'Tefes' } })
+    expect(await listed(id)).toMatchObject({ translations: { en: '', wo: 'Tefes' } })
+  })
+
+  it('refuses a translation longer than a name may be, with a French message, and changes nothing', async () => {
+    const { id } = (
+      await post('/api/admin/categories', { nom: 'Stades', translations: { en: 'Stadiums' } })
+    ).json()
+    const before = await listed(id)
+    const tooLong = await patch(`/api/admin/categories/${id}`, {
+      nom: 'Stades',
+      translations: { wo: 'x'.repeat(101) },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(JSON.stringify(tooLong.json())).toContain('Le nom en wolof ne peut pas dépasser 100 caractères')
+    expect(await listed(id)).toEqual(before)
+    const created = await post('/api/admin/categories', {
+      nom: 'Ports',
+      translations: { en: 'y'.repeat(101) },
+    })
+    expect(created.statusCode).toBe(400)
+    expect(JSON.stringify(created.json())).toContain('Le nom en anglais ne peut pas dépasser 100 caractères')
+    expect(
+      (await ctx.app.inject('/api/categories')).json().some((c: { nom: string }) => c.nom === 'Ports'),
+    ).toBe(false)
   })
 })
 

@@ -133,7 +133,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: {
           tags,
-          summary: 'Export CSV (UTF-8, « ; ») des signalements filtrés',
+          summary: 'Export CSV (UTF-8, « ; ») des signalements filtrés',
           querystring: adminReportFiltersSchema,
         },
       },
@@ -235,7 +235,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       '/api/admin/categories',
       { schema: { tags, body: categoryNameSchema, response: { 201: categorySchema } } },
       async (request, reply) => {
-        return reply.status(201).send(await app.categoryChanges.create(request.body.nom))
+        return reply.status(201).send(await app.categoryChanges.create(request.body))
       },
     )
 
@@ -244,7 +244,7 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: { tags, params: categoryParams, body: categoryNameSchema, response: { 200: categorySchema } },
       },
-      (request) => app.categoryChanges.rename(request.params.id, request.body.nom),
+      (request) => app.categoryChanges.rename(request.params.id, request.body),
     )
 
     app.delete(

@@ -52,7 +52,7 @@ describe('POST /api/auth/login', () => {
       payload: { userType: 'admin', username: 'admin', password: 'faux' },
     })
     expect(admin.statusCode).toBe(401)
-    expect(admin.json().error.message).toBe("Nom d'utilisateur ou mot de passe incorrect")
+    expect(admin.json().error.message).toBe('Nom d’utilisateur ou mot de passe incorrect')
     const org = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -83,7 +83,7 @@ describe('POST /api/auth/login', () => {
       payload: { userType: 'admin', username: '', password: 'x' },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json().error).toMatchObject({ field: 'username', message: "Nom d'utilisateur requis" })
+    expect(res.json().error).toMatchObject({ field: 'username', message: 'Nom d’utilisateur requis' })
   })
 
   const attempt = (email: string, password: string, ip: string) =>

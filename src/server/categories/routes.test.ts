@@ -18,6 +18,25 @@ describe('GET /api/categories', () => {
       'Propreté',
       'Voirie',
     ])
-    expect(res.json()[0]).toEqual({ id: expect.any(Number), nom: 'Assainissement' })
+    expect(res.json()[0]).toEqual({
+      id: expect.any(Number),
+      nom: 'Assainissement',
+      translations: { en: 'Sanitation', wo: 'Tuyo ak ndox mu ñaaw' },
+    })
+  })
+
+  it('gives every default category its English and Wolof names', async () => {
+    const res = await ctx.app.inject('/api/categories')
+    expect(
+      Object.fromEntries(
+        res.json().map((c: { nom: string; translations: object }) => [c.nom, c.translations]),
+      ),
+    ).toEqual({
+      Assainissement: { en: 'Sanitation', wo: 'Tuyo ak ndox mu ñaaw' },
+      Autre: { en: 'Other', wo: 'Yeneen' },
+      'Éclairage public': { en: 'Street lighting', wo: 'Leeru mbedd yi' },
+      Propreté: { en: 'Cleanliness', wo: 'Set-setal' },
+      Voirie: { en: 'Roads', wo: 'Mbedd yi' },
+    })
   })
 })

@@ -108,7 +108,7 @@ describe('POST /api/citizen/reports/:id/reopen', () => {
     expect(second.statusCode).toBe(409)
     expect(second.json().error).toEqual({
       code: 'conflict',
-      message: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
+      message: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
       reason: 'resolution.alreadyReopened',
     })
     const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, filed.id))
@@ -142,7 +142,7 @@ describe('POST /api/citizen/reports/:id/reopen', () => {
     const waiting = await answer(stranger.id, 'reopen', stranger.citizenToken)
     expect(waiting.statusCode).toBe(409)
     expect(waiting.json().error.message).toBe(
-      'Ce signalement n’est pas marqué « Résolu » : il n’y a rien à confirmer.',
+      'Ce signalement n’est pas marqué « Résolu » : il n’y a rien à confirmer.',
     )
     const unknown = await answer('6f1c1a4e-1111-4a4a-9a9a-000000000000', 'confirm', filed.citizenToken)
     expect(unknown.statusCode).toBe(404)

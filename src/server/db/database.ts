@@ -59,7 +59,7 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
     // The text searches' trigram index (migration 0002_read_models), over text without accents
-    // (0005_search_unaccent).
+    // (0006_search_unaccent).
     extensions: { pg_trgm, unaccent },
     ...(dir ? { dataDir: dir } : {}),
     ...(restoreFrom ? { loadDataDir: new Blob([new Uint8Array(restoreFrom)]) } : {}),
@@ -197,12 +197,12 @@ async function checkRequiredExtensions(client: pg.PoolClient) {
     if (!state || state.installed) continue
     if (!state.available) {
       throw new DatabaseSetupError(
-        `PostgreSQL : l’extension ${name} (${purpose}) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.`,
+        `PostgreSQL : l’extension ${name} (${purpose}) n’est pas installée sur le serveur. Installez les modules « contrib » de PostgreSQL (Debian : paquet postgresql-contrib, inclus dans postgresql-15), puis relancez.`,
       )
     }
     if (!state.may_create) {
       throw new DatabaseSetupError(
-        `PostgreSQL : l’extension ${name} (${purpose}) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION ${name}; » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.`,
+        `PostgreSQL : l’extension ${name} (${purpose}) manque dans la base, et cet utilisateur ne peut pas la créer. Exécutez « CREATE EXTENSION ${name} » dans la base en tant que propriétaire de la base ou superutilisateur, puis relancez.`,
       )
     }
   }

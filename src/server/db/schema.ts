@@ -42,6 +42,9 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     nom: text('nom').notNull(),
+    /** The name in English and in Wolof; '' when not translated (the French name stands in). */
+    nom_en: text('nom_en').notNull().default(''),
+    nom_wo: text('nom_wo').notNull().default(''),
     created_at: createdAt(),
   },
   (t) => [
@@ -151,7 +154,7 @@ export const reports = pgTable(
     /**
      * What every text search reads (reports/search.ts): the category, description, address,
      * department and code, lower-case and without accents (`search_text`, migration
-     * 0005_search_unaccent), one field per line so that no match straddles two. Kept by the
+     * 0006_search_unaccent), one field per line so that no match straddles two. Kept by the
      * database itself; a trigram index covers it.
      */
     search_document: text('search_document').generatedAlwaysAs(

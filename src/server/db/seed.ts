@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { count } from 'drizzle-orm'
-import { DEFAULT_CATEGORIES } from '../../domain/category'
+import { DEFAULT_CATEGORIES, DEFAULT_CATEGORY_TRANSLATIONS } from '../../domain/category'
 import { hashPassword } from '../passwords'
 import type { Db } from './database'
 import { categories, superadmins } from './schema'
@@ -16,9 +16,9 @@ export interface FirstAdmin {
  * password when it was generated (shown this once: only its hash is kept).
  */
 export function firstAdminNotice(admin: FirstAdmin): string {
-  const created = `Premier super administrateur créé : identifiant « ${admin.username} »`
+  const created = `Premier super administrateur créé : identifiant « ${admin.username} »`
   return admin.generatedPassword
-    ? `${created}, mot de passe « ${admin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`
+    ? `${created}, mot de passe « ${admin.generatedPassword} » (affiché une seule fois, changez-le après connexion).`
     : `${created}, mot de passe : celui d’ADMIN_PASSWORD.`
 }
 
@@ -34,7 +34,12 @@ export async function seedDefaults(
   if (categoryRows?.n === 0) {
     await db
       .insert(categories)
-      .values(DEFAULT_CATEGORIES.map((nom) => ({ nom })))
+      .values(
+        DEFAULT_CATEGORIES.map((nom) => {
+          const { en, wo } = DEFAULT_CATEGORY_TRANSLATIONS[nom]
+          return { nom, nom_en: en, nom_wo: wo }
+        }),
+      )
       .onConflictDoNothing()
   }
 

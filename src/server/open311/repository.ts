@@ -21,7 +21,7 @@ export async function open311Services(db: Db): Promise<Open311Service[]> {
   return rows.map((category) => ({
     service_code: String(category.id),
     service_name: category.nom,
-    description: `Signalements « ${category.nom} » du département de Dakar`,
+    description: `Signalements « ${category.nom} » du département de Dakar`,
     metadata: false,
     type: 'realtime',
     keywords: '',

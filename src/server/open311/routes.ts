@@ -75,7 +75,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'GeoReport v2 : les services (catégories)',
+        summary: 'GeoReport v2 : les services (catégories)',
         querystring: z.object({ jurisdiction_id: z.string().max(100).optional() }),
         response: { 200: open311ServicesSchema },
       },
@@ -88,7 +88,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'GeoReport v2 : les demandes (signalements publics)',
+        summary: 'GeoReport v2 : les demandes (signalements publics)',
         querystring: open311RequestsQuerySchema,
         response: { 200: open311RequestsSchema },
       },
@@ -101,7 +101,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'GeoReport v2 : une demande',
+        summary: 'GeoReport v2 : une demande',
         params: z.object({ id: z.string().max(100) }),
         querystring: z.object({ jurisdiction_id: z.string().max(100).optional() }),
         response: { 200: z.array(open311RequestSchema) },
@@ -132,7 +132,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags,
-        summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
+        summary: 'GeoReport v2 : déposer une demande (clé API obligatoire)',
         querystring: open311NewRequestQuerySchema,
         body: open311NewRequestSchema,
         response: { 201: open311CreatedSchema },

@@ -338,7 +338,7 @@ describe('a report an administrator rejected', () => {
       .where(eq(reportEvents.report_id, filed.id))
 
     const frozen =
-      'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.'
+      'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.'
     for (const status of ['en-cours', 'resolu', 'en-attente']) {
       const res = await setStatus(filed.id, status, roads)
       expect(res.statusCode).toBe(409)

@@ -57,7 +57,7 @@ describe('POST /api/organizations/signup', () => {
     const res = await signup({ ...valid('type@example.sn'), type: 'multinationale' })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe(
-      "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",
+      'Type d’organisation non valide. Veuillez sélectionner un type dans la liste.',
     )
   })
 

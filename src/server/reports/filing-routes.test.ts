@@ -137,7 +137,7 @@ describe('POST /api/reports', () => {
     })
     expect(res.statusCode).toBe(401)
     expect(res.json().error.message).toBe(
-      'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
+      'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
     )
     await expectNothingStored()
   })
@@ -396,7 +396,7 @@ describe('POST /api/reports', () => {
     expect(res.json().error).toMatchObject({
       field: 'idempotency-key',
       message:
-        'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
+        'La clé Idempotency-Key doit être tirée au hasard : un UUID v4, ou au moins 22 caractères base64url.',
     })
     await expectNothingStored()
   })

@@ -24,7 +24,7 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limitPerAddress(REPORTS_PER_ADDRESS, REPORTS_RATE_WINDOW_MS, 'filing.tooManyReports'),
       schema: {
         tags: ['public'],
-        summary: 'Déposer un signalement (multipart : champs, photo, audio)',
+        summary: 'Déposer un signalement (multipart : champs, photo, audio)',
         consumes: ['multipart/form-data'],
         response: { 201: createdReportSchema },
       },

@@ -66,7 +66,7 @@ export const publicReportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['public'],
         summary:
-          'La page publique d’un signalement : catégorie, statut, lieu, dates, organisation, historique public (ni code, ni photo, ni note vocale, ni message)',
+          'La page publique d’un signalement : catégorie, statut, lieu, dates, organisation, historique public (ni code, ni photo, ni note vocale, ni message)',
         // Any text: an id that cannot be a report's is a 404 like an unknown one, not a 400.
         params: z.object({ id: z.string() }),
         response: { 200: publicReportSchema },

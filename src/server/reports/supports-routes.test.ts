@@ -157,7 +157,7 @@ describe('POST /api/reports/:id/supports', () => {
     const closed = await support(resolved.id)
     expect(closed.statusCode).toBe(409)
     expect(closed.json().error.message).toBe(
-      'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
+      'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
     )
 
     const unknown = await support('6f1c1a4e-1111-4a4a-9a9a-000000000000')

@@ -19,7 +19,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'Signalements ouverts de la même catégorie à moins de 100 m (« Moi aussi »)',
+        summary: 'Signalements ouverts de la même catégorie à moins de 100 m (« Moi aussi »)',
         headers: deviceHeaders,
         querystring: nearbyQuerySchema,
         response: { 200: nearbyReportsSchema },
@@ -39,7 +39,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limitPerAddress(SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS, 'support.tooMany'),
       schema: {
         tags: ['public'],
-        summary: '« C’est le même problème » : le soutien de cet appareil (une fois par appareil)',
+        summary: '« C’est le même problème » : le soutien de cet appareil (une fois par appareil)',
         headers: deviceHeaders,
         params: z.object({ id: z.uuid() }),
         response: { 201: supportedReportSchema },

@@ -52,8 +52,10 @@ describe('npm run seed:demo on a fresh DATA_DIR', () => {
   it('prints the first administrator it created and the organisations: both sign in on the server started next', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-seed-'))
     const stdout = await seed({ DATA_DIR: dataDir })
-    expect(stdout).toMatch(/Données de démonstration chargées : 300 signalements/)
-    expect(stdout).toMatch(/identifiant « admin », mot de passe « [\w-]{16} » \(affiché une seule fois/)
+    expect(stdout).toMatch(/Données de démonstration chargées\u202f: 300 signalements/)
+    expect(stdout).toMatch(
+      /identifiant «\u202fadmin\u202f», mot de passe «\u202f[\w-]{16}\u202f» \(affiché une seule fois/,
+    )
     expect(stdout).toContain('/organization/login')
     expect(printedCredentials(stdout).organizations.map((o) => o.email)).toContain(
       'services.techniques@demo.alertes-urbaines.sn',
@@ -75,7 +77,7 @@ describe('npm run seed:demo on a fresh DATA_DIR', () => {
     const env = { DATA_DIR: dataDir, ADMIN_USERNAME: 'awa', ADMIN_PASSWORD: 'mot-de-passe-choisi' }
     const stdout = await seed(env)
     expect(stdout).toContain(
-      'Premier super administrateur créé\u202f: identifiant « awa », mot de passe\u202f: celui d’ADMIN_PASSWORD.',
+      'Premier super administrateur créé : identifiant « awa », mot de passe : celui d’ADMIN_PASSWORD.',
     )
     expect(stdout).not.toContain('mot-de-passe-choisi')
     const base = await serve({ DATA_DIR: dataDir })

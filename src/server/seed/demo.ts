@@ -201,7 +201,7 @@ function lifeOf(
 export function demoCredentials(firstAdminLine: string | null): string[] {
   return [
     ...(firstAdminLine ? [firstAdminLine] : []),
-    `Organisations de démonstration (mot de passe « ${DEMO_ORGANIZATION_PASSWORD} »), espace organisation : /organization/login`,
+    `Organisations de démonstration (mot de passe « ${DEMO_ORGANIZATION_PASSWORD} »), espace organisation : /organization/login`,
     ...DEMO_ORGANIZATIONS.map((org) => `  ${org.email} — ${org.name}`),
   ]
 }
@@ -223,7 +223,7 @@ async function main() {
     const loaded = await loadDemoData(database)
     console.log(
       loaded
-        ? `Données de démonstration chargées : ${loaded.reports} signalements sur un an, ${DEMO_ORGANIZATIONS.length} organisations.`
+        ? `Données de démonstration chargées : ${loaded.reports} signalements sur un an, ${DEMO_ORGANIZATIONS.length} organisations.`
         : 'Les données de démonstration sont déjà chargées.',
     )
     for (const line of demoCredentials(firstAdmin ? firstAdminNotice(firstAdmin) : null)) console.log(line)

@@ -77,8 +77,8 @@ export function isAlive(pid: number): boolean {
 
 /** The sign-ins `npm run seed:demo` printed: the first administrator (when it created it), the organisations. */
 export function printedCredentials(stdout: string) {
-  const admin = /identifiant « (.+?) », mot de passe « (.+?) »/.exec(stdout)
-  const password = /Organisations de démonstration \(mot de passe « (.+?) »\)/.exec(stdout)?.[1]
+  const admin = /identifiant «\u202f(.+?)\u202f», mot de passe «\u202f(.+?)\u202f»/.exec(stdout)
+  const password = /Organisations de démonstration \(mot de passe «\u202f(.+?)\u202f»\)/.exec(stdout)?.[1]
   const emails = [...stdout.matchAll(/^ {2}(\S+@\S+) — /gm)].map((match) => match[1] ?? '')
   return {
     admin: admin ? { username: admin[1] ?? '', password: admin[2] ?? '' } : null,

@@ -23,7 +23,7 @@ export const fr = {
     mainNavigation: 'Navigation principale',
   },
   offline: {
-    banner: 'Hors connexion : ce que vous signalez sera envoyé dès le retour du réseau.',
+    banner: 'Hors connexion : ce que vous signalez sera envoyé dès le retour du réseau.',
   },
   footer: {
     navigation: 'Liens utiles',
@@ -33,7 +33,7 @@ export const fr = {
   },
   home: {
     meta: {
-      title: "Plateforme d'alertes urbaines au Sénégal",
+      title: 'Plateforme d’alertes urbaines au Sénégal',
     },
     reportButton: 'Signaler',
     incidentCount: '{{total, number}} incident(s) rapporté(s) dans le département de Dakar',
@@ -42,7 +42,7 @@ export const fr = {
       loading: 'Chargement des signalements...',
       loaded: '{{total}} signalement(s) récent(s)',
       emptyTitle: 'Aucun incident signalé',
-      emptyText: 'Soyez le premier à signaler un problème !',
+      emptyText: 'Soyez le premier à signaler un problème !',
     },
   },
   map: {
@@ -52,7 +52,7 @@ export const fr = {
     zoomIn: 'Zoom avant',
     zoomOut: 'Zoom arrière',
     yourPosition: 'Votre position actuelle',
-    cluster: '{{total}} signalement(s) dans cette zone : zoomer',
+    cluster: '{{total}} signalement(s) dans cette zone : zoomer',
     skipToList: 'Aller à la liste des signalements de la carte',
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
   },

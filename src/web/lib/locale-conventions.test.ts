@@ -26,9 +26,20 @@ describe.each(Object.entries(INTL_LOCALE))('in %s', (language, locale) => {
   })
 })
 
-it('writes Wolof figures and dates like French of Senegal', () => {
+it('writes Wolof figures like French of Senegal', () => {
   expect(formatNumberIn('wo', 1234)).toBe('1\u202f234')
-  expect(formatLongDateIn('wo', new Date(2026, 10, 22))).toBe('22 novembre 2026')
+})
+
+it('writes Wolof dates with Wolof months, as the CLDR data of Intl does (Node carries it, browsers rarely)', () => {
+  expect(formatLongDateIn('wo', new Date(2026, 10, 22))).toBe('22 Nowàmbar, 2026')
+  expect(formatDateTimeIn('wo', new Date(2026, 0, 3, 9, 5))).toBe('3 Samwiyee, 2026 ci 09:05')
+  const longDate = new Intl.DateTimeFormat('wo', { day: 'numeric', month: 'long', year: 'numeric' })
+  const dateTime = new Intl.DateTimeFormat('wo', { dateStyle: 'long', timeStyle: 'short' })
+  for (let month = 0; month < 12; month++) {
+    const date = new Date(Date.UTC(2026, month, 1 + month * 2, month * 2, month * 5))
+    expect(formatLongDateIn('wo', date)).toBe(longDate.format(date))
+    expect(formatDateTimeIn('wo', date)).toBe(dateTime.format(date))
+  }
 })
 
 it('lets the texts with a figure ask the browser for no Intl object (its locale data loads on the first)', async () => {

@@ -1,14 +1,17 @@
 // How figures and dates are written in each interface language. Written here rather than asked
 // of Intl: a page's first Intl formatter loads the browser's locale data, 40 to 85 ms of main
 // thread on the test machine (several times that on a cheap phone) before the home page can
-// show its count and its dates. Wolof reads like French of Senegal: browsers rarely carry Wolof
-// data, and Wolof readers also read French.
+// show its count and its dates. Wolof figures read like French of Senegal; Wolof dates are written
+// as the Unicode CLDR writes them ("22 Nowàmbar, 2026 ci 10:05", what Node's Intl gives for "wo"):
+// browsers rarely carry Wolof data, so the months are here.
 
 interface Conventions {
   /** Between groups of three digits: French uses a narrow no-break space, as Intl does. */
   group: string
   decimal: string
   months: readonly string[]
+  /** Between the month and the year: "22 Nowàmbar, 2026" in Wolof. */
+  beforeYear: string
   /** Between a date and its time: "22 novembre 2026 à 10:05". */
   beforeTime: string
 }
@@ -30,6 +33,7 @@ const FRENCH: Conventions = {
     'novembre',
     'décembre',
   ],
+  beforeYear: ' ',
   beforeTime: ' à ',
 }
 
@@ -50,11 +54,33 @@ const ENGLISH: Conventions = {
     'November',
     'December',
   ],
+  beforeYear: ' ',
   beforeTime: ' at ',
 }
 
+const WOLOF: Conventions = {
+  ...FRENCH,
+  months: [
+    'Samwiyee',
+    'Fewriyee',
+    'Mars',
+    'Awril',
+    'Mee',
+    'Suwe',
+    'Sulet',
+    'Ut',
+    'Sàttumbar',
+    'Oktoobar',
+    'Nowàmbar',
+    'Desàmbar',
+  ],
+  beforeYear: ', ',
+  beforeTime: ' ci ',
+}
+
 function conventionsOf(language: string): Conventions {
-  return language === 'en' ? ENGLISH : FRENCH
+  if (language === 'en') return ENGLISH
+  return language === 'wo' ? WOLOF : FRENCH
 }
 
 /** "1 234", "4,1" in French; "1,234", "4.1" in English; at most `fractionDigits` decimals. */
@@ -68,10 +94,10 @@ export function formatNumberIn(language: string, value: number, fractionDigits =
   return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`
 }
 
-/** "22 novembre 2026" ("22 November 2026"), in the visitor's time zone. */
+/** "22 novembre 2026" ("22 November 2026", "22 Nowàmbar, 2026"), in the visitor's time zone. */
 export function formatLongDateIn(language: string, date: Date): string {
-  const { months } = conventionsOf(language)
-  return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`
+  const { months, beforeYear } = conventionsOf(language)
+  return `${date.getDate()} ${months[date.getMonth()]}${beforeYear}${date.getFullYear()}`
 }
 
 /** "22 novembre 2026 à 10:05" ("22 November 2026 at 10:05"), in the visitor's time zone. */

@@ -8,11 +8,11 @@ import { ORGANIZATION_ID } from './sessions'
 
 /** The categories of a fresh database, as GET /api/categories orders them (by name). */
 export const CATEGORIES: Category[] = [
-  { id: 4, nom: 'Assainissement' },
-  { id: 5, nom: 'Autre' },
-  { id: 2, nom: 'Éclairage public' },
-  { id: 3, nom: 'Propreté' },
-  { id: 1, nom: 'Voirie' },
+  { id: 4, nom: 'Assainissement', translations: { en: 'Sanitation', wo: 'Tuyo ak ndox mu ñaaw' } },
+  { id: 5, nom: 'Autre', translations: { en: 'Other', wo: 'Yeneen' } },
+  { id: 2, nom: 'Éclairage public', translations: { en: 'Street lighting', wo: 'Leeru mbedd yi' } },
+  { id: 3, nom: 'Propreté', translations: { en: 'Cleanliness', wo: 'Set-setal' } },
+  { id: 1, nom: 'Voirie', translations: { en: 'Roads', wo: 'Mbedd yi' } },
 ]
 
 let sequence = 0

@@ -13,7 +13,7 @@ function renderShell(onLogout = vi.fn()) {
         path: '*',
         element: (
           <AppShell
-            sidebarTitle="Panneau d'administration"
+            sidebarTitle="Panneau d’administration"
             heading="Administration"
             account="Admin: Awa Ndiaye"
             onLogout={onLogout}

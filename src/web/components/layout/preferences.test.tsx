@@ -7,6 +7,7 @@ import { i18next } from '../../i18n'
 import { startApplyingSettings } from '../../lib/apply-settings'
 import { useSettingsStore } from '../../lib/settings-store'
 import { stubApi } from '../../test/api-stub'
+import { CATEGORIES } from '../../test/fixtures'
 import { renderRoute } from '../../test/render-route'
 
 // jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
@@ -52,6 +53,7 @@ function renderHome() {
   stubApi({
     '/api/reports/recent': { status: 200, body: [report] },
     '/api/reports/count': { status: 200, body: { count: 1234 } },
+    '/api/categories': { status: 200, body: CATEGORIES },
   })
   return renderRoute('/')
 }
@@ -94,6 +96,11 @@ describe('the language, chosen in the side menu', () => {
     expect(html.lang).toBe('en')
     expect(screen.getByRole('article')).toHaveTextContent('22 November 2026')
     expect(screen.getByRole('article')).toHaveTextContent('In progress')
+    // The category in English (GET /api/categories), the French name gone.
+    expect(
+      await within(screen.getByRole('article')).findByRole('link', { name: 'Roads' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('article')).not.toHaveTextContent('Voirie')
     expect(screen.getByText('1,234 incident(s) reported in the Dakar department')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(STORE_NAMES.settings) ?? '{}').state.display.language).toBe('en')
   })
@@ -106,9 +113,12 @@ describe('the language, chosen in the side menu', () => {
     await user.keyboard('{Escape}')
     expect(await screen.findByRole('heading', { name: 'Jafe-jafe yu bees yi' })).toBeInTheDocument()
     expect(html.lang).toBe('wo')
-    // Wolof dates and figures where the browser has them, else French of Senegal's.
-    expect(screen.getByRole('article')).toHaveTextContent(/22 (Nowàmbar,|novembre) 2026/)
-    expect(screen.getByText(/^1[.\s]234 jafe-jafe/)).toBeInTheDocument()
+    // Wolof months (CLDR's), figures as in French of Senegal.
+    expect(screen.getByRole('article')).toHaveTextContent('22 Nowàmbar, 2026')
+    expect(screen.getByText(/^1\s234 jafe-jafe/)).toBeInTheDocument()
+    expect(
+      await within(screen.getByRole('article')).findByRole('link', { name: 'Mbedd yi' }),
+    ).toBeInTheDocument()
   })
 })
 

@@ -5,6 +5,7 @@ import { useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
 import type { MapPoint, MapReports } from '../../../domain/map'
 import { isReportStatus, reportStatusAsReceived } from '../../../domain/report-states'
+import { useCategoryName } from '../../lib/category-name'
 import { formatLongDate } from '../../lib/french-dates'
 import { L } from '../../lib/leaflet'
 
@@ -101,6 +102,7 @@ export function useReportGroups({
   onSelect: (selection: MapSelection) => void
 }) {
   const { t } = useTranslation()
+  const categoryName = useCategoryName()
   const statusLabel = useCallback(
     (status: string) =>
       isReportStatus(status) ? t(`reportStatus.${status}`) : reportStatusAsReceived(status).label,
@@ -144,7 +146,7 @@ export function useReportGroups({
       const point = properties as MapPoint
       L.marker([latitude, longitude], {
         icon: reportIcon(point.status),
-        title: `${point.type} – ${statusLabel(point.status)} – ${formatLongDate(point.created_at)}`,
+        title: `${categoryName(point.type)} – ${statusLabel(point.status)} – ${formatLongDate(point.created_at)}`,
         keyboard: true,
         riseOnHover: true,
       })
@@ -160,5 +162,5 @@ export function useReportGroups({
         .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))
         .addTo(layer)
     }
-  }, [layer, groups, view, zoom, data, map, t, statusLabel, onSelect])
+  }, [layer, groups, view, zoom, data, map, t, statusLabel, categoryName, onSelect])
 }

@@ -158,7 +158,7 @@ describe('Home page', () => {
     })
     renderRoute('/')
     const header = await screen.findByRole('banner')
-    expect(document.title).toBe("Plateforme d'alertes urbaines au Sénégal")
+    expect(document.title).toBe('Plateforme d’alertes urbaines au Sénégal')
     expect(within(header).getByRole('button', { name: 'Ouvrir le menu' })).toBeInTheDocument()
     expect(within(header).getByText('Alertes urbaines')).toBeInTheDocument()
     expect(within(header).getByRole('link', { name: 'Notifications' })).toHaveAttribute(

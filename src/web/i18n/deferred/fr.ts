@@ -25,13 +25,13 @@ export const deferredFr = {
   offline: {
     pending: '{{total}} signalement(s) en attente d’envoi',
     sent: 'Votre signalement en attente est envoyé',
-    sentCode: 'Code de suivi : {{code}}',
+    sentCode: 'Code de suivi : {{code}}',
   },
   map: {
     legend: 'Légende de la carte',
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
-    listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
+    listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
     listCount: '{{total}} signalement(s) dans cette partie de la carte',
   },
   report: {
@@ -44,7 +44,7 @@ export const deferredFr = {
     copy: 'Copier',
     copyLabel: 'Copier les coordonnées {{coordinates}}',
     copied: 'Coordonnées copiées',
-    copyFailed: 'Copie impossible : sélectionnez les coordonnées à la main.',
+    copyFailed: 'Copie impossible : sélectionnez les coordonnées à la main.',
     directions: 'Itinéraire',
     directionsLabel: 'Itinéraire vers le signalement, dans l’application de cartes du téléphone',
     openStreetMap: 'Voir sur OpenStreetMap',

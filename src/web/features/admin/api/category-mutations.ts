@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Category } from '../../../../domain/category'
+import type { Category, CategoryTranslations } from '../../../../domain/category'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { categoriesQueryOptions } from '../../../lib/categories'
 
-export function createCategory(nom: string) {
-  return authRequest<Category>('/api/admin/categories', { method: 'POST', json: { nom } })
+/** A category's French name and its English and Wolof names ('' when not translated). */
+export type CategoryNames = { nom: string; translations: CategoryTranslations }
+
+export function createCategory(names: CategoryNames) {
+  return authRequest<Category>('/api/admin/categories', { method: 'POST', json: names })
 }
 
-export function renameCategory(id: number, nom: string) {
-  return authRequest<Category>(`/api/admin/categories/${id}`, { method: 'PATCH', json: { nom } })
+export function renameCategory(id: number, names: CategoryNames) {
+  return authRequest<Category>(`/api/admin/categories/${id}`, { method: 'PATCH', json: names })
 }
 
 /** Refused with 409 while a report or an organisation uses the category. */
@@ -25,9 +28,9 @@ function useCategoryMutation<Variables>(mutationFn: (variables: Variables) => Pr
 }
 
 /** POST /api/admin/categories */
-export const useCreateCategory = () => useCategoryMutation((nom: string) => createCategory(nom))
+export const useCreateCategory = () => useCategoryMutation((names: CategoryNames) => createCategory(names))
 /** PATCH /api/admin/categories/:id */
 export const useRenameCategory = () =>
-  useCategoryMutation(({ id, nom }: { id: number; nom: string }) => renameCategory(id, nom))
+  useCategoryMutation(({ id, ...names }: CategoryNames & { id: number }) => renameCategory(id, names))
 /** DELETE /api/admin/categories/:id */
 export const useDeleteCategory = () => useCategoryMutation((id: number) => deleteCategory(id))

@@ -8,8 +8,12 @@ import { signInAsAdmin } from '../../../test/sessions'
 
 const NAMES = ['Assainissement', 'Autre', 'Éclairage public', 'Espaces verts', 'Marchés', 'Propreté']
 const many: Category[] = [
-  ...NAMES.map((nom, index) => ({ id: index + 1, nom })),
-  ...Array.from({ length: 6 }, (_, index) => ({ id: 100 + index, nom: `Voirie ${index + 1}` })),
+  ...NAMES.map((nom, index) => ({ id: index + 1, nom, translations: { en: '', wo: '' } })),
+  ...Array.from({ length: 6 }, (_, index) => ({
+    id: 100 + index,
+    nom: `Voirie ${index + 1}`,
+    translations: { en: '', wo: '' },
+  })),
 ]
 
 beforeEach(() => signInAsAdmin())
@@ -50,7 +54,10 @@ describe('Admin categories', () => {
     await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'Espaces verts')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await screen.findByText('Catégorie créée')).toBeInTheDocument()
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ nom: 'Espaces verts' })
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      nom: 'Espaces verts',
+      translations: { en: '', wo: '' },
+    })
 
     await u.click(await screen.findByRole('button', { name: 'Modifier Autre' }))
     dialog = await screen.findByRole('dialog', { name: 'Modifier la catégorie' })
@@ -60,9 +67,80 @@ describe('Admin categories', () => {
     await u.type(field, 'Divers')
     await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
     expect(await screen.findByText('Catégorie modifiée')).toBeInTheDocument()
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ nom: 'Divers' })
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      nom: 'Divers',
+      translations: { en: '', wo: '' },
+    })
     // The list is reloaded after each change.
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/categories')).toHaveLength(3))
+  })
+
+  it('shows each category’s English and Wolof names, and edits them', async () => {
+    const translated: Category[] = [
+      { id: 1, nom: 'Voirie', translations: { en: 'Roads', wo: 'Mbedd yi' } },
+      { id: 2, nom: 'Marchés', translations: { en: '', wo: '' } },
+    ]
+    const { calls } = stubApi({
+      '/api/categories': { status: 200, body: translated },
+      'POST /api/admin/categories': {
+        status: 201,
+        body: { id: 9, nom: 'Plages', translations: { en: 'Beaches', wo: '' } },
+      },
+      'PATCH /api/admin/categories/1': {
+        status: 200,
+        body: { id: 1, nom: 'Voirie', translations: { en: 'Streets', wo: 'Mbedd yi' } },
+      },
+    })
+    renderRoute('/admin/categories')
+    // Testing Library reads the narrow no-break space before ":" as a plain space.
+    expect(await screen.findByText('EN : Roads · WO : Mbedd yi')).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Liste des catégories' })
+    expect(within(table).getByText('EN : non traduit · WO : non traduit')).toBeInTheDocument()
+
+    const u = userEvent.setup()
+    await u.click(screen.getByRole('button', { name: 'Nouvelle catégorie' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
+    await u.click(within(dialog).getByLabelText('Nom de la catégorie'))
+    await u.paste('Plages')
+    await u.click(within(dialog).getByLabelText('Nom en anglais (facultatif)'))
+    await u.paste('Beaches')
+    await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
+    expect(await screen.findByText('Catégorie créée')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      nom: 'Plages',
+      translations: { en: 'Beaches', wo: '' },
+    })
+
+    await u.click(await screen.findByRole('button', { name: 'Modifier Voirie' }))
+    dialog = await screen.findByRole('dialog', { name: 'Modifier la catégorie' })
+    const english = within(dialog).getByLabelText('Nom en anglais (facultatif)')
+    expect(english).toHaveValue('Roads')
+    expect(within(dialog).getByLabelText('Nom en wolof (facultatif)')).toHaveValue('Mbedd yi')
+    await u.clear(english)
+    await u.paste('Streets')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Catégorie modifiée')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      nom: 'Voirie',
+      translations: { en: 'Streets', wo: 'Mbedd yi' },
+    })
+  })
+
+  it('refuses a translation longer than a name, under its field, and sends nothing', async () => {
+    const { calls } = stubApi({ '/api/categories': { status: 200, body: many.slice(0, 2) } })
+    renderRoute('/admin/categories')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
+    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'Plages')
+    const wolof = within(dialog).getByLabelText('Nom en wolof (facultatif)')
+    await u.click(wolof)
+    await u.paste('x'.repeat(101))
+    await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
+    expect(
+      await within(dialog).findByText('Le nom en wolof ne peut pas dépasser 100 caractères'),
+    ).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
   })
 
   it('says when a name is taken, under the field', async () => {
@@ -88,7 +166,7 @@ describe('Admin categories', () => {
       'DELETE /api/admin/categories/1': apiError(
         409,
         'conflict',
-        'Impossible de supprimer la catégorie : 12 signalements l’utilisent.',
+        'Impossible de supprimer la catégorie\u202f: 12 signalements l’utilisent.',
       ),
       'DELETE /api/admin/categories/2': { status: 204 },
     })
@@ -98,7 +176,7 @@ describe('Admin categories', () => {
     expect(await screen.findByText('Catégorie supprimée')).toBeInTheDocument()
     await u.click(screen.getByRole('button', { name: 'Supprimer Assainissement' }))
     expect(
-      await screen.findByText('Impossible de supprimer la catégorie : 12 signalements l’utilisent.'),
+      await screen.findByText('Impossible de supprimer la catégorie\u202f: 12 signalements l’utilisent.'),
     ).toBeInTheDocument()
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/admin/categories/2',

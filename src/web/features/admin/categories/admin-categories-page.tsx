@@ -43,6 +43,12 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: (catego
     <tr>
       <RowHeader>
         {category.nom}
+        <span className="block text-xs font-normal text-slate-600">
+          {t('categories.translationsOf', {
+            en: category.translations.en || t('categories.untranslated'),
+            wo: category.translations.wo || t('categories.untranslated'),
+          })}
+        </span>
         {/* On a phone the usage note sits under the name rather than in its own column. */}
         <span className="block text-xs font-normal text-slate-600 sm:hidden">
           {t('categories.usageNote')}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { categoryNameSchema } from '../../../../domain/admin'
+import { type CategoryInput, categoryNameSchema } from '../../../../domain/admin'
 import type { Category } from '../../../../domain/category'
 import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
@@ -9,14 +9,19 @@ import { Input } from '../../../components/ui/input'
 import { showServerFieldError } from '../../../lib/server-field-error'
 import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
-import { useCreateCategory, useRenameCategory } from '../api/category-mutations'
+import { type CategoryNames, useCreateCategory, useRenameCategory } from '../api/category-mutations'
 
 const FORM_ID = 'category-form'
 
 /** What the dialog is doing: creating a category, or renaming this one. */
 export type CategoryDialogState = { mode: 'create' } | { mode: 'edit'; category: Category } | null
 
-/** The create and edit dialogs of the categories screen: one field, "Nom de la catégorie". */
+const EMPTY: CategoryNames = { nom: '', translations: { en: '', wo: '' } }
+
+/**
+ * The create and edit dialogs of the categories screen: "Nom de la catégorie", and its English and
+ * Wolof names, optional (the citizens who chose those languages read the French name otherwise).
+ */
 export function CategoryDialog({ state, onClose }: { state: CategoryDialogState; onClose: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
@@ -29,19 +34,26 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
     reset,
     setError,
     formState: { errors },
-  } = useForm<{ nom: string }>({ resolver: zodResolver(categoryNameSchema), defaultValues: { nom: '' } })
+  } = useForm<CategoryInput>({ resolver: zodResolver(categoryNameSchema), defaultValues: EMPTY })
 
-  useEffect(() => reset({ nom: editing?.nom ?? '' }), [editing, reset])
+  useEffect(
+    () => reset(editing ? { nom: editing.nom, translations: { ...editing.translations } } : EMPTY),
+    [editing, reset],
+  )
 
   const pending = create.isPending || rename.isPending
   const onError = (failure: string) => (error: Error) => {
     showServerFieldError(error, ['nom'], setError)
     toast.error(tRoot('common.error'), { description: failure })
   }
-  const onSubmit = ({ nom }: { nom: string }) => {
+  const onSubmit = ({ nom, translations }: CategoryInput) => {
+    const sent: CategoryNames = {
+      nom,
+      translations: { en: translations?.en ?? '', wo: translations?.wo ?? '' },
+    }
     if (editing) {
       rename.mutate(
-        { id: editing.id, nom },
+        { id: editing.id, ...sent },
         {
           onSuccess: () => {
             toast.success(t('categories.updated'))
@@ -51,7 +63,7 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
         },
       )
     } else {
-      create.mutate(nom, {
+      create.mutate(sent, {
         onSuccess: () => {
           toast.success(t('categories.created'))
           onClose()
@@ -67,7 +79,7 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
       onOpenChange={(open) => {
         if (!open) {
           onClose()
-          reset({ nom: '' })
+          reset(EMPTY)
         }
       }}
     >
@@ -83,6 +95,24 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
         >
           <Field label={t('categories.field')} error={errors.nom?.message}>
             {(control) => <Input {...control} {...register('nom')} autoComplete="off" />}
+          </Field>
+          <Field
+            label={t('categories.englishField')}
+            hint={t('categories.translationHint')}
+            error={errors.translations?.en?.message}
+          >
+            {(control) => (
+              <Input {...control} {...register('translations.en')} lang="en" autoComplete="off" />
+            )}
+          </Field>
+          <Field
+            label={t('categories.wolofField')}
+            hint={t('categories.translationHint')}
+            error={errors.translations?.wo?.message}
+          >
+            {(control) => (
+              <Input {...control} {...register('translations.wo')} lang="wo" autoComplete="off" />
+            )}
           </Field>
         </FormDialogContent>
       ) : null}

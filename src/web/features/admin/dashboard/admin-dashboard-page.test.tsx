@@ -25,7 +25,7 @@ describe('Admin dashboard', () => {
     stubApi({ '/api/admin/stats': 'pending', '/api/admin/reports': 'pending' })
     renderRoute('/admin/dashboard')
     expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument()
-    expect(screen.getByText("Vue d'ensemble des signalements et statistiques")).toBeInTheDocument()
+    expect(screen.getByText('Vue d’ensemble des signalements et statistiques')).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Chargement des statistiques...')
     expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4)
     expect(screen.getAllByTestId('recent-skeleton')).toHaveLength(5)
@@ -68,7 +68,7 @@ describe('Admin dashboard', () => {
       'aria-valuenow',
       '50',
     )
-    expect(within(performance).getByText("Aujourd'hui").nextElementSibling).toHaveTextContent('3')
+    expect(within(performance).getByText('Aujourd’hui').nextElementSibling).toHaveTextContent('3')
     expect(within(performance).getByText('Cette semaine').nextElementSibling).toHaveTextContent('9')
     expect(within(performance).getByText('Temps moyen de résolution').nextElementSibling).toHaveTextContent(
       '17 h',

@@ -47,7 +47,7 @@ describe('Admin layout', () => {
     stubApi(dashboard)
     signInAsAdmin()
     renderRoute('/admin')
-    const nav = await screen.findByRole('navigation', { name: "Panneau d'administration" })
+    const nav = await screen.findByRole('navigation', { name: 'Panneau d’administration' })
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
       'href',
       '/admin/dashboard',
@@ -59,7 +59,7 @@ describe('Admin layout', () => {
     )
     expect(within(nav).getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('href', '/admin/users')
     expect(within(nav).getByRole('link', { name: 'Catégories' })).toHaveAttribute('href', '/admin/categories')
-    expect(screen.getByText('Admin: Awa Ndiaye')).toBeInTheDocument()
+    expect(screen.getByText('Admin : Awa Ndiaye')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument()
   })
 
@@ -67,7 +67,7 @@ describe('Admin layout', () => {
     stubApi(dashboard)
     signInAsAdmin({ ...ADMIN_USER, name: null, username: 'admin' })
     renderRoute('/admin/dashboard')
-    expect(await screen.findByText('Admin: admin')).toBeInTheDocument()
+    expect(await screen.findByText('Admin : admin')).toBeInTheDocument()
   })
 
   it('logs out with its toast and goes back to /admin/login', async () => {

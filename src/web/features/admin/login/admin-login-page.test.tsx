@@ -20,7 +20,7 @@ const dashboard = {
 
 async function fillAndSubmit(username = 'awa.ndiaye', password = 'secret') {
   const user = userEvent.setup()
-  await user.type(await screen.findByLabelText("Nom d'utilisateur"), username)
+  await user.type(await screen.findByLabelText('Nom d’utilisateur'), username)
   await user.type(screen.getByLabelText('Mot de passe'), password)
   await user.click(screen.getByRole('button', { name: 'Se connecter' }))
   return user
@@ -36,8 +36,8 @@ describe('Admin login', () => {
     stubApi({})
     renderRoute('/admin/login')
     expect(await screen.findByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument()
-    expect(screen.getByText("Connectez-vous pour accéder au panel d'administration")).toBeInTheDocument()
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAttribute('autocomplete', 'username')
+    expect(screen.getByText('Connectez-vous pour accéder au panel d’administration')).toBeInTheDocument()
+    expect(screen.getByLabelText('Nom d’utilisateur')).toHaveAttribute('autocomplete', 'username')
     expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('type', 'password')
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled()
     expect(document.title).toBe('Connexion administration | Alertes urbaines')
@@ -49,9 +49,9 @@ describe('Admin login', () => {
     renderRoute('/admin/login')
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Se connecter' }))
-    expect(await screen.findByText("Nom d'utilisateur requis")).toBeInTheDocument()
+    expect(await screen.findByText('Nom d’utilisateur requis')).toBeInTheDocument()
     expect(screen.getByText('Mot de passe requis')).toBeInTheDocument()
-    expect(screen.getByLabelText("Nom d'utilisateur")).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Nom d’utilisateur')).toHaveAttribute('aria-invalid', 'true')
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
@@ -99,13 +99,13 @@ describe('Admin login', () => {
       'POST /api/auth/login': apiError(
         401,
         'not_authenticated',
-        "Nom d'utilisateur ou mot de passe incorrect",
+        'Nom d’utilisateur ou mot de passe incorrect',
       ),
     })
     const { router } = renderRoute('/admin/login')
     await fillAndSubmit()
     expect(await screen.findByText('Erreur de connexion')).toBeInTheDocument()
-    expect(screen.getByText("Nom d'utilisateur ou mot de passe incorrect")).toBeInTheDocument()
+    expect(screen.getByText('Nom d’utilisateur ou mot de passe incorrect')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin/login')
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled()
   })

@@ -116,7 +116,7 @@ describe('Admin organisations', () => {
     expect(within(dialog).getByText('Place de l’Indépendance, Dakar')).toBeInTheDocument()
     expect(within(dialog).getByText('Voirie')).toBeInTheDocument()
     expect(within(dialog).getByText('Suspendu')).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: "Annuler l'approbation" }))
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler l’approbation' }))
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'pending' })
     await user.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     await waitFor(() =>

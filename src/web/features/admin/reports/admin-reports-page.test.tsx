@@ -216,7 +216,7 @@ describe('Admin report management', () => {
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Voir le signalement SPAM2345' }))
     const dialog = await screen.findByRole('dialog', { name: 'Détails du signalement' })
-    expect(within(dialog).getByText('Code: SPAM2345')).toBeInTheDocument()
+    expect(within(dialog).getByText('Code : SPAM2345')).toBeInTheDocument()
     expect(await within(dialog).findByText('Achetez nos produits !')).toBeInTheDocument()
     expect(within(dialog).getByText('Rue 10, Plateau')).toBeInTheDocument()
     expect(within(dialog).getByText('Mairie de Dakar')).toBeInTheDocument()

@@ -102,14 +102,14 @@ describe('Admin super administrators', () => {
 
     await u.type(within(dialog).getByLabelText('Nom complet'), 'Ibrahima Fall')
     await u.type(within(dialog).getByLabelText('Email'), 'ibou@dakar.sn')
-    await u.type(within(dialog).getByLabelText("Nom d'utilisateur"), 'moussa')
+    await u.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'moussa')
     await u.type(within(dialog).getByLabelText('Mot de passe'), 'secret-ibou')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await within(dialog).findByText('Ce nom d’utilisateur est déjà utilisé.')).toBeInTheDocument()
-    expect(await screen.findByText("Impossible de créer l'utilisateur")).toBeInTheDocument()
+    expect(await screen.findByText('Impossible de créer l’utilisateur')).toBeInTheDocument()
 
-    await u.clear(within(dialog).getByLabelText("Nom d'utilisateur"))
-    await u.type(within(dialog).getByLabelText("Nom d'utilisateur"), 'ibou')
+    await u.clear(within(dialog).getByLabelText('Nom d’utilisateur'))
+    await u.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'ibou')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await screen.findByText('Utilisateur créé')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -163,13 +163,13 @@ describe('Admin super administrators', () => {
     })
     renderRoute('/admin/users')
     const u = userEvent.setup()
-    expect(await screen.findByText('Admin: Awa Ndiaye')).toBeInTheDocument()
+    expect(await screen.findByText('Admin : Awa Ndiaye')).toBeInTheDocument()
     await u.click(await screen.findByRole('button', { name: 'Modifier Awa Ndiaye' }))
     const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' })
     await u.clear(within(dialog).getByLabelText('Nom complet'))
     await u.type(within(dialog).getByLabelText('Nom complet'), 'Awa Ndiaye Sarr')
     await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
-    expect(await screen.findByText('Admin: Awa Ndiaye Sarr')).toBeInTheDocument()
+    expect(await screen.findByText('Admin : Awa Ndiaye Sarr')).toBeInTheDocument()
     expect(useSessionStore.getState().user).toMatchObject({ id: awa.id, name: 'Awa Ndiaye Sarr' })
   })
 
@@ -183,7 +183,7 @@ describe('Admin super administrators', () => {
     const active = within(dialog).getByLabelText('Compte actif')
     expect(active).toBeDisabled()
     expect(active).toHaveAccessibleDescription(
-      'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre super administrateur.',
+      'Vous ne pouvez pas désactiver votre propre compte\u202f: demandez-le à un autre super administrateur.',
     )
   })
 

@@ -83,7 +83,9 @@ function UserList({ users, onEdit }: { users: AdminUser[]; onEdit: (user: AdminU
                 <p className="font-mono text-slate-700">{user.username}</p>
                 <div className="flex items-center justify-between gap-2 text-slate-600">
                   <span>
-                    {t('users.lastLogin')} : <LastLogin user={user} />
+                    {t('users.lastLogin')}
+                    {'\u202f: '}
+                    <LastLogin user={user} />
                   </span>
                   <EditButton user={user} onEdit={onEdit} />
                 </div>

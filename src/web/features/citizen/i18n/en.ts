@@ -4,7 +4,7 @@ import type { CitizenCatalogue } from './fr'
 // The citizen screens in English, fetched only by those who choose English.
 export const citizenEn: Translation<CitizenCatalogue> = {
   common: {
-    code: 'Code',
+    codeLabel: 'Code:',
     trackWithCode: 'Track with a code',
     seeMyReports: 'See my reports',
   },
@@ -160,6 +160,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     photo: 'Photo of the report: {{type}}',
     openPhoto: 'See the photo full size',
     voiceNote: 'Voice note',
+    voiceNoteOf: 'Voice note: {{type}}',
     followed: 'Followed with its code',
     supported: 'You support it (“Me too”)',
     history: 'History ({{total}})',

@@ -14,32 +14,32 @@ import type { ReasonTexts } from '../../../i18n/translation'
 // wo.ts) are fetched only by those who choose them.
 export const citizenFr = {
   common: {
-    code: 'Code',
+    codeLabel: 'Code :',
     trackWithCode: 'Suivre avec un code',
     seeMyReports: 'Voir mes signalements',
   },
   device: {
     unknownTitle: 'Cet appareil n’est plus reconnu',
     unknownText:
-      'Le serveur ne connaît pas l’identifiant enregistré sur cet appareil : ses signalements ne peuvent pas être affichés ici. Vous pouvez retrouver un signalement avec son code dans « Suivi des signalements ».',
+      'Le serveur ne connaît pas l’identifiant enregistré sur cet appareil : ses signalements ne peuvent pas être affichés ici. Vous pouvez retrouver un signalement avec son code dans « Suivi des signalements ».',
     forget: 'Oublier cet identifiant',
   },
   reportForm: {
     meta: {
       title: 'Signaler un problème | Alertes urbaines',
       description:
-        'Signalez anonymement un problème urbain à Dakar : voirie, éclairage public, propreté. Une photo, une note vocale, et c’est envoyé.',
+        'Signalez anonymement un problème urbain à Dakar : voirie, éclairage public, propreté. Une photo, une note vocale, et c’est envoyé.',
     },
     intro:
-      'Anonyme et gratuit : ni nom, ni numéro de téléphone. Une note vocale suffit si vous préférez parler.',
+      'Anonyme et gratuit : ni nom, ni numéro de téléphone. Une note vocale suffit si vous préférez parler.',
     category: {
-      legend: 'Quel est le problème ?',
+      legend: 'Quel est le problème ?',
       loading: 'Chargement des catégories...',
       error: 'Impossible de charger les catégories.',
     },
     place: {
-      legend: 'Où se trouve-t-il ?',
-      mapLabel: 'Carte : déplacez le repère sur le lieu du problème',
+      legend: 'Où se trouve-t-il ?',
+      mapLabel: 'Carte : déplacez le repère sur le lieu du problème',
       mapHint: 'Touchez la carte ou faites glisser le repère pour indiquer le lieu exact.',
       pin: 'Lieu du problème',
       pinToCentre: 'Mettre le repère au centre de la carte',
@@ -48,9 +48,9 @@ export const citizenFr = {
       confirm: 'Confirmer ce point',
       useMyPosition: 'Utiliser ma position',
       locating: 'Recherche de votre position...',
-      position: 'Position : {{coordinates}}',
+      position: 'Position : {{coordinates}}',
       address: 'Adresse',
-      addressHint: 'Remplie d’après la carte ; vous pouvez la corriger.',
+      addressHint: 'Remplie d’après la carte ; vous pouvez la corriger.',
       addressLookup: 'Recherche de l’adresse...',
       addressPlaceholder: 'Rue, quartier, repère connu…',
       department: 'Département',
@@ -58,7 +58,7 @@ export const citizenFr = {
     description: {
       label: 'Description',
       hint: 'Au moins 10 caractères, ou enregistrez une note vocale à la place.',
-      placeholder: 'Exemple : nid-de-poule profond devant l’école, les motos tombent.',
+      placeholder: 'Exemple : nid-de-poule profond devant l’école, les motos tombent.',
     },
     photo: {
       legend: 'Photo (facultative)',
@@ -66,7 +66,7 @@ export const citizenFr = {
       gallery: 'Choisir dans la galerie',
       compressing: 'Préparation de la photo...',
       preview: 'Aperçu de la photo',
-      size: 'Photo prête : {{size}} (au lieu de {{original}})',
+      size: 'Photo prête : {{size}} (au lieu de {{original}})',
       remove: 'Retirer la photo',
       unreadable: 'Cette image ne peut pas être lue. Choisissez une photo JPEG, PNG ou WebP.',
     },
@@ -77,7 +77,7 @@ export const citizenFr = {
       stop: 'Arrêter',
       recording: 'Enregistrement en cours',
       elapsed: '{{elapsed}} / {{max}}',
-      ready: 'Note vocale : {{duration}}, {{size}}',
+      ready: 'Note vocale : {{duration}}, {{size}}',
       player: 'Écouter la note vocale',
       delete: 'Supprimer la note vocale',
       denied:
@@ -87,73 +87,73 @@ export const citizenFr = {
       failed: 'L’enregistrement a échoué. Réessayez ou décrivez le problème par écrit.',
     },
     summary: {
-      size: 'Taille de l’envoi : {{size}}',
-      textOnly: 'Texte seulement : moins de 1 Ko',
+      size: 'Taille de l’envoi : {{size}}',
+      textOnly: 'Texte seulement : moins de 1 Ko',
     },
     submit: 'Envoyer le signalement',
     submitting: 'Envoi en cours...',
     progress: 'Envoi du signalement',
-    progressValue: 'Envoi : {{percent}} %',
+    progressValue: 'Envoi : {{percent}} %',
     sent: 'Signalement envoyé',
   },
   nearby: {
-    title: 'Moi aussi : est-ce le même problème ?',
+    title: 'Moi aussi : est-ce le même problème ?',
     intro:
-      'Ces signalements de la même catégorie sont à moins de {{radius}} m. Si c’est le même problème, soutenez-le au lieu d’en envoyer un autre : l’organisation saura que vous êtes plusieurs.',
+      'Ces signalements de la même catégorie sont à moins de {{radius}} m. Si c’est le même problème, soutenez-le au lieu d’en envoyer un autre : l’organisation saura que vous êtes plusieurs.',
     distance: 'À {{distance}} m',
     same: 'C’est le même problème',
     supporting: 'Envoi...',
     yours: 'Vous avez envoyé ce signalement',
     alreadySupported: 'Vous le soutenez déjà',
-    different: 'Ce n’est pas le même ? Continuez le formulaire ci-dessous.',
-    supportedToast: 'Merci ! Votre soutien est compté',
-    supportedTitle: 'Merci ! Vous soutenez ce signalement',
+    different: 'Ce n’est pas le même ? Continuez le formulaire ci-dessous.',
+    supportedToast: 'Merci ! Votre soutien est compté',
+    supportedTitle: 'Merci ! Vous soutenez ce signalement',
     supportedText:
-      '{{total}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+      '{{total}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
   },
   queued: {
-    title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
-    text: 'Il partira tout seul dès le retour de la connexion, même si vous fermez cette page. En attendant, il apparaît dans « Mes signalements » avec la mention « En attente d’envoi ».',
+    title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+    text: 'Il partira tout seul dès le retour de la connexion, même si vous fermez cette page. En attendant, il apparaît dans « Mes signalements » avec la mention « En attente d’envoi ».',
   },
   outbox: {
     badge: 'En attente d’envoi',
     refusedBadge: 'Non envoyé',
     queuedOn: 'Préparé le {{date}}',
-    photo: 'Photo : {{size}}',
-    voiceNote: 'Note vocale : {{size}}',
-    waiting: 'Hors connexion : il partira tout seul dès le retour du réseau.',
+    photo: 'Photo : {{size}}',
+    voiceNote: 'Note vocale : {{size}}',
+    waiting: 'Hors connexion : il partira tout seul dès le retour du réseau.',
     sending: 'Envoi dès que possible...',
-    refused: 'Le serveur a refusé ce signalement : {{message}}',
+    refused: 'Le serveur a refusé ce signalement : {{message}}',
     sendNow: 'Envoyer maintenant',
     cancel: 'Annuler l’envoi',
-    cancelTitle: 'Annuler ce signalement ?',
+    cancelTitle: 'Annuler ce signalement ?',
     cancelText:
-      'Il n’a pas encore été envoyé : il sera effacé de ce téléphone, avec sa photo et sa note vocale.',
+      'Il n’a pas encore été envoyé : il sera effacé de ce téléphone, avec sa photo et sa note vocale.',
     cancelConfirm: 'Oui, l’effacer',
     cancelled: 'Signalement annulé',
   },
   resolution: {
-    question: 'Est-ce réglé ?',
-    text: 'L’organisation a marqué ce signalement « Résolu ». Le problème a-t-il vraiment disparu ?',
-    noMoreReopen: 'Vous l’avez déjà rouvert une fois : vous pouvez seulement confirmer.',
+    question: 'Est-ce réglé ?',
+    text: 'L’organisation a marqué ce signalement « Résolu ». Le problème a-t-il vraiment disparu ?',
+    noMoreReopen: 'Vous l’avez déjà rouvert une fois : vous pouvez seulement confirmer.',
     yes: 'Oui, c’est réglé',
     no: 'Non, toujours là',
-    confirmed: 'Merci ! Résolution confirmée',
-    reopenTitle: 'Rouvrir ce signalement ?',
+    confirmed: 'Merci ! Résolution confirmée',
+    reopenTitle: 'Rouvrir ce signalement ?',
     reopenText:
-      'Il repassera « En attente » chez l’organisation qui s’en occupe. Vous ne pouvez le rouvrir qu’une fois, dans les {{days}} jours.',
+      'Il repassera « En attente » chez l’organisation qui s’en occupe. Vous ne pouvez le rouvrir qu’une fois, dans les {{days}} jours.',
     reopenConfirm: 'Oui, le rouvrir',
-    reopened: 'Signalement rouvert : l’organisation va le reprendre',
-    listTitle: 'Vos signalements marqués « Résolu »',
+    reopened: 'Signalement rouvert : l’organisation va le reprendre',
+    listTitle: 'Vos signalements marqués « Résolu »',
   },
   success: {
-    title: 'Merci ! Votre signalement est envoyé',
+    title: 'Merci ! Votre signalement est envoyé',
     codeLabel: 'Votre code de suivi',
     codeHint:
-      'Notez ce code : il permet de suivre le signalement depuis n’importe quel appareil, dans « Suivi des signalements ».',
+      'Notez ce code : il permet de suivre le signalement depuis n’importe quel appareil, dans « Suivi des signalements ».',
     copy: 'Copier le code',
     copied: 'Code copié',
-    copyFailed: 'Impossible de copier : notez le code à la main.',
+    copyFailed: 'Impossible de copier : notez le code à la main.',
     another: 'Signaler un autre problème',
   },
   myReports: {
@@ -170,12 +170,13 @@ export const citizenFr = {
     count: '{{total}} signalement(s)',
     emptyTitle: 'Aucun signalement pour le moment',
     emptyText:
-      'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
-    photo: 'Photo du signalement : {{type}}',
+      'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
+    photo: 'Photo du signalement : {{type}}',
     openPhoto: 'Voir la photo en grand',
     voiceNote: 'Note vocale',
+    voiceNoteOf: 'Note vocale : {{type}}',
     followed: 'Suivi avec son code',
-    supported: 'Vous le soutenez (« Moi aussi »)',
+    supported: 'Vous le soutenez (« Moi aussi »)',
     history: 'Historique ({{total}})',
   },
   history: {
@@ -220,12 +221,12 @@ export const citizenFr = {
     mapLabel: 'Carte du lieu du signalement',
     pin: 'Lieu du signalement',
     privacy:
-      'Le code de suivi, la photo, la note vocale et les messages restent privés\u202f: seul l’appareil qui a envoyé le signalement les voit.',
+      'Le code de suivi, la photo, la note vocale et les messages restent privés : seul l’appareil qui a envoyé le signalement les voit.',
   },
   tracking: {
     meta: {
       title: 'Suivi des signalements | Alertes urbaines',
-      description: 'Suivez un signalement avec son code : statut, dates et historique.',
+      description: 'Suivez un signalement avec son code : statut, dates et historique.',
     },
     intro: 'Entrez le code de 8 caractères reçu à l’envoi du signalement.',
     codeLabel: 'Code du signalement',
@@ -236,17 +237,17 @@ export const citizenFr = {
     follow: 'Suivre sur cet appareil',
     following: 'Ajout...',
     followed: 'Ce signalement est suivi sur cet appareil.',
-    followedToast: 'Ajouté à « Mes signalements »',
+    followedToast: 'Ajouté à « Mes signalements »',
   },
   about: {
     meta: {
       title: 'À propos | Alertes urbaines',
       description:
-        'Alertes urbaines : la plateforme de signalement des problèmes urbains du département de Dakar. Comment elle fonctionne, ce qui est conservé, ce qui reste anonyme.',
+        'Alertes urbaines : la plateforme de signalement des problèmes urbains du département de Dakar. Comment elle fonctionne, ce qui est conservé, ce qui reste anonyme.',
     },
     title: 'À propos d’Alertes urbaines',
     intro:
-      'Alertes urbaines est la plateforme de signalement des problèmes urbains du département de Dakar. Les habitants signalent, sur une carte, un nid-de-poule, un lampadaire éteint ou un dépôt d’ordures ; les organisations partenaires (mairies, services publics, associations…) prennent les signalements en charge, les règlent et répondent.',
+      'Alertes urbaines est la plateforme de signalement des problèmes urbains du département de Dakar. Les habitants signalent, sur une carte, un nid-de-poule, un lampadaire éteint ou un dépôt d’ordures ; les organisations partenaires (mairies, services publics, associations…) prennent les signalements en charge, les règlent et répondent.',
     howTitle: 'Comment ça marche',
     steps: {
       report: {
@@ -259,27 +260,27 @@ export const citizenFr = {
       },
       follow: {
         title: '3. Vous suivez',
-        text: 'Avec votre code de suivi, dans « Mes signalements » ou « Suivi des signalements », vous voyez chaque étape et les messages des organisations.',
+        text: 'Avec votre code de suivi, dans « Mes signalements » ou « Suivi des signalements », vous voyez chaque étape et les messages des organisations.',
       },
     },
     privacyTitle: 'Ce qui est conservé, ce qui reste anonyme',
     privacy: {
       noName: 'Aucun nom, aucun numéro de téléphone, aucune adresse e-mail ne vous est demandé.',
       stored:
-        'Sont conservés : le type de problème, la description, le lieu (adresse et coordonnées), la photo et la note vocale, et les dates.',
+        'Sont conservés : le type de problème, la description, le lieu (adresse et coordonnées), la photo et la note vocale, et les dates.',
       photo:
-        'Les photos sont réduites sur votre téléphone puis réenregistrées par le serveur : leurs métadonnées (appareil, position GPS, date) sont supprimées.',
+        'Les photos sont réduites sur votre téléphone puis réenregistrées par le serveur : leurs métadonnées (appareil, position GPS, date) sont supprimées.',
       device:
-        'Votre appareil reçoit un identifiant secret pour retrouver vos signalements ; le serveur n’en garde qu’une empreinte (un hachage) et ne le montre jamais aux organisations.',
+        'Votre appareil reçoit un identifiant secret pour retrouver vos signalements ; le serveur n’en garde qu’une empreinte (un hachage) et ne le montre jamais aux organisations.',
       public:
-        'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale ne sont montrées qu’aux organisations chargées de sa catégorie et aux administrateurs, et aux administrateurs seuls si le signalement est rejeté.',
+        'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale ne sont montrées qu’aux organisations chargées de sa catégorie et aux administrateurs, et aux administrateurs seuls si le signalement est rejeté.',
       followers:
-        'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
+        'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
     },
     contactTitle: 'Nous écrire',
     contactText: 'Une question, une idée, un problème avec la plateforme ? Écrivez-nous :',
     actionsTitle: 'Agir',
-    organizationText: 'Vous représentez une mairie, un service public ou une association ?',
+    organizationText: 'Vous représentez une mairie, un service public ou une association ?',
   },
   // The domain's messages that these screens show, by their reason (src/domain/messages.ts): an
   // API error's `reason`, such as "tracking.notFound", is its key here (i18n/reason-text.ts).

@@ -5,7 +5,7 @@ import type { CitizenCatalogue } from './fr'
 // by those who choose Wolof. To be reviewed by a native speaker before going live.
 export const citizenWo: Translation<CitizenCatalogue> = {
   common: {
-    code: 'Kod',
+    codeLabel: 'Kod :',
     trackWithCode: 'Topp ak benn kod',
     seeMyReports: 'Xool samay yégle',
   },
@@ -161,15 +161,17 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     photo: 'Nataalu yégle bi : {{type}}',
     openPhoto: 'Xool nataal bi mu mag',
     voiceNote: 'Kàddu',
+    voiceNoteOf: 'Kàddu : {{type}}',
     followed: 'Ñu ngi ko topp ak kodam',
     supported: 'Yaa ngi ko dimbali (« Man itam »)',
     history: 'Jaar-jaar ({{total}})',
   },
   history: {
-    separator: ': ',
+    // Between an event and its detail: "Message reçu : « … »".
+    separator: ' : ',
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
-    reason: 'Li ko waral: {{reason}}',
+    reason: 'Li ko waral : {{reason}}',
     assigned: 'Administraasioŋ bi jox na ko {{organization}}',
     events: {
       created: 'Yégle bi dem na',

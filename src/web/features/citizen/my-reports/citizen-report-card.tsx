@@ -8,6 +8,7 @@ import { PlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportHistory } from '../../../components/report/report-history'
 import { Card } from '../../../components/ui/card'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { ResolutionQuestion } from '../components/resolution-question'
 import '../../../i18n/deferred/fr'
@@ -17,6 +18,8 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
+  const categoryName = useCategoryName()
+  const type = categoryName(report.type)
   const titleId = `report-${report.id}-title`
   return (
     <Card asChild>
@@ -32,7 +35,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
             >
               <img
                 src={report.photo_thumb_url}
-                alt={t('myReports.photo', { type: report.type })}
+                alt={t('myReports.photo', { type })}
                 width={80}
                 height={80}
                 loading="lazy"
@@ -43,7 +46,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h2 id={titleId} className="text-base font-semibold text-slate-900">
-                {report.type}
+                {type}
               </h2>
               <ReportStatusBadge status={report.status} unknown="raw" />
             </div>
@@ -63,7 +66,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               <li className="flex items-center gap-1.5">
                 <Hash aria-hidden="true" className="size-3.5 shrink-0 text-green-700" />
                 <span>
-                  {t('common.code')} :{' '}
+                  {t('common.codeLabel')}{' '}
                   <span className="font-mono font-semibold text-slate-900">{report.anonymous_code}</span>
                 </span>
                 {report.filed_by_this_device ? null : (
@@ -83,7 +86,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
         {report.resolution_question ? (
           <ResolutionQuestion
             reportId={report.id}
-            reportType={report.type}
+            reportType={type}
             canReopen={report.resolution_question.can_reopen}
           />
         ) : null}
@@ -95,7 +98,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               controls
               preload="none"
               src={report.audio_url}
-              aria-label={`${t('myReports.voiceNote')} : ${report.type}`}
+              aria-label={t('myReports.voiceNoteOf', { type })}
               className="w-full"
             />
           </div>

@@ -133,7 +133,7 @@ describe('/mes-signalements', () => {
     expect(within(first).getByText('Avenue Blaise Diagne, Médina')).toBeInTheDocument()
     expect(within(first).getByText('7KQ2M9XD')).toBeInTheDocument()
     expect(
-      within(first).getByRole('img', { name: 'Photo du signalement : Éclairage public' }),
+      within(first).getByRole('img', { name: 'Photo du signalement\u202f: Éclairage public' }),
     ).toHaveAttribute('src', resolved.photo_thumb_url)
     expect(within(first).getByLabelText('Note vocale : Éclairage public')).toHaveAttribute(
       'src',
@@ -150,8 +150,8 @@ describe('/mes-signalements', () => {
     ).toEqual([
       expect.stringContaining('Signalement envoyé'),
       expect.stringContaining('Pris en charge'),
-      expect.stringContaining('Message reçu : « Intervention prévue »'),
-      expect.stringContaining('Statut modifié : En cours → Résolu'),
+      expect.stringContaining('Message reçu\u202f: «\u202fIntervention prévue\u202f»'),
+      expect.stringContaining('Statut modifié\u202f: En cours → Résolu'),
     ])
     expect(within(history).getByText(/^22 novembre 2026 à \d\d:\d\d$/)).toBeInTheDocument()
 
@@ -279,7 +279,7 @@ describe('/mes-signalements, reports waiting on the phone', () => {
     ).toBeInTheDocument()
 
     await user.click(within(card).getByRole('button', { name: 'Annuler l’envoi' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Annuler ce signalement ?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler ce signalement\u202f?' })
     await user.click(within(dialog).getByRole('button', { name: 'Oui, l’effacer' }))
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Voirie' })).not.toBeInTheDocument())
     expect(await queuedReports()).toEqual([])
@@ -299,10 +299,10 @@ describe('/mes-signalements, "Est-ce réglé ?"', () => {
       },
     })
     renderRoute('/mes-signalements')
-    const question = await screen.findByRole('region', { name: /Est-ce réglé \?/ })
+    const question = await screen.findByRole('region', { name: /Est-ce réglé\u202f\?/ })
     expect(within(question).getByRole('button', { name: 'Oui, c’est réglé' })).toBeInTheDocument()
     await user.click(within(question).getByRole('button', { name: 'Non, toujours là' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Rouvrir ce signalement ?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Rouvrir ce signalement\u202f?' })
     expect(within(dialog).getByText(/qu’une fois, dans les 30 jours/)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Oui, le rouvrir' }))
     await waitFor(() => expect(api.callsTo('POST', '/api/citizen/reports/r-2/reopen')).toHaveLength(1))
@@ -324,7 +324,7 @@ describe('/mes-signalements, "Est-ce réglé ?"', () => {
       },
     })
     renderRoute('/mes-signalements')
-    const question = await screen.findByRole('region', { name: /Est-ce réglé \?/ })
+    const question = await screen.findByRole('region', { name: /Est-ce réglé\u202f\?/ })
     expect(within(question).queryByRole('button', { name: 'Non, toujours là' })).not.toBeInTheDocument()
     expect(
       within(question).getByText('Vous l’avez déjà rouvert une fois : vous pouvez seulement confirmer.'),

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { useReasonText } from '../../../i18n/reason-text'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatDateTime } from '../../../lib/french-dates'
 import { formatFileSize } from '../../../lib/french-numbers'
 import { flushFromPage } from '../../../lib/outbox/flush-from-page'
@@ -38,6 +39,7 @@ export function QueuedReportCard({ report }: { report: QueuedReport }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const reasonText = useReasonText()
+  const categoryName = useCategoryName()
   const titleId = useId()
   const online = useOnline()
   const photoUrl = useObjectUrl(report.photo?.blob)
@@ -52,7 +54,7 @@ export function QueuedReportCard({ report }: { report: QueuedReport }) {
           {photoUrl ? (
             <img
               src={photoUrl}
-              alt={t('myReports.photo', { type: report.fields.categoryName })}
+              alt={t('myReports.photo', { type: categoryName(report.fields.categoryName) })}
               width={80}
               height={80}
               className="size-20 shrink-0 rounded-lg border border-slate-200 object-cover"
@@ -61,7 +63,7 @@ export function QueuedReportCard({ report }: { report: QueuedReport }) {
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h2 id={titleId} className="text-base font-semibold text-slate-900">
-                {report.fields.categoryName}
+                {categoryName(report.fields.categoryName)}
               </h2>
               <Badge tone={refused ? 'red' : 'orange'}>
                 {refused ? t('outbox.refusedBadge') : t('outbox.badge')}

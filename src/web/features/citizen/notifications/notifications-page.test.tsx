@@ -162,9 +162,9 @@ describe('/notifications, "Est-ce réglé ?"', () => {
       },
     })
     renderRoute('/notifications')
-    const list = await screen.findByRole('region', { name: 'Vos signalements marqués « Résolu »' })
+    const list = await screen.findByRole('region', { name: 'Vos signalements marqués «\u202fRésolu\u202f»' })
     expect(list).toHaveTextContent('9PQ4R7ST')
-    const question = within(list).getByRole('region', { name: /Est-ce réglé \?/ })
+    const question = within(list).getByRole('region', { name: /Est-ce réglé\u202f\?/ })
     await user.click(within(question).getByRole('button', { name: 'Oui, c’est réglé' }))
     expect(await screen.findByText('Merci ! Résolution confirmée')).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/citizen/reports/r-9/confirm')[0]?.headers.get('x-citizen-token')).toBe(
@@ -172,7 +172,7 @@ describe('/notifications, "Est-ce réglé ?"', () => {
     )
     await waitFor(() =>
       expect(
-        screen.queryByRole('region', { name: 'Vos signalements marqués « Résolu »' }),
+        screen.queryByRole('region', { name: 'Vos signalements marqués «\u202fRésolu\u202f»' }),
       ).not.toBeInTheDocument(),
     )
   })

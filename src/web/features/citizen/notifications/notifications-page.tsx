@@ -11,6 +11,7 @@ import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { useCategoryName } from '../../../lib/category-name'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { cn } from '../../../lib/class-names'
 import { formatDateTime } from '../../../lib/french-dates'
@@ -26,6 +27,7 @@ import { ResolutionQuestion } from '../components/resolution-question'
 
 function NotificationCard({ notification, unread }: { notification: CitizenNotification; unread: boolean }) {
   const { t } = useTranslation('citizen')
+  const categoryName = useCategoryName()
   return (
     <Card asChild>
       <article
@@ -45,7 +47,7 @@ function NotificationCard({ notification, unread }: { notification: CitizenNotif
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
           <span>
             {t('notifications.about', {
-              type: notification.report_type,
+              type: categoryName(notification.report_type),
               code: notification.anonymous_code ?? '—',
             })}
           </span>
@@ -60,6 +62,7 @@ function NotificationCard({ notification, unread }: { notification: CitizenNotif
 function ResolutionQuestions() {
   const { t } = useTranslation('citizen')
   const { data } = useMyReports()
+  const categoryName = useCategoryName()
   const asked = data?.items.filter((report) => report.resolution_question) ?? []
   if (asked.length === 0) return null
   return (
@@ -72,12 +75,12 @@ function ResolutionQuestions() {
           <li key={report.id}>
             <Card className="flex flex-col gap-2 p-4">
               <p className="text-sm text-slate-700">
-                <span className="font-semibold text-slate-900">{report.type}</span> · {t('common.code')} :{' '}
-                <span className="font-mono">{report.anonymous_code}</span>
+                <span className="font-semibold text-slate-900">{categoryName(report.type)}</span> ·{' '}
+                {t('common.codeLabel')} <span className="font-mono">{report.anonymous_code}</span>
               </p>
               <ResolutionQuestion
                 reportId={report.id}
-                reportType={report.type}
+                reportType={categoryName(report.type)}
                 canReopen={report.resolution_question?.can_reopen ?? false}
               />
             </Card>

@@ -18,6 +18,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { useReasonText } from '../../../i18n/reason-text'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { isUnknown, useUnknownSubject } from '../../../lib/page-subject'
@@ -68,11 +69,10 @@ function ReportMap({ report }: { report: PublicReport }) {
 function useReportPageMeta(report: PublicReport) {
   const { t } = useTranslation('citizen')
   const statusLabel = useReportStatusLabel()
+  const type = useCategoryName()(report.type)
   const place = usePlaceName(report)
   const excerpt = previewText(report.description, REPORT_PAGE_TITLE_CHARS)
-  const subject = excerpt
-    ? t('publicReport.meta.subject', { description: excerpt, type: report.type })
-    : report.type
+  const subject = excerpt ? t('publicReport.meta.subject', { description: excerpt, type }) : type
   const said = t('publicReport.meta.description', {
     status: statusLabel(report.status),
     place,
@@ -92,11 +92,12 @@ function PublicReportView({ report }: { report: PublicReport }) {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const place = useReportPageMeta(report)
+  const type = useCategoryName()(report.type)
   const description = report.description.trim()
   return (
-    <CitizenPage title={report.type}>
+    <CitizenPage title={type}>
       <Card asChild>
-        <article aria-label={report.type} className="flex flex-col gap-4 p-4">
+        <article aria-label={type} className="flex flex-col gap-4 p-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
             {description ? (
               <p className="min-w-0 flex-1 whitespace-pre-line break-words text-slate-800">{description}</p>

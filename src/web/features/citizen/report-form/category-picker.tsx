@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { categoriesQueryOptions } from '../../../lib/categories'
+import { useCategoryName } from '../../../lib/category-name'
 import { cn } from '../../../lib/class-names'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>
@@ -43,6 +44,7 @@ export function CategoryPicker({
   errorId: string
 }) {
   const { t } = useTranslation('citizen')
+  const categoryName = useCategoryName()
   const {
     data,
     isPending,
@@ -103,7 +105,7 @@ export function CategoryPicker({
                   aria-hidden="true"
                   className={cn('size-8', checked ? 'text-green-800' : 'text-green-700')}
                 />
-                {category.nom}
+                {categoryName(category)}
               </label>
             )
           })}

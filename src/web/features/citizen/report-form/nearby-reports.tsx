@@ -10,6 +10,7 @@ import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { useReasonText } from '../../../i18n/reason-text'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { toast } from '../../../lib/toast'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -29,6 +30,7 @@ function NearbyReportCard({
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
+  const categoryName = useCategoryName()
   const titleId = useId()
   return (
     <article
@@ -37,7 +39,7 @@ function NearbyReportCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold text-slate-900">
-          {report.type}
+          {categoryName(report.type)}
         </h3>
         <ReportStatusBadge status={report.status} unknown="raw" />
       </div>

@@ -133,7 +133,7 @@ describe('/signaler', () => {
     stubPageApi()
     renderRoute('/signaler')
     await screen.findByRole('radio', { name: 'Voirie' })
-    const group = screen.getByRole('group', { name: 'Quel est le problème ?' })
+    const group = screen.getByRole('group', { name: 'Quel est le problème\u202f?' })
     expect(
       within(group)
         .getAllByRole('radio')
@@ -227,7 +227,7 @@ describe('/signaler', () => {
 
     await user.type(screen.getByLabelText('Description'), ' profond au carrefour')
     await user.click(submitButton())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     const [request] = FakeXhr.sent
     expect(request?.body?.get('description')).toBe('trou profond au carrefour')
     expect(request?.body?.get('categoryId')).toBe('1')
@@ -254,7 +254,7 @@ describe('/signaler', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmer ce point' }))
     expect(screen.queryByText(/^Votre position n’est pas connue/)).not.toBeInTheDocument()
     await user.click(submitButton())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     expect(FakeXhr.sent[0]?.body?.get('latitude')).toBe(String(DEFAULT_LOCATION.latitude))
   })
 
@@ -268,7 +268,7 @@ describe('/signaler', () => {
     await user.click(await screen.findByTestId('place-map'))
     expect(screen.queryByRole('button', { name: 'Confirmer ce point' })).not.toBeInTheDocument()
     await user.click(submitButton())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     expect(FakeXhr.sent[0]?.body?.get('latitude')).toBe('14.7106')
   })
 
@@ -301,7 +301,7 @@ describe('/signaler', () => {
     expect(screen.getByText(/^Taille de l’envoi : /)).toBeInTheDocument()
 
     await user.click(submitButton())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     const audio = FakeXhr.sent[0]?.body?.get('audio') as File
     expect(audio.name).toBe('note-vocale.webm')
     expect(audio.type).toBe('audio/webm')
@@ -386,7 +386,9 @@ describe('/signaler', () => {
     await screen.findByRole('img', { name: 'Aperçu de la photo' })
     await user.click(submitButton())
 
-    expect(await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })).toHaveFocus()
+    expect(
+      await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' }),
+    ).toHaveFocus()
     expect(screen.getByTestId('anonymous-code')).toHaveTextContent('7KQ2M9XD')
     expect(screen.getByText('7 K Q 2 M 9 X D')).toHaveClass('sr-only')
     expect(screen.getByRole('link', { name: 'Voir mes signalements' })).toHaveAttribute(
@@ -449,7 +451,7 @@ describe('/signaler', () => {
     expect(screen.getByText('Envoi : 50 %')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled()
     act(() => answer())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     expect(FakeXhr.sent[0]?.headers['x-citizen-token']).toBe(CREATED.citizenToken)
   })
 
@@ -470,7 +472,7 @@ describe('/signaler', () => {
 
     FakeXhr.respond = () => ({ status: 201, body: CREATED })
     await user.click(submitButton())
-    await screen.findByRole('heading', { name: 'Merci ! Votre signalement est envoyé' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })
     const keys = FakeXhr.sent.map((request) => request.headers['idempotency-key'])
     expect(keys).toHaveLength(2)
     expect(new Set(keys).size).toBe(1)
@@ -485,7 +487,7 @@ describe('/signaler', () => {
     await user.type(screen.getByLabelText('Description'), 'Lampadaire éteint depuis une semaine')
     await user.click(submitButton())
     await screen.findByRole('heading', {
-      name: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+      name: 'Pas de réseau\u202f: votre signalement est gardé sur ce téléphone',
     })
     const [queued] = await queuedReports()
     expect(queued).toMatchObject({
@@ -509,7 +511,7 @@ describe('/signaler', () => {
     await user.type(screen.getByLabelText('Description'), 'Dépôt d’ordures devant le marché')
     await user.click(submitButton())
     await screen.findByRole('heading', {
-      name: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
+      name: 'Pas de réseau\u202f: votre signalement est gardé sur ce téléphone',
     })
     expect(FakeXhr.sent).toHaveLength(0)
     const queued = await queuedReports()
@@ -562,12 +564,14 @@ describe('/signaler, "Moi aussi"', () => {
     await screen.findByRole('radio', { name: 'Voirie' })
     expect(api.callsTo('GET', '/api/reports/nearby')).toHaveLength(0)
     await chooseCategory(user)
-    const section = await screen.findByRole('region', { name: 'Moi aussi : est-ce le même problème ?' })
+    const section = await screen.findByRole('region', {
+      name: 'Moi aussi\u202f: est-ce le même problème\u202f?',
+    })
     expect(api.callsTo('GET', '/api/reports/nearby')[0]?.search.get('categoryId')).toBe('1')
     expect(within(section).getByText('À 42 m · Rue 10, Médina')).toBeInTheDocument()
     expect(within(section).getByText('3 soutien(s)')).toBeInTheDocument()
     await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
-    await screen.findByRole('heading', { name: 'Merci ! Vous soutenez ce signalement' })
+    await screen.findByRole('heading', { name: 'Merci\u202f! Vous soutenez ce signalement' })
     expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()
     expect(useCitizenDeviceStore.getState().citizenToken).toBe('S'.repeat(43))
     expect(FakeXhr.sent).toHaveLength(0)

@@ -5,6 +5,7 @@ import type { TrackedReport } from '../../../../domain/citizen'
 import { switchLanguage } from '../../../i18n/languages'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { apiError, stubApi } from '../../../test/api-stub'
+import { CATEGORIES } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 
 const tracked: TrackedReport = {
@@ -264,5 +265,41 @@ describe('/suivi in English or Wolof', () => {
       // A kind this version does not know is shown as received.
       'archived',
     ])
+  })
+})
+
+describe('/suivi: the category and the dates in the chosen language', () => {
+  afterEach(async () => {
+    await switchLanguage('fr')
+  })
+
+  it.each([
+    ['en', 'Roads', 'Code:', '20 November 2026'],
+    ['wo', 'Mbedd yi', 'Kod :', '20 Nowàmbar, 2026'],
+  ] as const)('in %s, names the category, the code and the dates', async (language, category, code, date) => {
+    await switchLanguage(language)
+    stubApi({
+      'GET /api/reports/track/7KQ2M9XD': { status: 200, body: tracked },
+      '/api/categories': { status: 200, body: CATEGORIES },
+    })
+    renderRoute('/suivi?code=7KQ2M9XD')
+    expect(await screen.findByRole('heading', { name: category })).toBeInTheDocument()
+    const card = screen.getByRole('article')
+    expect(within(card).getByText(code)).toBeInTheDocument()
+    expect(within(card).getAllByText(date).length).toBeGreaterThan(0)
+    expect(within(card).queryByText(/Voirie|novembre/)).not.toBeInTheDocument()
+  })
+
+  it('keeps the French name of a category without a translation', async () => {
+    await switchLanguage('en')
+    stubApi({
+      'GET /api/reports/track/7KQ2M9XD': { status: 200, body: { ...tracked, type: 'Marchés' } },
+      '/api/categories': {
+        status: 200,
+        body: [{ id: 9, nom: 'Marchés', translations: { en: '', wo: '' } }],
+      },
+    })
+    renderRoute('/suivi?code=7KQ2M9XD')
+    expect(await screen.findByRole('heading', { name: 'Marchés' })).toBeInTheDocument()
   })
 })

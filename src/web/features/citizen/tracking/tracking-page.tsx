@@ -24,6 +24,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useReasonText } from '../../../i18n/reason-text'
 import { ApiError } from '../../../lib/api-client'
+import { useCategoryName } from '../../../lib/category-name'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useFollowReport } from '../api/follow-report'
@@ -36,6 +37,7 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
   const { t: tRoot } = useTranslation()
   const follow = useFollowReport()
   const reasonText = useReasonText()
+  const categoryName = useCategoryName()
 
   function followIt() {
     follow.mutate(report.anonymous_code, {
@@ -50,10 +52,10 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h2 id="tracked-report-title" className="text-lg font-semibold text-slate-900">
-              {report.type}
+              {categoryName(report.type)}
             </h2>
             <p className="text-sm text-slate-600">
-              {t('common.code')} :{' '}
+              {t('common.codeLabel')}{' '}
               <span className="font-mono font-semibold text-slate-900">{report.anonymous_code}</span>
             </p>
           </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { reportPagePath } from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 import '../../../i18n/deferred/fr'
@@ -17,6 +18,7 @@ const LISTED_POINTS = 30
 export function MapReportList({ bbox }: { bbox: Bbox | null }) {
   const { t } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
+  const categoryName = useCategoryName()
   // The answer is drawn in slices, not in the task it arrives in (the markers use it too).
   const data = useDeferredValue(useMapReports(bbox).data)
   let body = null
@@ -36,7 +38,7 @@ export function MapReportList({ bbox }: { bbox: Bbox | null }) {
                   to={reportPagePath(point.id)}
                   className="text-sm font-semibold text-green-800 underline-offset-2 hover:underline"
                 >
-                  {point.type}
+                  {categoryName(point.type)}
                 </Link>
                 <time dateTime={point.created_at} className="text-xs text-slate-600">
                   {t('report.filedOn', { date: formatLongDate(point.created_at) })}

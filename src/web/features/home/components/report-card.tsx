@@ -5,9 +5,11 @@ import { reportPagePath } from '../../../../domain/citizen-rules'
 import type { RecentReport } from '../../../../domain/report'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Card } from '../../../components/ui/card'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 
 export function ReportCard({ report }: { report: RecentReport }) {
+  const categoryName = useCategoryName()
   const address = report.address?.trim()
   return (
     <Card asChild>
@@ -19,7 +21,7 @@ export function ReportCard({ report }: { report: RecentReport }) {
               to={reportPagePath(report.id)}
               className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none"
             >
-              {report.type}
+              {categoryName(report.type)}
             </Link>
           </h3>
           <ReportStatusBadge status={report.status} unknown="raw" />

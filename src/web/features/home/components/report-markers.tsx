@@ -6,6 +6,7 @@ import { reportPagePath } from '../../../../domain/citizen-rules'
 import { MAP_RELOAD_DEBOUNCE_MS } from '../../../../domain/constants'
 import { type MapSelection, useMapView, useReportGroups } from '../../../components/map/report-groups'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
+import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
@@ -19,6 +20,7 @@ import { type Bbox, useMapReports } from '../api/get-map-reports'
 export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) => void }) {
   const map = useMap()
   const { t } = useTranslation()
+  const categoryName = useCategoryName()
   const { view, zoom } = useMapView(map)
   const bbox = useDebouncedValue(view, MAP_RELOAD_DEBOUNCE_MS)
   // The answer is drawn in slices, and its markers made in a task of their own, not in the task
@@ -35,7 +37,7 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
         {selected.reports.map((report) => (
           <li key={report.id} className="flex flex-col gap-1.5">
             <Link to={reportPagePath(report.id)} className="text-sm font-semibold text-green-800 underline">
-              {report.type}
+              {categoryName(report.type)}
             </Link>
             <span>
               <ReportStatusBadge status={report.status} unknown="raw" />

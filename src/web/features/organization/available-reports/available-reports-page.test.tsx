@@ -58,7 +58,7 @@ describe('Available reports', () => {
     // "Moi aussi": four more citizens have the same problem.
     expect(within(lighting).getByText('4 soutien(s)')).toBeInTheDocument()
     expect(
-      within(lighting).getByRole('img', { name: 'Photo du signalement «\u00a0Éclairage public\u00a0»' }),
+      within(lighting).getByRole('img', { name: 'Photo du signalement «\u202fÉclairage public\u202f»' }),
     ).toHaveAttribute('src', '/files/thumb.webp')
     expect(within(anonymous).getAllByText('Anonyme').length).toBeGreaterThan(0)
     // An unknown status shows as "En attente".
@@ -154,7 +154,7 @@ describe('Available reports', () => {
     const user = userEvent.setup()
     renderRoute(PATH)
     await user.click(await screen.findByRole('button', { name: 'Prendre en charge le signalement K7M2QX4P' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement\u202f?' })
     expect(api.callsTo('POST', `/api/org/reports/${report.id}/claim`)).toHaveLength(0)
     await user.click(within(dialog).getByRole('button', { name: 'Prendre en charge' }))
     expect(await screen.findByText('Signalement pris en charge')).toBeInTheDocument()

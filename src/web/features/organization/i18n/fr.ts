@@ -6,7 +6,7 @@ import { registerCatalogue } from '../../../i18n'
 export const organizationFr = {
   meta: {
     description:
-      'Espace des organisations partenaires : prenez en charge les signalements de votre territoire et informez les citoyens.',
+      'Espace des organisations partenaires : prenez en charge les signalements de votre territoire et informez les citoyens.',
     login: 'Connexion | Espace Organisation',
     signup: 'Inscription | Espace Organisation',
     dashboard: 'Tableau de bord | Espace Organisation',
@@ -35,7 +35,7 @@ export const organizationFr = {
     tabLogin: 'Connexion',
     tabSignup: 'Inscription',
     welcome: 'Bienvenue {{name}}',
-    signupTitle: 'Votre organisation n’a pas encore de compte ?',
+    signupTitle: 'Votre organisation n’a pas encore de compte ?',
     signupText:
       'Inscrivez-la en quelques minutes. Un administrateur vérifie chaque demande avant la première connexion.',
     signupButton: 'Inscrire mon organisation',
@@ -70,7 +70,7 @@ export const organizationFr = {
     summary: 'Récapitulatif',
     categories: 'Catégories',
     confirmation: 'Confirmer le mot de passe',
-    checklistTitle: 'Votre mot de passe doit contenir :',
+    checklistTitle: 'Votre mot de passe doit contenir :',
     checklist: {
       minLength: 'Au moins {{min}} caractères',
       hasLetter: 'Une lettre',
@@ -84,19 +84,19 @@ export const organizationFr = {
       'Votre demande a bien été envoyée. Un administrateur doit approuver le compte de votre organisation avant votre première connexion.',
     redirecting: 'Redirection vers la page de connexion...',
     goToLogin: 'Aller à la connexion',
-    haveAccount: 'Déjà inscrit ?',
+    haveAccount: 'Déjà inscrit ?',
   },
   report: {
-    code: 'Code : {{code}}',
+    code: 'Code : {{code}}',
     place: 'Lieu',
     date: 'Date',
-    supporters: 'Soutiens (« Moi aussi »)',
+    supporters: 'Soutiens (« Moi aussi »)',
     status: 'Statut',
     type: 'Type',
     priority: 'Priorité',
     description: 'Description',
     photo: 'Photo',
-    photoAlt: 'Photo du signalement « {{type}} »',
+    photoAlt: 'Photo du signalement « {{type}} »',
     audio: 'Note vocale',
     claimed: 'Prise en charge',
     claimedOn: 'Pris en charge le {{date}}',
@@ -141,9 +141,9 @@ export const organizationFr = {
     claim: 'Prendre en charge',
     claimLabel: 'Prendre en charge le signalement {{code}}',
     claiming: 'Prise en charge...',
-    confirmTitle: 'Prendre en charge ce signalement ?',
+    confirmTitle: 'Prendre en charge ce signalement ?',
     confirmText:
-      'Votre organisation en deviendra responsable : il quittera les signalements disponibles et passera « En cours » dans vos signalements.',
+      'Votre organisation en deviendra responsable : il quittera les signalements disponibles et passera « En cours » dans vos signalements.',
   },
   managed: {
     subtitle: 'Les signalements pris en charge par votre organisation, les plus récents d’abord',
@@ -177,7 +177,7 @@ export const organizationFr = {
     sentEmptyTitle: 'Aucun message envoyé',
     sentEmptyText: 'Les messages que vous envoyez aux citoyens apparaîtront ici.',
     sentLoadFailed: 'Impossible de charger les messages envoyés',
-    about: 'Signalement « {{type}} » · {{code}}',
+    about: 'Signalement « {{type}} » · {{code}}',
   },
   settings: {
     subtitle: 'Le profil de votre organisation et la sécurité de votre compte',

@@ -218,7 +218,7 @@ describe('Sign-up wizard (/organization/signup)', () => {
     await reachAccountStep(user)
     await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
     await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
-    expect(await screen.findByRole('heading', { name: 'Inscription réussie !' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Inscription réussie\u202f!' })).toBeInTheDocument()
     expect(screen.getByText(/Un administrateur doit approuver le compte/)).toBeInTheDocument()
     const shownAt = Date.now()
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/login'), { timeout: 5000 })
@@ -247,7 +247,7 @@ describe('Sign-up wizard (/organization/signup)', () => {
     await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
     expect(
       await screen.findAllByText(
-        "Type d'organisation non valide. Veuillez sélectionner un type dans la liste.",
+        'Type d’organisation non valide. Veuillez sélectionner un type dans la liste.',
       ),
     ).toHaveLength(2)
     expect(screen.getByLabelText('Type d’organisation')).toHaveAttribute('aria-invalid', 'true')

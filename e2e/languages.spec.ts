@@ -1,0 +1,118 @@
+// Issue 15 (10) in a real browser: a citizen switches to English, then to Wolof, and reads the
+// categories, the dates and the labels in that language on the home page, the report form and
+// the tracking page; a category without a translation keeps its French name.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories } from '../src/server/db/schema'
+import { gotoReady, launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+let code: string
+
+// Noon in Dakar (UTC all year): the same day in every time zone a test machine may have.
+const FILED_AT = '2026-11-03T12:00:00Z'
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  const report = await server.insertReport({
+    categoryName: 'Voirie',
+    // A code of the tracking alphabet (the factory's random ones may hold a 0 or a 1).
+    anonymous_code: '7KQ2M9XD',
+    description: 'Nid-de-poule devant le marché Tilène',
+    created_at: FILED_AT,
+    updated_at: FILED_AT,
+  })
+  code = report.anonymous_code
+  // A category the administrators added without translating it.
+  await server.db.db.insert(categories).values({ nom: 'Marchés' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 390, height: 844 },
+  })
+  // The map tile server is outside this machine: answer tiles with nothing, quickly.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  const page = await context.newPage()
+  await gotoReady(page, `${server.url}/`)
+  return { context, page }
+}
+
+async function chooseLanguage(page: Page, language: 'English' | 'Wolof') {
+  await page.getByRole('button', { name: /Ouvrir le menu|Open the menu|Ubbi menu bi/ }).click()
+  await page.getByRole('radio', { name: language }).check()
+  await page.keyboard.press('Escape')
+}
+
+/** The pages of one language: what the citizen reads on them. */
+const LANGUAGES = [
+  {
+    name: 'English',
+    lang: 'en',
+    recentTitle: 'Recent incidents',
+    category: 'Roads',
+    otherCategories: ['Street lighting', 'Cleanliness', 'Sanitation', 'Other'],
+    date: '3 November 2026',
+    formLegend: 'What is the problem?',
+    codeLabel: 'Code:',
+    filedLabel: 'Reported on',
+  },
+  {
+    name: 'Wolof',
+    lang: 'wo',
+    recentTitle: 'Jafe-jafe yu bees yi',
+    category: 'Mbedd yi',
+    otherCategories: ['Leeru mbedd yi', 'Set-setal', 'Tuyo ak ndox mu ñaaw', 'Yeneen'],
+    date: '3 Nowàmbar, 2026',
+    formLegend: 'Lan mooy jafe-jafe bi ?',
+    codeLabel: 'Kod :',
+    filedLabel: 'Yégle nañu ko',
+  },
+] as const
+
+describe('a citizen who reads English, then Wolof', () => {
+  it('reads the categories, dates and labels in that language on home, form and tracking', async () => {
+    const { context, page } = await newPage()
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    for (const language of LANGUAGES) {
+      await chooseLanguage(page, language.name)
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language.lang)
+
+      // Home: the recent report's card.
+      await gotoReady(page, `${server.url}/`)
+      await page.getByRole('heading', { name: language.recentTitle }).waitFor()
+      const card = page.getByRole('article').filter({ hasText: 'Nid-de-poule devant le marché Tilène' })
+      await card.getByRole('link', { name: language.category, exact: true }).waitFor()
+      await card.getByText(language.date, { exact: true }).waitFor()
+      expect(await card.textContent()).not.toMatch(/Voirie|novembre/)
+
+      // The report form's category picker: the default ones translated, the other in French.
+      await gotoReady(page, `${server.url}/signaler`)
+      const picker = page.getByRole('group', { name: language.formLegend })
+      for (const name of [language.category, ...language.otherCategories, 'Marchés']) {
+        await picker.getByRole('radio', { name, exact: true }).waitFor({ state: 'attached' })
+      }
+      expect(await picker.textContent()).not.toMatch(/Voirie|Éclairage public|Propreté|Assainissement|Autre/)
+
+      // Tracking: the category, "Code:" and the dates.
+      await gotoReady(page, `${server.url}/suivi?code=${code}`)
+      const tracked = page.getByRole('article')
+      await tracked.getByRole('heading', { name: language.category, exact: true }).waitFor()
+      await tracked.getByText(`${language.codeLabel} ${code}`, { exact: true }).waitFor()
+      await tracked.getByText(language.filedLabel, { exact: true }).first().waitFor()
+      await tracked.getByText(language.date, { exact: true }).first().waitFor()
+      expect(await tracked.textContent()).not.toMatch(/Voirie|novembre|Code\s:/)
+    }
+    await context.close()
+  })
+})
