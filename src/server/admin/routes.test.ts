@@ -509,20 +509,20 @@ describe('admin categories', () => {
     })
     expect(del.statusCode).toBe(204)
 
-    const markets = (await post('/api/admin/categories', { nom: 'Marchés' })).json().id
-    await insertReport(ctx.db.db, { categoryName: 'Marchés' })
-    const deleteMarkets = () =>
-      ctx.app.inject({ method: 'DELETE', url: `/api/admin/categories/${markets}`, headers: bearer(admin) })
-    const inUse = await deleteMarkets()
+    const parking = (await post('/api/admin/categories', { nom: 'Stationnement' })).json().id
+    await insertReport(ctx.db.db, { categoryName: 'Stationnement' })
+    const deleteParking = () =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/admin/categories/${parking}`, headers: bearer(admin) })
+    const inUse = await deleteParking()
     expect(inUse.statusCode).toBe(409)
     // Why, and what to move first.
     expect(inUse.json().error).toMatchObject({
       message: 'Impossible de supprimer la catégorie\u202f: 1 signalement l’utilise.',
       reason: 'admin.categoryInUse',
     })
-    await insertReport(ctx.db.db, { categoryName: 'Marchés' })
-    await createOrganization(ctx.db.db, { categories: ['Marchés'] })
-    expect((await deleteMarkets()).json().error.message).toBe(
+    await insertReport(ctx.db.db, { categoryName: 'Stationnement' })
+    await createOrganization(ctx.db.db, { categories: ['Stationnement'] })
+    expect((await deleteParking()).json().error.message).toBe(
       'Impossible de supprimer la catégorie\u202f: 2 signalements et 1 organisation l’utilisent.',
     )
     const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
