@@ -51,7 +51,7 @@ async function newContext(
 async function adminPage(): Promise<Page> {
   const page = await (await newContext({ width: 1280, height: 900 })).newPage()
   await gotoReady(page, `${server.url}/admin/login`)
-  await page.getByLabel("Nom d'utilisateur").fill('admin')
+  await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.waitForURL(`${server.url}/admin/dashboard`)

@@ -176,7 +176,8 @@ describe('Admin categories', () => {
     expect(await screen.findByText('Catégorie supprimée')).toBeInTheDocument()
     await u.click(screen.getByRole('button', { name: 'Supprimer Assainissement' }))
     expect(
-      await screen.findByText('Impossible de supprimer la catégorie\u202f: 12 signalements l’utilisent.'),
+      // Testing Library reads the narrow no-break space as a plain one.
+      await screen.findByText('Impossible de supprimer la catégorie : 12 signalements l’utilisent.'),
     ).toBeInTheDocument()
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/admin/categories/2',

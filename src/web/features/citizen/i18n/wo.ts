@@ -168,10 +168,10 @@ export const citizenWo: Translation<CitizenCatalogue> = {
   },
   history: {
     // Between an event and its detail: "Message reçu : « … »".
-    separator: ' : ',
+    separator: ': ',
     statusChange: '{{from}} → {{to}}',
     message: '« {{title}} »',
-    reason: 'Li ko waral : {{reason}}',
+    reason: 'Li ko waral: {{reason}}',
     assigned: 'Administraasioŋ bi jox na ko {{organization}}',
     events: {
       created: 'Yégle bi dem na',

@@ -150,8 +150,8 @@ describe('/mes-signalements', () => {
     ).toEqual([
       expect.stringContaining('Signalement envoyé'),
       expect.stringContaining('Pris en charge'),
-      expect.stringContaining('Message reçu\u202f: «\u202fIntervention prévue\u202f»'),
-      expect.stringContaining('Statut modifié\u202f: En cours → Résolu'),
+      expect.stringContaining('Message reçu : « Intervention prévue »'),
+      expect.stringContaining('Statut modifié : En cours → Résolu'),
     ])
     expect(within(history).getByText(/^22 novembre 2026 à \d\d:\d\d$/)).toBeInTheDocument()
 

@@ -198,7 +198,7 @@ describe('Available reports', () => {
     const user = userEvent.setup()
     renderRoute(PATH)
     await user.click(await screen.findByRole('button', { name: 'Prendre en charge le signalement RACE2345' }))
-    await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement ?' })
+    await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement\u202f?' })
     await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
     const [stream] = FakeEventSource.open() as [FakeEventSource]
     // News of another report, or of this one still free, leaves the dialog open.
