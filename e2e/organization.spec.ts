@@ -41,8 +41,11 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast or a dialog fading in is half transparent: colours are measured once it has settled
-  // (a spinner turns for ever, and does not count).
+  // A toast may still be on its way in when the page has settled (the toaster loads after the
+  // page): toasts are left to go first, as in admin.spec.ts; they last seconds.
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0)
+  // A dialog fading in is half transparent: colours are measured once it has settled (a spinner
+  // turns for ever, and does not count).
   await page.waitForFunction(() =>
     document
       .getAnimations()
