@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { QUERY_RETRIES, queryRetryDelay } from '../../../../domain/constants'
 import { apiRequest } from '../../../lib/api-client'
 import { citizenHeaders } from '../../../lib/citizen-device'
 import {
@@ -16,6 +17,10 @@ export function useMarkNotificationsRead(token: string | null) {
   return useMutation({
     mutationFn: () =>
       apiRequest<null>('/api/citizen/notifications/read', { method: 'POST', headers: citizenHeaders(token) }),
+    // Asked once per page view: a request lost on a weak network is tried again, or the bell
+    // would keep counting messages already read.
+    retry: QUERY_RETRIES,
+    retryDelay: queryRetryDelay,
     onSuccess: () => {
       const readAt = new Date().toISOString()
       queryClient.setQueryData<CitizenNotifications>(queryKey, (current) =>

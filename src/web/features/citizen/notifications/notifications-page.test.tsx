@@ -83,6 +83,28 @@ describe('/notifications', () => {
     )
   })
 
+  it('tries marking them read again when the request is lost, so that the bell stops counting them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let attempts = 0
+    stubApi({
+      'GET /api/citizen/notifications': { status: 200, body: { items: [unread, read], unread: 1 } },
+      'POST /api/citizen/notifications/read': () => {
+        attempts += 1
+        return attempts === 1 ? 'offline' : { status: 204 }
+      },
+    })
+    renderRoute('/notifications')
+    expect(await screen.findByText('2 message(s), dont 1 non lu(s)')).toBeInTheDocument()
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' }),
+        ).toBeInTheDocument(),
+      { timeout: 4000 },
+    )
+    expect(attempts).toBe(2)
+  })
+
   it('does not mark anything when everything was read', async () => {
     const marked = vi.fn(() => ({ status: 204 }))
     stubApi({
