@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, organizations } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { insertReport } from '../src/server/test/factories'
+import { seriousViolations } from './support/accessibility'
 import { launchBrowser } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -82,18 +82,6 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByText('Connexion réussie').waitFor()
   await page.waitForURL(`${server.url}/admin/dashboard`)
-}
-
-/**
- * The screen's own violations. Toasts are left to go first: sonner's rich colours put its green
- * text on pale green below 4.5:1 (the shared toaster's, reported to its owner), and they last seconds.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0)
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 describe('admin back-office', () => {

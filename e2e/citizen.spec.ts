@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { MAP_MAX_POINTS } from '../src/domain/map'
 import { notifications, reports } from '../src/server/db/schema'
+import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser } from './support/browser'
 import { multipartParts } from './support/citizen-multipart'
 import { writeCameraPhoto } from './support/citizen-photo'
@@ -79,13 +79,6 @@ async function fileReportByApi(description: string) {
   const res = await fetch(`${server.url}/api/reports`, { method: 'POST', body: form })
   expect(res.status).toBe(201)
   return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 describe('a citizen', () => {

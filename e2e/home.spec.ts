@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -107,9 +107,7 @@ describe('home page', () => {
   it('has no serious or critical accessibility violation', async () => {
     const page = await openPage('/')
     await page.getByText('2 signalement(s) récent(s)').waitFor()
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
 })

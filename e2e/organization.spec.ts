@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../src/domain/auth-rules'
+import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
@@ -40,28 +40,6 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   return page
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast may still be on its way in when the page has settled (the toaster loads after the
-  // page): toasts are left to go first, as in admin.spec.ts; they last seconds.
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0)
-  // A dialog fading in is half transparent: colours are measured once it has settled (a spinner
-  // turns for ever, and does not count).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          !(a instanceof CSSTransition) &&
-          (a.playState !== 'running' ||
-            a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
-      ),
-  )
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** Follows a link of the sidebar (desktop width: it is always shown). */
 async function goTo(page: Page, label: string) {
   await page
@@ -77,6 +55,9 @@ async function logIn(page: Page) {
   await page.getByLabel('Email').fill(ORGANIZATION.email)
   await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
   await page.getByRole('button', { name: 'Se connecter' }).click()
+  // The toast first: it comes with the toaster after the dashboard, and a test measuring the page
+  // then knows it is there to wait for.
+  await page.getByText('Connexion réussie').waitFor()
   await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
 }
 
@@ -306,7 +287,8 @@ describe('organisation space', () => {
     const context = await newContext({ width: 360, height: 740 })
     const page = await open(context, '/organization/login')
     await logIn(page)
-    await page.reload()
+    // The server draws the page again from the session cookie; the menu works once the app runs.
+    await gotoReady(page, page.url())
     await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
     // On a phone the sidebar is a sheet behind the menu button.
     await page.getByRole('button', { name: /Afficher ou masquer le menu latéral/ }).click()

@@ -1,10 +1,10 @@
 // Every report has a public page, /signalements/:id: drawn by the server (readable and shareable
 // before any JavaScript runs, with its sharing card), reached from the home page's cards, the map's
 // popups and list, and /suivi. Never its code, photo, voice note or messages.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
@@ -113,9 +113,7 @@ describe('a report’s public page', () => {
   it('has no serious or critical accessibility violation, map included', async () => {
     const page = await openPage(`/signalements/${handled.id}`)
     await page.locator('.leaflet-marker-icon').waitFor()
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
 

@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { and, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
+import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser } from './support/browser'
 import { writeCameraPhoto } from './support/citizen-photo'
 import { type E2eServer, startE2eServer } from './support/server'
@@ -103,13 +103,6 @@ async function resolvedReportOf(description: string) {
     })
     .where(eq(reports.id, filed.id))
   return { ...filed, organization }
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function serviceWorkerInControl(page: Page) {
