@@ -13,7 +13,7 @@ import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { reportEventSchema } from './citizen'
 import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
 import { organizationReportSchema } from './organization-space'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
 import { REJECTED_STATUS } from './report-states'
 
@@ -41,7 +41,7 @@ export const adminReportFiltersSchema = z.object({
   /** Absent = `newest`. */
   sort: z.enum(ADMIN_REPORT_SORT_VALUES).optional(),
 })
-export const adminReportsQuerySchema = adminReportFiltersSchema.extend({ page: pageQuerySchema })
+export const adminReportsQuerySchema = adminReportFiltersSchema.extend(searchPageQueryShape)
 export type AdminReportFilters = z.infer<typeof adminReportFiltersSchema>
 
 export const adminReportSchema = organizationReportSchema.extend({

@@ -4,6 +4,11 @@ export const HOME_RECENT_REPORTS = 5
 export const ADMIN_DASHBOARD_RECENT_REPORTS = 5
 export const ADMIN_PAGE_SIZE = 10
 export const ORGANIZATION_PAGE_SIZE = 8
+/**
+ * A search counts its matches up to this many and no further: "Plus de 1 000 …" (issue 19). At a
+ * million reports a common word matches a tenth of them, and counting every one took seconds.
+ */
+export const SEARCH_COUNT_LIMIT = 1000
 export const STATS_WEEK_DAYS = 7
 export const PASSWORD_MIN_LENGTH = 6
 export const SIGNUP_STEPS = 4

@@ -7,7 +7,7 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TITLE_MAX,
 } from './organization-space-rules'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportDetailsSchema } from './report'
 import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
 
@@ -26,7 +26,7 @@ export const organizationReportPageSchema = pageSchema(organizationReportSchema)
 
 const searchText = z.string().trim().max(200).optional()
 
-export const availableReportsQuerySchema = z.object({ q: searchText, page: pageQuerySchema })
+export const availableReportsQuerySchema = z.object({ q: searchText, ...searchPageQueryShape })
 export const managedReportsQuerySchema = z.object({
   q: searchText,
   status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
