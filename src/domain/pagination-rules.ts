@@ -23,6 +23,10 @@ export interface PageCursor {
   before?: string
 }
 
+/** What the API answers (400) to a cursor it did not give: a link kept too long, or edited. */
+export const PAGE_CURSOR_INVALID =
+  'Cette page de résultats n’est plus valide : reprenez la recherche depuis la première page.'
+
 /** An opaque cursor of the API: base64url, never long. */
 export const PAGE_CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/
 
@@ -32,7 +36,9 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** Whether a page is followed by another: past a capped total, as long as pages come full. */
-export function hasNextPage(page: Pick<Page<unknown>, 'items' | 'total' | 'page' | 'pageSize' | 'totalCapped'>) {
+export function hasNextPage(
+  page: Pick<Page<unknown>, 'items' | 'total' | 'page' | 'pageSize' | 'totalCapped'>,
+) {
   if (page.totalCapped) return page.items.length === page.pageSize
   return page.page < pageCount(page.total, page.pageSize)
 }

@@ -1,7 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is pagination-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
-import { PAGE_CURSOR_PATTERN, type Page } from './pagination-rules'
+import { PAGE_CURSOR_INVALID, PAGE_CURSOR_PATTERN, type Page } from './pagination-rules'
 
 export * from './pagination-rules'
 
@@ -21,7 +21,11 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 /** Beyond the last page a list is empty, never an error. */
 export const pageQuerySchema = z.coerce.number().int().min(1).max(1_000_000).default(1)
 
-const pageCursorSchema = z.string().regex(PAGE_CURSOR_PATTERN).optional()
+const pageCursorSchema = z.string().regex(PAGE_CURSOR_PATTERN, { message: PAGE_CURSOR_INVALID }).optional()
 
 /** The query of a list that may be searched: its page and, to go on from a page, its cursor. */
-export const searchPageQueryShape = { page: pageQuerySchema, after: pageCursorSchema, before: pageCursorSchema }
+export const searchPageQueryShape = {
+  page: pageQuerySchema,
+  after: pageCursorSchema,
+  before: pageCursorSchema,
+}

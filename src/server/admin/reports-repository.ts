@@ -8,7 +8,7 @@ import type {
   AdminStats,
 } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
-import type { Page } from '../../domain/pagination'
+import type { Page, PageCursor } from '../../domain/pagination'
 import type { ReadCache } from '../cache/read-cache'
 import { historiesOfReports } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
@@ -23,7 +23,7 @@ import {
   countInScope,
   dayCountsInScope,
 } from '../reports/read-models'
-import { textMatches } from '../reports/search'
+import { countMatches, readSearchPage, textMatches } from '../reports/search'
 
 const chosen = <T extends string>(value: T | 'all' | undefined): T | undefined =>
   value && value !== 'all' ? value : undefined
@@ -75,30 +75,51 @@ function toAdminReport(
   return { ...toReportItem(row), assigned_organization_name: row.assigned_organization_name }
 }
 
+/** The rows of a page's ids, in their order, with what the admin list shows beside them. */
+async function adminReportsOf(db: Db, ids: string[], order: SQL[]): Promise<AdminReport[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select(adminColumns)
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
+    .where(inArray(reports.id, ids))
+    .orderBy(...order)
+  return rows.map(toAdminReport)
+}
+
 /**
  * Without a search, the total comes from the count tables and a deep page starts at its day
  * (the counts per day, tens of thousands of rows at a million reports, are kept by the read cache
- * until a report changes); with one, the total is counted once and kept the same way (an
- * administrator paging through results asks for it on every page).
+ * until a report changes). A search counts its matches up to SEARCH_COUNT_LIMIT, kept the same way
+ * (an administrator paging through results asks for it on every page), and pages on by cursor.
  */
 export async function listAdminReports(
   db: Db,
   cache: ReadCache,
   filters: AdminReportFilters,
   page: number,
+  cursor: PageCursor = {},
 ): Promise<Page<AdminReport>> {
   const scope = filterScope(filters)
   const where = adminReportFilter(filters)
-  const byDay = !filters.q && filters.sort !== 'supporters'
+  if (filters.q && where) {
+    return readSearchPage(
+      db,
+      {
+        where,
+        order: filters.sort === 'supporters' ? 'supporters' : 'newest',
+        count: () => cache.get(searchTotalKey(filters), () => countMatches(db, where)),
+        rowsOf: (tx, ids) => adminReportsOf(tx, ids, orderOf(filters.sort, false)),
+      },
+      page,
+      ADMIN_PAGE_SIZE,
+      cursor,
+    )
+  }
+  const byDay = filters.sort !== 'supporters'
   return readPage(
     {
-      total: () =>
-        filters.q
-          ? cache.get(searchTotalKey(filters), async () => {
-              const [row] = await db.select({ n: count() }).from(reports).where(where)
-              return row?.n ?? 0
-            })
-          : countInScope(db, scope),
+      total: () => countInScope(db, scope),
       rows: async ({ offset, limit, reverse, before }: PageRead) => {
         const order = orderOf(filters.sort, reverse)
         // The page's ids through the index that serves the order, then their rows: one query.

@@ -108,7 +108,11 @@ describe('admin reports', () => {
     // The category, whatever its accents: "eclairage" finds "Éclairage public".
     const lamp = await insertReport(ctx.db.db, { categoryName: 'Éclairage public', description: 'Lampe' })
     expect(await ids('eclairage PUBLIC')).toContain(lamp.id)
-    expect(await ids('chaussées')).toEqual([])
+    // Endings aside ("chaussées" finds "chaussée"), the start of a word, never a word it lacks.
+    expect(await ids('chaussées')).toEqual([road.id])
+    expect(await ids('nid de pou')).toEqual([road.id])
+    expect(await ids('k7m2 q')).toEqual([road.id])
+    expect(await ids('trottoir')).toEqual([])
   })
 
   it('shows a report’s detail with its history, and sets priority and status, rejected included', async () => {
@@ -142,13 +146,13 @@ describe('admin reports', () => {
       status: 'en-cours',
       priority: 'high',
     })
-    await insertReport(ctx.db.db, { description: '=HYPERLINK("http://x")', anonymous_code: 'CSVY2345' })
+    await insertReport(ctx.db.db, { description: '=HYPERLINK("http://x")', anonymous_code: 'CSVX2346' })
     await insertReport(ctx.db.db, {
       description: 'Hors filtre',
       status: 'resolu',
-      anonymous_code: 'CSVZ2345',
+      anonymous_code: 'CSVX2347',
     })
-    const res = await get('/api/admin/reports/export.csv?status=all&q=csv')
+    const res = await get('/api/admin/reports/export.csv?status=all&q=csvx')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe(
@@ -166,18 +170,18 @@ describe('admin reports', () => {
 
   it('exports hostile descriptions so that no spreadsheet sees a formula, whatever its separator', async () => {
     const hostile = {
-      CSVA2345: 'Trou, =HYPERLINK("http://x")',
-      CSVB2345: 'Trou;=1+1',
-      CSVC2345: 'Trou\t@SUM(A1)',
-      CSVD2345: 'Trou\r\n-2+3',
-      CSVE2345: 'Trou,  +cmd',
-      CSVF2345: 'Trou,"=1+1',
-      CSVG2345: 'Trou, profond',
+      CSVH2345: 'Trou, =HYPERLINK("http://x")',
+      CSVH2346: 'Trou;=1+1',
+      CSVH2347: 'Trou\t@SUM(A1)',
+      CSVH2348: 'Trou\r\n-2+3',
+      CSVH2349: 'Trou,  +cmd',
+      CSVH2352: 'Trou,"=1+1',
+      CSVH2353: 'Trou, profond',
     }
     for (const [code, description] of Object.entries(hostile)) {
       await insertReport(ctx.db.db, { anonymous_code: code, description })
     }
-    const body = (await get('/api/admin/reports/export.csv?q=csv')).body
+    const body = (await get('/api/admin/reports/export.csv?q=csvh')).body
     // Every field a reader could split is quoted; an apostrophe comes before each formula start.
     expect(body).toContain(`;"Trou, '=HYPERLINK(""http://x"")";`)
     expect(body).toContain(`;"Trou;'=1+1";`)
@@ -224,9 +228,9 @@ describe('admin reports', () => {
   })
 
   it('gives a one-minute signed link that downloads the filtered CSV without the bearer token', async () => {
-    await insertReport(ctx.db.db, { anonymous_code: 'LINK2345', status: 'resolu', priority: 'urgent' })
-    await insertReport(ctx.db.db, { anonymous_code: 'LINK3456', status: 'en-attente' })
-    const res = await post('/api/admin/reports/export-link', { status: 'resolu', q: 'link' })
+    await insertReport(ctx.db.db, { anonymous_code: 'XPRT2345', status: 'resolu', priority: 'urgent' })
+    await insertReport(ctx.db.db, { anonymous_code: 'XPRT3456', status: 'en-attente' })
+    const res = await post('/api/admin/reports/export-link', { status: 'resolu', q: 'xprt' })
     expect(res.statusCode).toBe(200)
     const { url, expiresAt } = res.json() as { url: string; expiresAt: string }
     expect(url).toMatch(/^\/api\/admin\/reports\/export-download\?token=[\w-]+\.[\w-]+\.[\w-]+$/)
@@ -246,7 +250,7 @@ describe('admin reports', () => {
     )
     // The filters travel inside the signed link: only the resolved report.
     expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(/^LINK2345;.*;Voirie;Résolu;Urgent;/)
+    expect(lines[1]).toMatch(/^XPRT2345;.*;Voirie;Résolu;Urgent;/)
 
     // A link cannot be altered, and the filters cannot be changed beside it.
     const token = url.split('token=').at(-1) ?? ''

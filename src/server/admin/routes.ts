@@ -123,7 +123,8 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       '/api/admin/reports',
       { schema: { tags, querystring: adminReportsQuerySchema, response: { 200: adminReportPageSchema } } },
       async (request) => {
-        const page = await listAdminReports(db(), app.readCache, request.query, request.query.page)
+        const { page: number, after, before, ...filters } = request.query
+        const page = await listAdminReports(db(), app.readCache, filters, number, { after, before })
         return { ...page, items: await Promise.all(page.items.map((item) => withMediaLinks(request, item))) }
       },
     )

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { type SQL, sql } from 'drizzle-orm'
@@ -58,9 +59,9 @@ const MIGRATION_LOCK_ID = 7_274_001
 export async function openPglite(dir: string | undefined, restoreFrom?: Buffer): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 })
   const client = await PGlite.create({
-    // The text searches' trigram index (migration 0002_read_models), over text without accents
-    // (0006_search_unaccent).
-    extensions: { pg_trgm, unaccent },
+    // Text search: trigrams (migration 0002_read_models), words without accents
+    // (0006_search_unaccent, 0007_search_full_text), by category and status in the same index.
+    extensions: { pg_trgm, unaccent, btree_gin },
     ...(dir ? { dataDir: dir } : {}),
     ...(restoreFrom ? { loadDataDir: new Blob([new Uint8Array(restoreFrom)]) } : {}),
   })
@@ -177,10 +178,11 @@ export class DatabaseSetupError extends Error {}
 const REQUIRED_EXTENSIONS = [
   { name: 'pg_trgm', purpose: 'recherche de texte' },
   { name: 'unaccent', purpose: 'recherche sans accents' },
+  { name: 'btree_gin', purpose: 'recherche par catégorie et statut' },
 ] as const
 
 /**
- * The migrations create pg_trgm and unaccent (text search). Rather than fail half-way through a
+ * The migrations create pg_trgm, unaccent and btree_gin (text search). Rather than fail half-way through a
  * migration, or fall back on searches that read every report, the server says what is missing
  * and stops.
  */

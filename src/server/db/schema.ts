@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -28,6 +29,9 @@ import {
 } from '../../domain/report-states'
 import { REPORT_ACTOR_TYPES, REPORT_EVENT_KIND_VALUES } from '../../domain/report-transitions'
 import { isNoneOf, isOneOf } from './values'
+
+/** PostgreSQL's text search document (drizzle has no column type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 // The statuses of the domain (report-states.ts) a rejected report has: hidden from the public.
 const HIDDEN_STATUSES = statusesOfKind('hidden')
@@ -152,13 +156,13 @@ export const reports = pgTable(
     reporter_hash: text('reporter_hash'),
     supporters_count: integer('supporters_count').notNull().default(0),
     /**
-     * What every text search reads (reports/search.ts): the category, description, address,
-     * department and code, lower-case and without accents (`search_text`, migration
-     * 0006_search_unaccent), one field per line so that no match straddles two. Kept by the
-     * database itself; a trigram index covers it.
+     * What every text search reads (reports/search.ts): the words of the category, description,
+     * address and department, without accents, stemmed the French way (the configuration
+     * `alertes_fr`, migration 0007_search_full_text). Kept by the database itself; a GIN index
+     * covers it.
      */
-    search_document: text('search_document').generatedAlwaysAs(
-      sql`search_text(type || E'\\n' || description || E'\\n' || coalesce(address, '') || E'\\n' || coalesce(department, '') || E'\\n' || anonymous_code)`,
+    search_vector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('public.alertes_fr'::regconfig, type || ' ' || description || ' ' || coalesce(address, '') || ' ' || coalesce(department, ''))`,
     ),
   },
   (t) => [
@@ -199,9 +203,11 @@ export const reports = pgTable(
     index('reports_rejected_photo_idx').on(t.photo_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_audio_idx').on(t.audio_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
-    // The text searches (reports/search.ts): trigrams of the folded text find the reports that
-    // contain a word, or part of one.
-    index('reports_search_idx').using('gin', t.search_document.op('gin_trgm_ops')),
+    // The text searches (reports/search.ts): the reports holding words, within categories and
+    // statuses in the same lookup (btree_gin), and a code by its start (a citizen reads it out on
+    // the phone); the pattern operators let LIKE 'K7M2%' use the index whatever the collation.
+    index('reports_search_idx').using('gin', t.category_id, t.status, t.search_vector),
+    index('reports_code_prefix_idx').on(t.anonymous_code.op('text_pattern_ops')),
   ],
 )
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
 import type { OrganizationProfile } from '../../domain/organization'
 import {
@@ -6,7 +19,7 @@ import {
   type OrganizationStats,
   resolutionRate,
 } from '../../domain/organization-space'
-import type { Page } from '../../domain/pagination'
+import type { Page, PageCursor } from '../../domain/pagination'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import type { Db } from '../db/database'
@@ -17,8 +30,8 @@ import { withoutRejectedMedia } from '../files/media-access'
 import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
-import { availableTo, managedBy } from '../reports/scopes'
-import { textMatches } from '../reports/search'
+import { availableTo, managedBy, publicReports } from '../reports/scopes'
+import { countMatches, inCategories, readSearchPage, textMatches } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
@@ -63,6 +76,17 @@ const newestClaimFirst: ListOrder = (reverse) =>
     ? [sql`${reports.claimed_at} asc nulls first`, asc(reports.id)]
     : [sql`${reports.claimed_at} desc nulls last`, desc(reports.id)]
 
+/** The rows of a page's ids (a list, or the query that picks them), in their order. */
+async function reportsOf(db: Db, ids: string[] | SQL, order: SQL[]): Promise<OrganizationReport[]> {
+  if (Array.isArray(ids) && ids.length === 0) return []
+  const rows = await db
+    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+    .from(reports)
+    .where(inArray(reports.id, ids))
+    .orderBy(...order)
+  return rows.map(forOrganization)
+}
+
 function pageOfReports(
   db: Db,
   list: {
@@ -71,12 +95,6 @@ function pageOfReports(
     total: () => Promise<number>
     /** For lists in filing order: where their reports are, day by day. */
     scope?: CountedScope
-    /**
-     * A search: its matches are found first (the trigram index), then ordered. Walking the list's
-     * order and checking each report would read every report of the list for a word that few or
-     * none contain (seconds at a million reports).
-     */
-    searching?: boolean
   },
   page: number,
 ): Promise<Page<OrganizationReport>> {
@@ -84,27 +102,17 @@ function pageOfReports(
   return readPage(
     {
       total: list.total,
-      rows: async ({ offset, limit, reverse, before }: PageRead) => {
+      rows: ({ offset, limit, reverse, before }: PageRead) => {
         const order = list.order(reverse)
-        const where = and(list.where, before ? lt(reports.created_at, before) : undefined)
         // The page's ids through the index that serves the order, then their rows: one query.
-        const pageIds = list.searching
-          ? // "offset 0" keeps PostgreSQL from merging the matches into the ordered walk.
-            sql`(select reports.id from (select * from ${reports} where ${where} offset 0) as reports
-              order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset})`
-          : db
-              .select({ id: reports.id })
-              .from(reports)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)
-        const rows = await db
-          .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+        const pageIds = db
+          .select({ id: reports.id })
           .from(reports)
-          .where(inArray(reports.id, pageIds))
+          .where(and(list.where, before ? lt(reports.created_at, before) : undefined))
           .orderBy(...order)
-        return rows.map(forOrganization)
+          .limit(limit)
+          .offset(offset)
+        return reportsOf(db, pageIds as unknown as SQL, order)
       },
       ...(scope ? { days: () => dayCountsInScope(db, scope) } : {}),
     },
@@ -116,31 +124,56 @@ function pageOfReports(
 const countRows = async (db: Db, where: SQL | undefined) =>
   (await db.select({ n: count() }).from(reports).where(where))[0]?.n ?? 0
 
+/** The ids of the categories an organisation handles. */
+async function categoryIdsOf(db: Db, organizationId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: categoryOrganizations.categorie_id })
+    .from(categoryOrganizations)
+    .where(eq(categoryOrganizations.organization_id, organizationId))
+  return rows.map((row) => row.id)
+}
+
 /**
- * Unassigned reports of its categories. Without a search, the total comes from the count
- * tables; with one, it is counted once and kept by the read cache until a report changes.
+ * Unassigned reports of its categories. Without a search, the total comes from the count tables.
+ * A search looks its words up within the organisation's categories (their ids, which the search
+ * index holds beside the words), counts up to SEARCH_COUNT_LIMIT, kept by the read cache until a
+ * report changes, and pages on by cursor.
  */
-export function availableReports(
+export async function availableReports(
   db: Db,
   cache: ReadCache,
   organizationId: string,
   q: string | undefined,
   page: number,
-) {
+  cursor: PageCursor = {},
+): Promise<Page<OrganizationReport>> {
   const scope = availableTo(organizationId)
-  const where = and(scope.rows, textMatches(q))
-  return pageOfReports(
+  const matches = textMatches(q)
+  if (!matches) {
+    return pageOfReports(
+      db,
+      { where: scope.rows, order: newestFirst, total: () => countInScope(db, scope), scope },
+      page,
+    )
+  }
+  const where = and(
+    isNull(reports.assigned_organization_id),
+    publicReports.rows,
+    inCategories(await categoryIdsOf(db, organizationId)),
+    matches,
+  ) as SQL
+  return readSearchPage(
     db,
     {
       where,
-      order: newestFirst,
-      total: () =>
-        q
-          ? cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () => countRows(db, where))
-          : countInScope(db, scope),
-      ...(q ? { searching: true } : { scope }),
+      order: 'newest',
+      count: () =>
+        cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () => countMatches(db, where)),
+      rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
     },
     page,
+    ORGANIZATION_PAGE_SIZE,
+    cursor,
   )
 }
 

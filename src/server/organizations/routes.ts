@@ -96,6 +96,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         currentOrganization(request).id,
         request.query.q,
         request.query.page,
+        { after: request.query.after, before: request.query.before },
       ),
   )
 

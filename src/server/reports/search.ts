@@ -1,36 +1,222 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm'
-import { anonymousCodeIn } from '../../domain/citizen-rules'
+// The text searches of the report lists (admin, organisation), fast at a million reports
+// (issue 19): words through the full-text index, a code through its own, a total counted up to
+// SEARCH_COUNT_LIMIT, and pages read the one way that stays short for the matches at hand.
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { SEARCH_COUNT_LIMIT } from '../../domain/constants'
+import { hasNextPage, PAGE_CURSOR_INVALID, type Page, type PageCursor } from '../../domain/pagination'
+import { ANONYMOUS_CODE_ALPHABET, ANONYMOUS_CODE_LENGTH } from '../../domain/report-states'
+import { type Db, queryRows } from '../db/database'
 import { reports } from '../db/schema'
+import { AppError } from '../errors'
 
 /** A case-insensitive substring pattern, with LIKE's own wildcards taken literally. */
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** The last word of a search is taken as the start of one from this many characters on. */
+const PREFIX_MIN_LENGTH = 3
 /**
- * pg_trgm finds nothing to look up in a pattern without three letters or digits in a row (it
- * would read the whole index): such a search goes without the index.
+ * A code is looked up by its start from this many characters on: fewer would bring, for an
+ * ordinary word, the reports whose code happens to start with its letters.
  */
-function indexable(text: string): boolean {
-  return /[a-z0-9]{3}/i.test(text.normalize('NFD').replace(/\p{M}/gu, ''))
+const CODE_PREFIX_MIN_LENGTH = 4
+
+/**
+ * The text-search query of a search's words: every word (stemmed, accents aside, by the database's
+ * `alertes_fr` configuration), the last one also as the start of a longer one ("lampad" finds
+ * "lampadaire"): a search is typed as it is read. Only letters and digits reach the query syntax.
+ */
+function wordsQuery(q: string): string | null {
+  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu)
+  if (!words) return null
+  return words
+    .map((word, i) => (i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH ? `${word}:*` : word))
+    .join(' & ')
+}
+
+const CODE_CHARACTERS = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]+$`)
+
+/** The start of a code that `q` spells, as read out ("k7m2 qx", "K7M2-QX4P"), or null. */
+function codePrefixIn(q: string): string | null {
+  const spelled = q.replace(/[\s.\-–]/g, '').toUpperCase()
+  const isCodeStart =
+    spelled.length >= CODE_PREFIX_MIN_LENGTH &&
+    spelled.length <= ANONYMOUS_CODE_LENGTH &&
+    CODE_CHARACTERS.test(spelled)
+  return isCodeStart ? spelled : null
 }
 
 /**
- * Reports whose category, description, address, department or code contain `q`, whatever its
- * accents and case (the folded `search_document`, one field per line: a search holds no line
- * break, so no match straddles two fields); or whose code is the one `q` spells (read out on the
- * phone: "7KQ2 M9XD", "7kq2-m9xd"), through the code's own index.
+ * Reports whose category, description, address or department hold the words of `q`, whatever
+ * their accents, case or endings; or whose code starts with what `q` spells. Both through an
+ * index (migration 0007_search_full_text). A search with nothing to look up matches nothing.
  */
 export function textMatches(q: string | undefined): SQL | undefined {
-  const words = q?.replace(/\s+/g, ' ').trim()
-  if (!words) return undefined
-  const pattern = sql`search_text(${containing(words)}::text)`
-  // Without three letters or digits in a row the trigram index cannot narrow anything: the
-  // search then reads the rows its other filters leave (`|| ''` keeps the planner off the index).
-  const document = indexable(words)
-    ? sql`${reports.search_document}`
-    : sql`(${reports.search_document} || '')`
-  const matches = sql`${document} like ${pattern}`
-  const code = anonymousCodeIn(words)
-  return code ? (or(matches, eq(reports.anonymous_code, code)) as SQL) : matches
+  const text = q?.trim()
+  if (!text) return undefined
+  const words = wordsQuery(text)
+  const code = codePrefixIn(text)
+  const byWords = words
+    ? sql`${reports.search_vector} @@ to_tsquery('public.alertes_fr', ${words})`
+    : undefined
+  const byCode = code ? sql`${reports.anonymous_code} like ${`${code}%`}` : undefined
+  return or(byWords, byCode) ?? sql`false`
+}
+
+/** The reports of some categories, as the search index reads them (a list of ids, not a subquery). */
+export function inCategories(categoryIds: number[]): SQL {
+  return categoryIds.length ? inArray(reports.category_id, categoryIds) : sql`false`
+}
+
+/**
+ * How a search's rows are read. "matches": the index hands over every match, which are then
+ * ordered (few matches). "walk": the list is read in its order and each report checked (many
+ * matches: the page is filled after a few rows). The planner cannot tell which from its
+ * statistics when words and categories go together ("lampadaire" is common, and absent from the
+ * roads' reports): the count of the matches tells it, and these settings hold it to it.
+ */
+type SearchPlan = 'matches' | 'walk'
+const PLAN_SETTINGS: Record<SearchPlan, string[]> = {
+  matches: ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'],
+  walk: ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'],
+}
+
+async function withPlan<T>(db: Db, plan: SearchPlan, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const setting of PLAN_SETTINGS[plan]) await tx.execute(sql.raw(`set local ${setting} = off`))
+    return read(tx as unknown as Db)
+  })
+}
+
+/** How many reports match, counted up to one more than SEARCH_COUNT_LIMIT, through the indexes. */
+export async function countMatches(db: Db, where: SQL): Promise<number> {
+  return withPlan(db, 'matches', async (tx) => {
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (select 1 from ${reports} where ${where} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
+    )
+    return Number(row?.n ?? 0)
+  })
+}
+
+/** The sort keys of a list's order, newest first; the id last, so that every row has its place. */
+export type SearchOrder = 'newest' | 'supporters'
+
+const ORDER_KEYS: Record<SearchOrder, SQL[]> = {
+  newest: [sql`${reports.created_at}`, sql`${reports.id}`],
+  supporters: [sql`${reports.supporters_count}`, sql`${reports.created_at}`, sql`${reports.id}`],
+}
+
+/** A row's sort keys as the cursor carries them: text, read back exactly (microseconds included). */
+type CursorKeys = (string | number)[]
+
+function encodeCursor(keys: CursorKeys): string {
+  return Buffer.from(JSON.stringify(keys)).toString('base64url')
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** The keys of a cursor this server gave for that order; anything else is refused (400). */
+function decodeCursor(cursor: string, order: SearchOrder): CursorKeys {
+  let keys: unknown
+  try {
+    keys = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    keys = null
+  }
+  const valid =
+    Array.isArray(keys) &&
+    keys.length === ORDER_KEYS[order].length &&
+    UUID_TEXT.test(String(keys.at(-1))) &&
+    TIMESTAMP_TEXT.test(String(keys.at(-2))) &&
+    (order === 'newest' || Number.isInteger(keys[0]))
+  if (!valid) throw new AppError('invalid_input', { message: PAGE_CURSOR_INVALID })
+  return keys as CursorKeys
+}
+
+function cursorCondition(order: SearchOrder, keys: CursorKeys, direction: 'after' | 'before'): SQL {
+  const columns = sql.join(ORDER_KEYS[order], sql`, `)
+  const values = sql.join(
+    keys.map((key, i) =>
+      i === keys.length - 1
+        ? sql`${key}::uuid`
+        : i === keys.length - 2
+          ? sql`${key}::timestamptz`
+          : sql`${key}::int`,
+    ),
+    sql`, `,
+  )
+  // A row comparison: PostgreSQL starts the walk of the order's index right there.
+  return direction === 'after' ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`
+}
+
+export interface SearchList<T> {
+  /** The list's reports that match the search, filters and scope included. */
+  where: SQL
+  order: SearchOrder
+  /** The matches' count, up to SEARCH_COUNT_LIMIT + 1 (kept by the read cache by the caller). */
+  count: () => Promise<number>
+  /** The rows of these ids, in that order. */
+  rowsOf: (db: Db, ids: string[]) => Promise<T[]>
+}
+
+/**
+ * One page of a search: by its number (from the start), or after or before the page a cursor
+ * ends (keyset), with the cursors of its neighbours. The total stops at SEARCH_COUNT_LIMIT.
+ */
+export async function readSearchPage<T>(
+  db: Db,
+  list: SearchList<T>,
+  page: number,
+  pageSize: number,
+  cursor: PageCursor,
+): Promise<Page<T>> {
+  const matched = await list.count()
+  const plan: SearchPlan = matched > SEARCH_COUNT_LIMIT ? 'walk' : 'matches'
+  const backwards = Boolean(cursor.before && !cursor.after)
+  const from = cursor.after
+    ? cursorCondition(list.order, decodeCursor(cursor.after, list.order), 'after')
+    : cursor.before
+      ? cursorCondition(list.order, decodeCursor(cursor.before, list.order), 'before')
+      : undefined
+  const keys = ORDER_KEYS[list.order]
+  const order = sql.join(
+    keys.map((key) => (backwards ? sql`${key} asc` : sql`${key} desc`)),
+    sql`, `,
+  )
+  const keyText = sql.join(
+    keys.map((key, i) => (i === keys.length - 2 ? sql`${key}::text` : key)),
+    sql`, `,
+  )
+  const { items, firstKeys, lastKeys } = await withPlan(db, plan, async (tx) => {
+    const found = await queryRows<{ id: string; keys: CursorKeys }>(
+      tx,
+      sql`select ${reports.id} as id, json_build_array(${keyText}) as keys from ${reports}
+        where ${and(list.where, from)} order by ${order}
+        limit ${pageSize} offset ${from ? 0 : (page - 1) * pageSize}`,
+    )
+    const rows = backwards ? found.reverse() : found
+    return {
+      items: await list.rowsOf(
+        tx,
+        rows.map((row) => row.id),
+      ),
+      firstKeys: rows[0]?.keys,
+      lastKeys: rows.at(-1)?.keys,
+    }
+  })
+  const result: Page<T> = {
+    items,
+    total: Math.min(matched, SEARCH_COUNT_LIMIT),
+    page,
+    pageSize,
+    ...(matched > SEARCH_COUNT_LIMIT ? { totalCapped: true } : {}),
+  }
+  return {
+    ...result,
+    ...(lastKeys && hasNextPage(result) ? { next: encodeCursor(lastKeys) } : {}),
+    ...(firstKeys && page > 1 ? { previous: encodeCursor(firstKeys) } : {}),
+  }
 }
