@@ -158,7 +158,7 @@ export interface SearchList<T> {
   order: SearchOrder
   /** The matches' count, up to SEARCH_COUNT_LIMIT + 1 (kept by the read cache by the caller). */
   count: () => Promise<number>
-  /** The rows of these ids, in that order. */
+  /** The rows of these ids, in the list's order. */
   rowsOf: (db: Db, ids: string[]) => Promise<T[]>
 }
 
@@ -190,23 +190,22 @@ export async function readSearchPage<T>(
     keys.map((key, i) => (i === keys.length - 2 ? sql`${key}::text` : key)),
     sql`, `,
   )
-  const { items, firstKeys, lastKeys } = await withPlan(db, plan, async (tx) => {
-    const found = await queryRows<{ id: string; keys: CursorKeys }>(
+  const found = await withPlan(db, plan, (tx) =>
+    queryRows<{ id: string; keys: CursorKeys }>(
       tx,
       sql`select ${reports.id} as id, json_build_array(${keyText}) as keys from ${reports}
         where ${and(list.where, from)} order by ${order}
         limit ${pageSize} offset ${from ? 0 : (page - 1) * pageSize}`,
-    )
-    const rows = backwards ? found.reverse() : found
-    return {
-      items: await list.rowsOf(
-        tx,
-        rows.map((row) => row.id),
-      ),
-      firstKeys: rows[0]?.keys,
-      lastKeys: rows.at(-1)?.keys,
-    }
-  })
+    ),
+  )
+  const rows = backwards ? found.reverse() : found
+  // Their rows outside the plan's settings: the planner finds ten ids by their key.
+  const items = await list.rowsOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  const firstKeys = rows[0]?.keys
+  const lastKeys = rows.at(-1)?.keys
   const result: Page<T> = {
     items,
     total: Math.min(matched, SEARCH_COUNT_LIMIT),
