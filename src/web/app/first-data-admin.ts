@@ -15,8 +15,8 @@ export const adminFirstData: FirstData<
   adminStats: () => adminStatsQueryOptions(),
   // The reports page's filters live in its address; the dashboard's has none: its first page.
   adminReports: (url) => {
-    const { filters, page } = readReportFilters(url.searchParams)
-    return adminReportsQueryOptions(filters, page)
+    const { filters, page, cursor } = readReportFilters(url.searchParams)
+    return adminReportsQueryOptions(filters, page, cursor)
   },
   adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
   adminUsers: () => adminUsersQueryOptions(),

@@ -104,6 +104,7 @@ export const en: Translation<Catalogue> = {
     previous: 'Previous',
     next: 'Next',
     pageOf: 'Page {{page}} / {{pages}}',
+    pageOfMore: 'Page {{page}} of more than {{pages}}',
     pagination: 'Pagination',
     showPassword: 'Show the password',
     hidePassword: 'Hide the password',

@@ -105,6 +105,7 @@ export const fr = {
     previous: 'Précédent',
     next: 'Suivant',
     pageOf: 'Page {{page}} / {{pages}}',
+    pageOfMore: 'Page {{page}} sur plus de {{pages}}',
     pagination: 'Pagination',
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',

@@ -105,6 +105,7 @@ export const wo: Translation<Catalogue> = {
     previous: 'Ginnaaw',
     next: 'Kanam',
     pageOf: 'Xët {{page}} / {{pages}}',
+    pageOfMore: 'Xët {{page}} ci lu ëpp {{pages}}',
     pagination: 'Xët yi',
     showPassword: 'Wone baatu jàll bi',
     hidePassword: 'Nëbb baatu jàll bi',

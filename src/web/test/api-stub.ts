@@ -84,7 +84,22 @@ export function apiError(
   }
 }
 
-/** A 200 answer holding one page of a list. */
-export function pageReply<T>(items: T[], { total = items.length, page = 1, pageSize = 10 } = {}): Reply {
-  return { status: 200, body: { items, total, page, pageSize } }
+/** A 200 answer holding one page of a list; a search's page may add its cap and cursors. */
+export function pageReply<T>(
+  items: T[],
+  {
+    total = items.length,
+    page = 1,
+    pageSize = 10,
+    ...search
+  }: {
+    total?: number
+    page?: number
+    pageSize?: number
+    totalCapped?: boolean
+    next?: string
+    previous?: string
+  } = {},
+): Reply {
+  return { status: 200, body: { items, total, page, pageSize, ...search } }
 }

@@ -1,5 +1,6 @@
 import type { AdminReportFilters } from '../../../../domain/admin'
 import type { OrganizationStatus } from '../../../../domain/organization'
+import type { PageCursor } from '../../../../domain/pagination-rules'
 
 export interface AdminOrganizationFilters {
   q?: string
@@ -11,8 +12,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   stats: () => ['admin', 'stats'] as const,
   reports: () => ['admin', 'reports'] as const,
-  reportList: (filters: AdminReportFilters, page: number) =>
-    ['admin', 'reports', 'list', filters, page] as const,
+  reportList: (filters: AdminReportFilters, page: number, cursor: PageCursor = {}) =>
+    ['admin', 'reports', 'list', filters, page, cursor] as const,
   report: (id: string) => ['admin', 'reports', 'detail', id] as const,
   eligibleOrganizations: (id: string) => ['admin', 'reports', 'eligible-organizations', id] as const,
   organizations: () => ['admin', 'organizations'] as const,

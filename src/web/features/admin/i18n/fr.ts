@@ -79,6 +79,8 @@ export const adminFr = {
   reports: {
     title: 'Gestion des signalements',
     found: '{{total}} signalement(s) trouvé(s)',
+    // A search's count stops at SEARCH_COUNT_LIMIT: "Plus de 1 000".
+    foundMore: 'Plus de {{total, number}} signalements trouvés',
     filters: 'Filtres',
     searchPlaceholder: 'Type, description, département ou code',
     allStatuses: 'Tous les statuts',

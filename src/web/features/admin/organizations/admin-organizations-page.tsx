@@ -291,7 +291,8 @@ export function AdminOrganizationsPage() {
           page={page}
           pageSize={ADMIN_PAGE_SIZE}
           total={organizations.data?.total ?? 0}
-          onPageChange={setPage}
+          // Not a search with cursors: the page number is enough.
+          onPageChange={(next) => setPage(next)}
         />
       </div>
 

@@ -110,6 +110,62 @@ describe('Admin report management', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=Pikine'))
   })
 
+  it('says "Plus de 1 000" for a search past the count, and pages on with its cursors, kept in the address', async () => {
+    // The server's search: pages of 10, counted up to 1 000, each with the cursors to its neighbours.
+    const { calls } = stubApi({
+      '/api/admin/reports': ({ search }) => {
+        const page = Number(search.get('page') ?? 1)
+        return pageReply(
+          Array.from({ length: 10 }, () => adminReport({ description: `Résultat de la page ${page}` })),
+          { total: 1000, totalCapped: true, page, next: `vers-${page + 1}`, previous: `vers-${page - 1}` },
+        )
+      },
+    })
+    const { router } = renderRoute('/admin/reports?q=rue')
+    const user = userEvent.setup()
+    // Testing Library reads every space as a plain one; the figure is grouped as French writes it.
+    const count = await screen.findByText('Plus de 1 000 signalements trouvés')
+    expect(count).toHaveTextContent('Plus de 1\u202f000 signalements trouvés', { normalizeWhitespace: false })
+    expect(screen.getByText('Page 1 sur plus de 100')).toBeInTheDocument()
+    const address = () => new URLSearchParams(router.state.location.search)
+
+    await user.click(screen.getByRole('button', { name: /Suivant/ }))
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue&page=2&after=vers-2'),
+    )
+    expect(await screen.findByText('Page 2 sur plus de 100')).toBeInTheDocument()
+    expect(screen.getAllByText('Résultat de la page 2')).toHaveLength(10)
+    expect(address().get('page')).toBe('2')
+    expect(address().get('apres')).toBe('vers-2')
+
+    await user.click(screen.getByRole('button', { name: /Suivant/ }))
+    expect(await screen.findByText('Page 3 sur plus de 100')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Précédent/ }))
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue&page=2&before=vers-2'),
+    )
+    expect(address().get('avant')).toBe('vers-2')
+    expect(address().get('apres')).toBeNull()
+    expect(await screen.findByText('Page 2 sur plus de 100')).toBeInTheDocument()
+
+    // Another filter is another list: back to its first page, without the former list's cursor.
+    await user.selectOptions(screen.getByLabelText('Statut'), 'resolu')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue&status=resolu'))
+    expect([address().get('page'), address().get('apres'), address().get('avant')]).toEqual([
+      null,
+      null,
+      null,
+    ])
+  })
+
+  it('asks for the page of its address with that address’s cursor, on a reload', async () => {
+    const { calls } = stubApi({ '/api/admin/reports': pageReply([adminReport()], { page: 4 }) })
+    renderRoute('/admin/reports?q=rue&page=4&apres=vers-4')
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue&page=4&after=vers-4'),
+    )
+  })
+
   it('shows each report’s "Moi aussi" supporters, and sorts by them on request', async () => {
     const { calls } = stubApi({
       '/api/admin/reports': (call) =>

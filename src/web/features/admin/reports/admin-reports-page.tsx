@@ -8,6 +8,7 @@ import {
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
+import type { PageCursor } from '../../../../domain/pagination-rules'
 import { REPORT_STATUS_VALUES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
@@ -23,7 +24,7 @@ import { placeholderKeys } from '../../../components/ui/skeleton'
 import { toast } from '../../../lib/toast'
 import { useAddressParams } from '../../../lib/use-address-params'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
-import { useClampedPage } from '../../../lib/use-list-page'
+import { cursorTowards, useClampedPage } from '../../../lib/use-list-page'
 import { useExportReports } from '../api/create-export-link'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
@@ -39,14 +40,14 @@ export function AdminReportsPage() {
   const { t: tRoot } = useTranslation()
   useAdminPageMeta(t('meta.reports'))
 
-  // The filters and the page live in the address: a reload and "back" keep them.
+  // The filters, the page and a search's cursor live in the address: a reload and "back" keep them.
   const [params, setParams] = useAddressParams()
   const address = params.toString()
-  const { filters, page } = useMemo(() => readReportFilters(new URLSearchParams(address)), [address])
+  const { filters, page, cursor } = useMemo(() => readReportFilters(new URLSearchParams(address)), [address])
   const setFilter = (name: 'q' | 'status' | 'priority' | 'sort', value: string | undefined) =>
     setParams((current) => withReportFilter(current, name, value))
   const setPage = useCallback(
-    (next: number) => setParams((current) => withReportPage(current, next)),
+    (next: number, to?: PageCursor) => setParams((current) => withReportPage(current, next, to)),
     [setParams],
   )
   const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
@@ -68,7 +69,7 @@ export function AdminReportsPage() {
     setSearch(urlQ)
   }, [urlQ])
 
-  const reports = useAdminReports(filters, page)
+  const reports = useAdminReports(filters, page, cursor)
   // The list shrank under the current page (a report was rejected meanwhile): go to the last one.
   useClampedPage(page, setPage, reports.data)
   useLoadErrorToast(reports.isError, reports.errorUpdatedAt, t('reports.loadFailed'))
@@ -80,10 +81,14 @@ export function AdminReportsPage() {
     })
 
   const total = reports.data?.total ?? 0
+  const totalCapped = reports.data?.totalCapped ?? false
   const items = reports.data?.items ?? []
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('reports.title')} subtitle={t('reports.found', { total: total })}>
+      <PageHeader
+        title={t('reports.title')}
+        subtitle={totalCapped ? t('reports.foundMore', { total }) : t('reports.found', { total })}
+      >
         <RefreshButton onRefresh={() => void reports.refetch()} busy={reports.isFetching} />
         <Button onClick={onExport} disabled={exportReports.isPending}>
           <Download aria-hidden="true" className="size-4" />
@@ -133,7 +138,14 @@ export function AdminReportsPage() {
             />
           ))
         )}
-        <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={setPage} />
+        <Pagination
+          page={page}
+          pageSize={ADMIN_PAGE_SIZE}
+          total={total}
+          totalCapped={totalCapped}
+          items={items}
+          onPageChange={(next, direction) => setPage(next, cursorTowards(reports.data, page, direction))}
+        />
       </section>
 
       <ReportDetailDialog

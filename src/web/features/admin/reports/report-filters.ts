@@ -4,6 +4,7 @@ import {
   type AdminReportSort,
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
+import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,
   REPORT_STATUS_VALUES,
@@ -21,16 +22,26 @@ export const REPORT_FILTER_PARAMETERS = {
   priority: 'priorite',
   sort: 'tri',
   page: 'page',
+  // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
+  after: 'apres',
+  before: 'avant',
 } as const
 
-type FilterName = Exclude<keyof typeof REPORT_FILTER_PARAMETERS, 'page'>
+type FilterName = Exclude<keyof typeof REPORT_FILTER_PARAMETERS, 'page' | 'after' | 'before'>
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((known) => known === value)
 }
 
-/** The filters and page an address asks for; an unknown value reads as "all" (the default). */
-export function readReportFilters(params: URLSearchParams): { filters: AdminReportFilters; page: number } {
+/**
+ * The filters, page and cursor an address asks for; an unknown value reads as "all" (the
+ * default), a malformed cursor as none (the server then finds the page by its number).
+ */
+export function readReportFilters(params: URLSearchParams): {
+  filters: AdminReportFilters
+  page: number
+  cursor: PageCursor
+} {
   const filters: AdminReportFilters = {}
   const q = params.get(REPORT_FILTER_PARAMETERS.q)?.trim()
   if (q) filters.q = q
@@ -44,12 +55,21 @@ export function readReportFilters(params: URLSearchParams): { filters: AdminRepo
   const sort = oneOf<AdminReportSort>(ADMIN_REPORT_SORT_VALUES, params.get(REPORT_FILTER_PARAMETERS.sort))
   if (sort && sort !== DEFAULT_ADMIN_REPORT_SORT) filters.sort = sort
   const page = Number(params.get(REPORT_FILTER_PARAMETERS.page))
-  return { filters, page: Number.isInteger(page) && page > 1 ? page : 1 }
+  return { filters, page: Number.isInteger(page) && page > 1 ? page : 1, cursor: readCursor(params) }
+}
+
+/** One cursor at most: "Suivant" writes `apres`, "Précédent" `avant`, never both. */
+function readCursor(params: URLSearchParams): PageCursor {
+  const valid = (value: string | null) => (value && PAGE_CURSOR_PATTERN.test(value) ? value : undefined)
+  const after = valid(params.get(REPORT_FILTER_PARAMETERS.after))
+  if (after) return { after }
+  const before = valid(params.get(REPORT_FILTER_PARAMETERS.before))
+  return before ? { before } : {}
 }
 
 /**
  * The address's parameters with one filter changed (a default value leaves the address) and the
- * page back to 1; the other parameters of the address are kept.
+ * page back to 1, without a cursor (it belongs to the former list); the others are kept.
  */
 export function withReportFilter(
   params: URLSearchParams,
@@ -61,13 +81,23 @@ export function withReportFilter(
   if (isDefault) next.delete(REPORT_FILTER_PARAMETERS[name])
   else next.set(REPORT_FILTER_PARAMETERS[name], value)
   next.delete(REPORT_FILTER_PARAMETERS.page)
+  next.delete(REPORT_FILTER_PARAMETERS.after)
+  next.delete(REPORT_FILTER_PARAMETERS.before)
   return next
 }
 
-/** The address's parameters at another page of the same list. */
-export function withReportPage(params: URLSearchParams, page: number): URLSearchParams {
+/** The address's parameters at another page of the same list, with the cursor leading there if any. */
+export function withReportPage(
+  params: URLSearchParams,
+  page: number,
+  cursor: PageCursor = {},
+): URLSearchParams {
   const next = new URLSearchParams(params)
   if (page > 1) next.set(REPORT_FILTER_PARAMETERS.page, String(page))
   else next.delete(REPORT_FILTER_PARAMETERS.page)
+  next.delete(REPORT_FILTER_PARAMETERS.after)
+  next.delete(REPORT_FILTER_PARAMETERS.before)
+  if (cursor.after) next.set(REPORT_FILTER_PARAMETERS.after, cursor.after)
+  else if (cursor.before) next.set(REPORT_FILTER_PARAMETERS.before, cursor.before)
   return next
 }

@@ -1,33 +1,36 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
-import type { Page } from '../../../../domain/pagination-rules'
+import type { Page, PageCursor } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
-/** GET /api/org/reports/available for one search and page. */
-export function availableReportsPath(q: string, page: number): string {
+/** GET /api/org/reports/available for one search and page, and a search's cursor leading to it. */
+export function availableReportsPath(q: string, page: number, cursor: PageCursor = {}): string {
   const params = new URLSearchParams({ page: String(page) })
   if (q) params.set('q', q)
+  if (cursor.after) params.set('after', cursor.after)
+  if (cursor.before) params.set('before', cursor.before)
   return `/api/org/reports/available?${params}`
 }
 
 export function getAvailableReports(
   q: string,
   page: number,
+  cursor: PageCursor,
   { signal, client }: { signal?: AbortSignal; client?: QueryClient } = {},
 ) {
-  return authRequest<Page<OrganizationReport>>(availableReportsPath(q, page), { signal, client })
+  return authRequest<Page<OrganizationReport>>(availableReportsPath(q, page, cursor), { signal, client })
 }
 
-export const availableReportsQueryOptions = (q: string, page: number) =>
+export const availableReportsQueryOptions = (q: string, page: number, cursor: PageCursor = {}) =>
   queryOptions({
-    queryKey: organizationKeys.availablePage(q, page),
-    queryFn: ({ signal, client }) => getAvailableReports(q, page, { signal, client }),
+    queryKey: organizationKeys.availablePage(q, page, cursor),
+    queryFn: ({ signal, client }) => getAvailableReports(q, page, cursor, { signal, client }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })
 
 /** Unassigned reports in the organisation's categories, 8 a page, searched on the server. */
-export function useAvailableReports(q: string, page: number) {
-  return useQuery(availableReportsQueryOptions(q, page))
+export function useAvailableReports(q: string, page: number, cursor: PageCursor = {}) {
+  return useQuery(availableReportsQueryOptions(q, page, cursor))
 }

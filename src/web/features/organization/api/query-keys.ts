@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { PageCursor } from '../../../../domain/pagination-rules'
 
 /**
  * Every query of the organisation space starts with 'organization': a logout clears them all, and
@@ -9,7 +10,8 @@ export const organizationKeys = {
   profile: () => [...organizationKeys.all, 'profile'] as const,
   stats: () => [...organizationKeys.all, 'stats'] as const,
   available: () => [...organizationKeys.all, 'available'] as const,
-  availablePage: (q: string, page: number) => [...organizationKeys.available(), { q, page }] as const,
+  availablePage: (q: string, page: number, cursor: PageCursor = {}) =>
+    [...organizationKeys.available(), { q, page, ...cursor }] as const,
   managed: () => [...organizationKeys.all, 'managed'] as const,
   managedPage: (filters: { q: string; status: string; page: number }) =>
     [...organizationKeys.managed(), filters] as const,

@@ -105,6 +105,55 @@ describe('Available reports', () => {
     expect(searches.map((c) => [c.search.get('q'), c.search.get('page')])).toEqual([['Médina', '1']])
   })
 
+  it('says "Plus de 1 000" for a search past the count, and pages on with its cursors', async () => {
+    // The server's search: pages of 8, counted up to 1 000, each with the cursors to its neighbours.
+    const api = stubApi({
+      'GET /api/org/reports/available': ({ search }) => {
+        const page = Number(search.get('page'))
+        if (!search.get('q')) return pageReply([], { pageSize: 8 })
+        return pageReply(
+          Array.from({ length: 8 }, () => organizationReport({ description: `Résultat de la page ${page}` })),
+          {
+            total: 1000,
+            totalCapped: true,
+            page,
+            pageSize: 8,
+            next: `vers-${page + 1}`,
+            previous: `vers-${page - 1}`,
+          },
+        )
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    await user.type(await screen.findByRole('searchbox', { name: 'Rechercher' }), 'rue')
+    // Testing Library reads every space as a plain one; the figure is grouped as French writes it.
+    const count = await screen.findByText('Plus de 1 000 signalements disponibles')
+    expect(count).toHaveTextContent('Plus de 1\u202f000 signalements disponibles', {
+      normalizeWhitespace: false,
+    })
+    expect(screen.getByText('Page 1 sur plus de 125')).toBeInTheDocument()
+    const lastCall = () => {
+      const { search } = api.callsTo('GET', '/api/org/reports/available').at(-1) ?? {}
+      return Object.fromEntries(search ?? [])
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByText('Page 2 sur plus de 125')).toBeInTheDocument()
+    expect(screen.getAllByText('Résultat de la page 2')).toHaveLength(8)
+    expect(lastCall()).toEqual({ q: 'rue', page: '2', after: 'vers-2' })
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByText('Page 3 sur plus de 125')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Précédent' }))
+    expect(await screen.findByText('Page 2 sur plus de 125')).toBeInTheDocument()
+    expect(lastCall()).toEqual({ q: 'rue', page: '2', before: 'vers-2' })
+    // Page 1 is the search's start: it needs no cursor.
+    await user.click(screen.getByRole('button', { name: 'Précédent' }))
+    expect(await screen.findByText('Page 1 sur plus de 125')).toBeInTheDocument()
+    expect(lastCall()).toEqual({ q: 'rue', page: '1' })
+  })
+
   it('shows the details, the photo and the voice note in the "Voir" dialog', async () => {
     stubApi({
       'GET /api/org/reports/available': pageReply(

@@ -43,8 +43,9 @@ export function AvailableReportsPage() {
   usePageMeta({ title: t('meta.available'), description: t('meta.description') })
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search.trim())
-  const [page, setPage] = useListPage(q)
-  const reports = useAvailableReports(q, page)
+  // The page, and the cursor that led to it when paging through a search.
+  const [page, setPage, cursor] = useListPage(q)
+  const reports = useAvailableReports(q, page, cursor)
   useClampedPage(page, setPage, reports.data)
   const [onMap, showMap] = useListOrMap()
   const hydrated = useHydrated()
@@ -75,7 +76,9 @@ export function AvailableReportsPage() {
         )
       ) : (
         <ReportList
-          summary={(total) => t('available.count', { total })}
+          summary={(total, totalCapped) =>
+            totalCapped ? t('available.countMore', { total }) : t('available.count', { total })
+          }
           reports={reports}
           page={page}
           onPageChange={setPage}

@@ -3,12 +3,13 @@ import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORGANIZATION_PAGE_SIZE } from '../../../../domain/constants'
 import type { OrganizationReport } from '../../../../domain/organization-space'
-import type { Page } from '../../../../domain/pagination-rules'
+import type { Page, PageCursor } from '../../../../domain/pagination-rules'
 import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
 import { LoadError } from '../../../components/ui/load-error'
 import { Pagination } from '../../../components/ui/pagination'
 import { placeholderKeys } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/class-names'
+import { cursorTowards } from '../../../lib/use-list-page'
 
 /**
  * One page of reports of the organisation space as cards, 8 a page, under a heading or a count:
@@ -25,12 +26,13 @@ export function ReportList({
   empty,
   children,
 }: {
-  /** The list's heading, or else a line saying how many there are. */
+  /** The list's heading, or else a line saying how many there are (more than `total` when capped). */
   title?: string
-  summary?: (total: number) => string
+  summary?: (total: number, totalCapped: boolean) => string
   reports: UseQueryResult<Page<OrganizationReport>>
   page: number
-  onPageChange: (page: number) => void
+  /** The page asked for, with the search's cursor leading there when the list has cursors. */
+  onPageChange: (page: number, cursor: PageCursor) => void
   placeholders: number
   empty: ReactNode
   children: (report: OrganizationReport) => ReactNode
@@ -75,7 +77,7 @@ export function ReportList({
         </h2>
       ) : (
         <p id={headingId} className="text-sm font-medium text-slate-700" aria-live="polite">
-          {data && summary ? summary(data.total) : tRoot('common.loading')}
+          {data && summary ? summary(data.total, data.totalCapped ?? false) : tRoot('common.loading')}
         </p>
       )}
       {content}
@@ -84,7 +86,9 @@ export function ReportList({
           page={page}
           pageSize={ORGANIZATION_PAGE_SIZE}
           total={data.total}
-          onPageChange={onPageChange}
+          totalCapped={data.totalCapped}
+          items={data.items}
+          onPageChange={(next, direction) => onPageChange(next, cursorTowards(data, page, direction))}
         />
       ) : null}
     </section>

@@ -136,6 +136,8 @@ export const organizationFr = {
   available: {
     subtitle: 'Les signalements non attribués de vos catégories',
     count: '{{total}} signalement(s) disponible(s)',
+    // A search's count stops at SEARCH_COUNT_LIMIT: "Plus de 1 000".
+    countMore: 'Plus de {{total, number}} signalements disponibles',
     emptyTitle: 'Aucun signalement disponible',
     emptyText: 'Les nouveaux signalements de vos catégories apparaîtront ici dès leur dépôt.',
     claim: 'Prendre en charge',
