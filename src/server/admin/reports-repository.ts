@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type {
   AdminReport,
@@ -39,6 +39,15 @@ function filterScope(filters: AdminReportFilters): CountedScope {
       priority ? eq(reports.priority, priority) : undefined,
     ),
   }
+}
+
+/**
+ * The reports a walk of the list reads through: those of the status (its index is by status and
+ * date); every report otherwise, whatever the priority (no index leads by it).
+ */
+function walkedBy(filters: AdminReportFilters): SQL | undefined {
+  const status = chosen(filters.status)
+  return status ? eq(reports.status, status) : undefined
 }
 
 export function adminReportFilter(filters: AdminReportFilters): SQL | undefined {
@@ -108,7 +117,7 @@ export async function listAdminReports(
       {
         where,
         order: filters.sort === 'supporters' ? 'supporters' : 'newest',
-        count: () => cache.get(searchTotalKey(filters), () => countMatches(db, where)),
+        count: () => cache.get(searchTotalKey(filters), () => countMatches(db, { where, walked: walkedBy(filters) })),
         rowsOf: (tx, ids) => adminReportsOf(tx, ids, orderOf(filters.sort, false)),
       },
       page,

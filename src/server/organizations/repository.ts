@@ -156,19 +156,21 @@ export async function availableReports(
       page,
     )
   }
-  const where = and(
+  const inScope = and(
     isNull(reports.assigned_organization_id),
     publicReports.rows,
     inCategories(await categoryIdsOf(db, organizationId)),
-    matches,
   ) as SQL
+  const where = and(inScope, matches) as SQL
   return readSearchPage(
     db,
     {
       where,
       order: 'newest',
       count: () =>
-        cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () => countMatches(db, where)),
+        cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () =>
+          countMatches(db, { where, walked: inScope }),
+        ),
       rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
     },
     page,

@@ -70,34 +70,100 @@ export function inCategories(categoryIds: number[]): SQL {
 }
 
 /**
- * How a search's rows are read. "matches": the index hands over every match, which are then
+ * How a search's reports are read. "matches": the index hands over every match, which are then
  * ordered (few matches). "walk": the list is read in its order and each report checked (many
- * matches: the page is filled after a few rows). The planner cannot tell which from its
- * statistics when words and categories go together ("lampadaire" is common, and absent from the
- * roads' reports): the count of the matches tells it, and these settings hold it to it.
+ * matches: a page is filled after a few rows). Each is held to its way by the planner's settings:
+ * left alone, the planner walks the list for a word it believes common in it, and "lampadaire",
+ * common in Dakar, is absent from the roads' reports: it would read the roads' whole list.
  */
 type SearchPlan = 'matches' | 'walk'
-const PLAN_SETTINGS: Record<SearchPlan, string[]> = {
-  matches: ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'],
-  walk: ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'],
+const PLAN_SETTINGS: Record<SearchPlan, [string, string][]> = {
+  matches: [
+    ['enable_seqscan', 'off'],
+    ['enable_indexscan', 'off'],
+    ['enable_indexonlyscan', 'off'],
+  ],
+  // A walk the estimates misled (words and categories go together) gives up after this long, for
+  // the matches' way; PostgreSQL only (PGlite has no timer).
+  walk: [
+    ['enable_seqscan', 'off'],
+    ['enable_bitmapscan', 'off'],
+    ['enable_sort', 'off'],
+    ['statement_timeout', '150ms'],
+  ],
 }
 
 async function withPlan<T>(db: Db, plan: SearchPlan, read: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    for (const setting of PLAN_SETTINGS[plan]) await tx.execute(sql.raw(`set local ${setting} = off`))
+    // One statement for all the settings, local to the transaction.
+    const settings = PLAN_SETTINGS[plan].map(([name, value]) => sql`set_config(${name}, ${value}, true)`)
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`)
     return read(tx as unknown as Db)
   })
 }
 
-/** How many reports match, counted up to one more than SEARCH_COUNT_LIMIT, through the indexes. */
-export async function countMatches(db: Db, where: SQL): Promise<number> {
-  return withPlan(db, 'matches', async (tx) => {
-    const [row] = await queryRows<{ n: number }>(
+/** A statement stopped by its `statement_timeout`, through drizzle's wrapping or not. */
+function timedOut(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: string } | null)?.code
+  return code(error) === '57014' || code((error as { cause?: unknown } | null)?.cause) === '57014'
+}
+
+/** Reads the walking way, and the matches' way if the walk was stopped. */
+async function walkingElseMatching<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await withPlan(db, 'walk', read)
+  } catch (error) {
+    if (!timedOut(error)) throw error
+    return withPlan(db, 'matches', read)
+  }
+}
+
+/** The planner's estimate of how many reports `where` selects, from its statistics (no row read). */
+async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${reports}${where ? sql` where ${where}` : sql``}`,
+  )
+  const plan = row?.['QUERY PLAN']
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }]
+  return parsed[0].Plan['Plan Rows']
+}
+
+/**
+ * From this many estimated matches on, a search says "Plus de 1 000" on the planner's word: a
+ * count would read tens of thousands of index entries for a figure nobody reads.
+ */
+const CAPPED_BY_ESTIMATE = 2 * SEARCH_COUNT_LIMIT
+/**
+ * The share of a list's reports matching a search from which counting them by walking the list is
+ * the shorter way: the count stops at SEARCH_COUNT_LIMIT + 1 after about 20,000 rows at most.
+ */
+const WALKING_SHARE = (SEARCH_COUNT_LIMIT + 1) / 20_000
+
+/**
+ * How many reports of a list match a search, up to SEARCH_COUNT_LIMIT + 1. The planner's estimates
+ * of the matches and of the list choose the way: none (a great many), walking the list (a large
+ * share of it), or the index's matches (the others). Never all matches read to count them.
+ */
+export async function countMatches(
+  db: Db,
+  list: {
+    where: SQL
+    /** The reports a walk of the list's order reads through (its index): the share is of those. */
+    walked: SQL | undefined
+  },
+): Promise<number> {
+  const matches = await estimatedRows(db, list.where)
+  if (matches >= CAPPED_BY_ESTIMATE) return SEARCH_COUNT_LIMIT + 1
+  const counting = (order: SQL) => (tx: Db) =>
+    queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from (select 1 from ${reports} where ${where} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
-    )
-    return Number(row?.n ?? 0)
-  })
+      sql`select count(*)::int as n from (select 1 from ${reports} where ${list.where}${order} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
+    ).then(([row]) => Number(row?.n ?? 0))
+  const share = matches / Math.max(1, await estimatedRows(db, list.walked))
+  return share >= WALKING_SHARE
+    ? walkingElseMatching(db, counting(sql` order by ${reports.created_at} desc, ${reports.id} desc`))
+    : withPlan(db, 'matches', counting(sql``))
 }
 
 /** The sort keys of a list's order, newest first; the id last, so that every row has its place. */
@@ -174,7 +240,6 @@ export async function readSearchPage<T>(
   cursor: PageCursor,
 ): Promise<Page<T>> {
   const matched = await list.count()
-  const plan: SearchPlan = matched > SEARCH_COUNT_LIMIT ? 'walk' : 'matches'
   const backwards = Boolean(cursor.before && !cursor.after)
   const from = cursor.after
     ? cursorCondition(list.order, decodeCursor(cursor.after, list.order), 'after')
@@ -190,14 +255,15 @@ export async function readSearchPage<T>(
     keys.map((key, i) => (i === keys.length - 2 ? sql`${key}::text` : key)),
     sql`, `,
   )
-  const found = await withPlan(db, plan, (tx) =>
+  const read = (tx: Db) =>
     queryRows<{ id: string; keys: CursorKeys }>(
       tx,
       sql`select ${reports.id} as id, json_build_array(${keyText}) as keys from ${reports}
         where ${and(list.where, from)} order by ${order}
         limit ${pageSize} offset ${from ? 0 : (page - 1) * pageSize}`,
-    ),
-  )
+    )
+  const found =
+    matched > SEARCH_COUNT_LIMIT ? await walkingElseMatching(db, read) : await withPlan(db, 'matches', read)
   const rows = backwards ? found.reverse() : found
   // Their rows outside the plan's settings: the planner finds ten ids by their key.
   const items = await list.rowsOf(
