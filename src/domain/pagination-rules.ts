@@ -25,7 +25,7 @@ export interface PageCursor {
 
 /** What the API answers (400) to a cursor it did not give: a link kept too long, or edited. */
 export const PAGE_CURSOR_INVALID =
-  'Cette page de résultats n’est plus valide : reprenez la recherche depuis la première page.'
+  'Cette page de résultats n’est plus valide : reprenez la recherche depuis la première page.'
 
 /** An opaque cursor of the API: base64url, never long. */
 export const PAGE_CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/

@@ -129,7 +129,7 @@ describe('pages of the admin report list', () => {
       })
       expect(res.statusCode).toBe(400)
       expect(res.json().error.message).toBe(
-        'Cette page de résultats n’est plus valide : reprenez la recherche depuis la première page.',
+        'Cette page de résultats n’est plus valide : reprenez la recherche depuis la première page.',
       )
     }
   })
