@@ -42,12 +42,14 @@ function filterScope(filters: AdminReportFilters): CountedScope {
 }
 
 /**
- * The reports a walk of the list reads through: those of the status (its index is by status and
- * date); every report otherwise, whatever the priority (no index leads by it).
+ * The reports a walk of the list reads through: those of the status, else of the priority (their
+ * indexes are by status or priority, then date); every report otherwise.
  */
 function walkedBy(filters: AdminReportFilters): SQL | undefined {
   const status = chosen(filters.status)
-  return status ? eq(reports.status, status) : undefined
+  const priority = chosen(filters.priority)
+  if (status) return eq(reports.status, status)
+  return priority ? eq(reports.priority, priority) : undefined
 }
 
 export function adminReportFilter(filters: AdminReportFilters): SQL | undefined {

@@ -193,8 +193,9 @@ export const reports = pgTable(
     index('reports_available_idx')
       .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
-    // Admin list filtered by status.
+    // Admin list filtered by status, or by priority (a search walks it when its word is common).
     index('reports_status_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reports_priority_idx').on(t.priority, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reports_reporter_idx').on(t.reporter_hash),
     // Map queries: reports inside a small bounding box (larger ones read report_map_cells).
     index('reports_location_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
@@ -203,10 +204,15 @@ export const reports = pgTable(
     index('reports_rejected_photo_idx').on(t.photo_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_audio_idx').on(t.audio_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
-    // The text searches (reports/search.ts): the reports holding words, within categories and
-    // statuses in the same lookup (btree_gin), and a code by its start (a citizen reads it out on
-    // the phone); the pattern operators let LIKE 'K7M2%' use the index whatever the collation.
-    index('reports_search_idx').using('gin', t.category_id, t.status, t.search_vector),
+    // The text searches (reports/search.ts): the reports holding words, within a status and a
+    // priority in the same lookup (btree_gin, no report read to check them); an organisation's available reports holding them, within its categories
+    // (words and categories go together: "lampadaire" is common, and absent from the roads'
+    // reports); and a code by its start (a citizen reads it out on the phone), the pattern
+    // operators letting LIKE 'K7M2%' use the index whatever the collation.
+    index('reports_search_idx').using('gin', t.status, t.priority, t.search_vector),
+    index('reports_available_search_idx')
+      .using('gin', t.category_id, t.search_vector)
+      .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     index('reports_code_prefix_idx').on(t.anonymous_code.op('text_pattern_ops')),
   ],
 )
