@@ -286,6 +286,7 @@ async function measureCold(
   goal?: Partial<Record<Kind, number>>,
 ) {
   const times: number[] = []
+  let slowest = { ms: 0, url: '' }
   const queue = [...requests]
   const worker = async () => {
     for (let request = queue.shift(); request; request = queue.shift()) {
@@ -293,7 +294,9 @@ async function measureCold(
       const res = await fetch(request.url, { headers: request.headers })
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`${request.url}: ${res.status}`)
-      times.push(performance.now() - started)
+      const ms = performance.now() - started
+      times.push(ms)
+      if (ms > slowest.ms) slowest = { ms, url: request.url }
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker))
@@ -307,7 +310,7 @@ async function measureCold(
     max: times.at(-1) ?? 0,
   }
   log(
-    `  cold: ${what.padEnd(80)} ${times.length} requests  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms`,
+    `  cold: ${what.padEnd(80)} ${times.length} requests  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms (${new URL(slowest.url).search})`,
   )
   return figures
 }

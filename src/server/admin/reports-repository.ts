@@ -113,13 +113,15 @@ export async function listAdminReports(
 ): Promise<Page<AdminReport>> {
   const scope = filterScope(filters)
   const where = adminReportFilter(filters)
-  if (filters.q && where) {
+  const q = filters.q
+  if (q && where) {
     return readSearchPage(
       db,
       {
         where,
         order: filters.sort === 'supporters' ? 'supporters' : 'newest',
-        count: () => cache.get(searchTotalKey(filters), () => countMatches(db, { where, walked: walkedBy(filters) })),
+        count: () =>
+          cache.get(searchTotalKey(filters), () => countMatches(db, { where, q, walked: walkedBy(filters) })),
         rowsOf: (tx, ids) => adminReportsOf(tx, ids, orderOf(filters.sort, false)),
       },
       page,

@@ -149,7 +149,7 @@ export async function availableReports(
 ): Promise<Page<OrganizationReport>> {
   const scope = availableTo(organizationId)
   const matches = textMatches(q)
-  if (!matches) {
+  if (!q || !matches) {
     return pageOfReports(
       db,
       { where: scope.rows, order: newestFirst, total: () => countInScope(db, scope), scope },
@@ -169,7 +169,7 @@ export async function availableReports(
       order: 'newest',
       count: () =>
         cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () =>
-          countMatches(db, { where, walked: inScope }),
+          countMatches(db, { where, q, walked: inScope }),
         ),
       rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
     },

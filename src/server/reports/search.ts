@@ -27,12 +27,18 @@ const CODE_PREFIX_MIN_LENGTH = 4
  * `alertes_fr` configuration), the last one also as the start of a longer one ("lampad" finds
  * "lampadaire"): a search is typed as it is read. Only letters and digits reach the query syntax.
  */
+function searchWords(q: string): { word: string; prefix: boolean }[] {
+  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
+  return words.map((word, i) => ({
+    word,
+    prefix: i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH,
+  }))
+}
+
 function wordsQuery(q: string): string | null {
-  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu)
-  if (!words) return null
-  return words
-    .map((word, i) => (i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH ? `${word}:*` : word))
-    .join(' & ')
+  const words = searchWords(q)
+  if (words.length === 0) return null
+  return words.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ')
 }
 
 const CODE_CHARACTERS = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]+$`)
@@ -130,6 +136,28 @@ async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
+ * Whether every word of the search (as the configuration reduces it; the last one as the start of
+ * a word) is among the most common ones ANALYZE keeps for `search_vector`.
+ */
+async function wordsAreCommon(db: Db, q: string): Promise<boolean> {
+  const words = searchWords(q)
+  if (words.length === 0) return false
+  const [row] = await queryRows<{ common: boolean | null }>(
+    db,
+    sql`select bool_and(exists (
+        select 1 from pg_stats s, unnest(s.most_common_elems::text::text[]) common
+        where s.schemaname = 'public' and s.tablename = 'reports' and s.attname = 'search_vector'
+          and (common = term.lexeme or (term.prefix and starts_with(common, term.lexeme)))
+      )) as common
+      from (
+        select unnest(tsvector_to_array(to_tsvector('public.alertes_fr', word))) as lexeme, prefix
+        from jsonb_to_recordset(${JSON.stringify(words)}::jsonb) as w(word text, prefix boolean)
+      ) term`,
+  )
+  return row?.common === true
+}
+
+/**
  * From this many estimated matches on, a search says "Plus de 1 000" on the planner's word: a
  * count would read tens of thousands of index entries for a figure nobody reads.
  */
@@ -149,11 +177,15 @@ export async function countMatches(
   db: Db,
   list: {
     where: SQL
+    /** The search, whose words the estimates may know or not. */
+    q: string
     /** The reports a walk of the list's order reads through (its index): the share is of those. */
     walked: SQL | undefined
   },
 ): Promise<number> {
-  const matches = await estimatedRows(db, list.where)
+  // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
+  // code) the planner assumes a default share, and the index's matches are few: counted.
+  const matches = (await wordsAreCommon(db, list.q)) ? await estimatedRows(db, list.where) : 0
   if (matches >= CAPPED_BY_ESTIMATE) return SEARCH_COUNT_LIMIT + 1
   const counting = (order: SQL) => (tx: Db) =>
     queryRows<{ n: number }>(
