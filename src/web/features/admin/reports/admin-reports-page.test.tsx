@@ -166,6 +166,24 @@ describe('Admin report management', () => {
     )
   })
 
+  it('goes back to the first page of the search when the server no longer takes the address’s cursor', async () => {
+    const { calls } = stubApi({
+      '/api/admin/reports': ({ search }) =>
+        search.get('after')
+          ? apiError(
+              400,
+              'invalid_input',
+              'Cette page de résultats n’est plus valide\u202f: reprenez la recherche depuis la première page.',
+            )
+          : pageReply([adminReport({ description: 'Premier résultat' })]),
+    })
+    const { router } = renderRoute('/admin/reports?q=rue&page=4&apres=perime')
+    expect(await screen.findByText('Premier résultat')).toBeInTheDocument()
+    expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue')
+    const address = new URLSearchParams(router.state.location.search)
+    expect([address.get('q'), address.get('page'), address.get('apres')]).toEqual(['rue', null, null])
+  })
+
   it('shows each report’s "Moi aussi" supporters, and sorts by them on request', async () => {
     const { calls } = stubApi({
       '/api/admin/reports': (call) =>

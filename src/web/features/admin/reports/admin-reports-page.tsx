@@ -21,6 +21,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button'
 import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { placeholderKeys } from '../../../components/ui/skeleton'
+import { ApiError } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { useAddressParams } from '../../../lib/use-address-params'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -70,6 +71,11 @@ export function AdminReportsPage() {
   }, [urlQ])
 
   const reports = useAdminReports(filters, page, cursor)
+  // A cursor the server no longer takes (a link kept too long, 400): the search from its start.
+  const staleCursor = Boolean(cursor.after || cursor.before) && reports.error instanceof ApiError
+  useEffect(() => {
+    if (staleCursor && (reports.error as ApiError).status === 400) setPage(1)
+  }, [staleCursor, reports.error, setPage])
   // The list shrank under the current page (a report was rejected meanwhile): go to the last one.
   useClampedPage(page, setPage, reports.data)
   useLoadErrorToast(reports.isError, reports.errorUpdatedAt, t('reports.loadFailed'))
