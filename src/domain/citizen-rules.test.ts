@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  anonymousCodeIn,
+  anonymousCodeStartIn,
   confirmRefusal,
   isReportId,
   normalizeAnonymousCode,
@@ -28,17 +28,23 @@ describe('normalizeAnonymousCode', () => {
   })
 })
 
-describe('anonymousCodeIn', () => {
+describe('anonymousCodeStartIn', () => {
   it('reads a code written with spaces, dashes or dots, in any case', () => {
-    expect(anonymousCodeIn('7kq2 m9xd')).toBe('7KQ2M9XD')
-    expect(anonymousCodeIn(' 7KQ2-M9XD ')).toBe('7KQ2M9XD')
-    expect(anonymousCodeIn('7KQ2.M9XD')).toBe('7KQ2M9XD')
+    expect(anonymousCodeStartIn('7kq2 m9xd')).toBe('7KQ2M9XD')
+    expect(anonymousCodeStartIn(' 7KQ2-M9XD ')).toBe('7KQ2M9XD')
+    expect(anonymousCodeStartIn('7KQ2.M9XD')).toBe('7KQ2M9XD')
+  })
+
+  it('reads the start of a code, from 4 characters', () => {
+    expect(anonymousCodeStartIn('7KQ2 M9X')).toBe('7KQ2M9X')
+    expect(anonymousCodeStartIn('k7m2')).toBe('K7M2')
+    expect(anonymousCodeStartIn('k7m')).toBeNull()
   })
 
   it('finds none in words or in what cannot be a code', () => {
-    expect(anonymousCodeIn('lampadaire')).toBeNull()
-    expect(anonymousCodeIn('7KQ2 M9X')).toBeNull()
-    expect(anonymousCodeIn('7KQ2 M9XO')).toBeNull() // O is not in the codes' alphabet
+    expect(anonymousCodeStartIn('lampadaire')).toBeNull()
+    expect(anonymousCodeStartIn('7KQ2 M9XD2')).toBeNull()
+    expect(anonymousCodeStartIn('7KQ2 M9XO')).toBeNull() // O is not in the codes' alphabet
   })
 })
 

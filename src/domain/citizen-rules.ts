@@ -57,11 +57,24 @@ export function normalizeAnonymousCode(raw: string): string | null {
 }
 
 /**
- * The code a search spells, as read out on the phone or copied with its spaces or dashes
- * ("7kq2 m9xd", "7KQ2-M9XD" → "7KQ2M9XD"), or null when it spells none.
+ * A code is found by a search from this many characters on: fewer would bring, for an ordinary
+ * word, the reports whose code happens to start with its letters.
  */
-export function anonymousCodeIn(search: string): string | null {
-  return normalizeAnonymousCode(search.replace(/[\s.\-–]/g, ''))
+export const CODE_START_MIN_LENGTH = 4
+
+const CODE_CHARACTERS = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]+$`)
+
+/**
+ * The start of a code (or the whole code) a search spells, as read out on the phone or copied with
+ * its spaces, dashes or dots ("7kq2 m9", "7KQ2-M9XD" → "7KQ2M9XD"), or null when it spells none.
+ */
+export function anonymousCodeStartIn(search: string): string | null {
+  const spelled = search.replace(/[\s.\-–]/g, '').toUpperCase()
+  const isStart =
+    spelled.length >= CODE_START_MIN_LENGTH &&
+    spelled.length <= ANONYMOUS_CODE_LENGTH &&
+    CODE_CHARACTERS.test(spelled)
+  return isStart ? spelled : null
 }
 
 /** The query parameter of /suivi that carries the code to look up (a link or the search form). */

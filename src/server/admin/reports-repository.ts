@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type {
   AdminReport,
@@ -86,9 +86,12 @@ function toAdminReport(
   return { ...toReportItem(row), assigned_organization_name: row.assigned_organization_name }
 }
 
-/** The rows of a page's ids, in their order, with what the admin list shows beside them. */
-async function adminReportsOf(db: Db, ids: string[], order: SQL[]): Promise<AdminReport[]> {
-  if (ids.length === 0) return []
+/**
+ * The rows of a page's ids (a list, or the query that picks them), in their order, with what the
+ * admin list shows beside them.
+ */
+async function adminReportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Promise<AdminReport[]> {
+  if (Array.isArray(ids) && ids.length === 0) return []
   const rows = await db
     .select(adminColumns)
     .from(reports)
@@ -133,7 +136,7 @@ export async function listAdminReports(
   return readPage(
     {
       total: () => countInScope(db, scope),
-      rows: async ({ offset, limit, reverse, before }: PageRead) => {
+      rows: ({ offset, limit, reverse, before }: PageRead) => {
         const order = orderOf(filters.sort, reverse)
         // The page's ids through the index that serves the order, then their rows: one query.
         const pageIds = db
@@ -143,13 +146,7 @@ export async function listAdminReports(
           .orderBy(...order)
           .limit(limit)
           .offset(offset)
-        const rows = await db
-          .select(adminColumns)
-          .from(reports)
-          .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
-          .where(inArray(reports.id, pageIds))
-          .orderBy(...order)
-        return rows.map(toAdminReport)
+        return adminReportsOf(db, pageIds, order)
       },
       ...(byDay ? { days: () => cache.get(dayCountsKey(filters), () => dayCountsInScope(db, scope)) } : {}),
     },

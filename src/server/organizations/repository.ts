@@ -6,10 +6,10 @@ import {
   eq,
   getTableColumns,
   inArray,
-  isNull,
   lt,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
@@ -30,8 +30,8 @@ import { withoutRejectedMedia } from '../files/media-access'
 import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
-import { availableTo, managedBy, publicReports } from '../reports/scopes'
-import { countMatches, inCategories, readSearchPage, textMatches } from '../reports/search'
+import { availableIn, availableTo, inCategories, managedBy } from '../reports/scopes'
+import { countMatches, readSearchPage, textMatches } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
@@ -77,7 +77,7 @@ const newestClaimFirst: ListOrder = (reverse) =>
     : [sql`${reports.claimed_at} desc nulls last`, desc(reports.id)]
 
 /** The rows of a page's ids (a list, or the query that picks them), in their order. */
-async function reportsOf(db: Db, ids: string[] | SQL, order: SQL[]): Promise<OrganizationReport[]> {
+async function reportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Promise<OrganizationReport[]> {
   if (Array.isArray(ids) && ids.length === 0) return []
   const rows = await db
     .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
@@ -112,7 +112,7 @@ function pageOfReports(
           .orderBy(...order)
           .limit(limit)
           .offset(offset)
-        return reportsOf(db, pageIds as unknown as SQL, order)
+        return reportsOf(db, pageIds, order)
       },
       ...(scope ? { days: () => dayCountsInScope(db, scope) } : {}),
     },
@@ -156,11 +156,7 @@ export async function availableReports(
       page,
     )
   }
-  const inScope = and(
-    isNull(reports.assigned_organization_id),
-    publicReports.rows,
-    inCategories(await categoryIdsOf(db, organizationId)),
-  ) as SQL
+  const inScope = availableIn(inCategories(await categoryIdsOf(db, organizationId)))
   const where = and(inScope, matches) as SQL
   return readSearchPage(
     db,

@@ -1,6 +1,6 @@
 // The sets of reports the rules of DESIGN.md section 7 speak of, each written once: the row
 // queries, the count tables (read-models.ts) and the partial indexes (db/schema.ts) all read them.
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { statusesOfKind } from '../../domain/report-states'
 import { reports } from '../db/schema'
 import { isNoneOf } from '../db/values'
@@ -22,15 +22,24 @@ export function inCategoriesOf(organizationId: string): SQL {
   return sql`reports.category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`
 }
 
+/**
+ * The reports of these categories, by their ids rather than a subquery: the search indexes
+ * (reports_available_search_idx) look categories up only as values.
+ */
+export function inCategories(categoryIds: number[]): SQL {
+  return categoryIds.length ? inArray(reports.category_id, categoryIds) : sql`false`
+}
+
+/** Unassigned and public reports, in the categories `inTheirCategories` selects. */
+export function availableIn(inTheirCategories: SQL): SQL {
+  return and(isNull(reports.assigned_organization_id), publicReports.rows, inTheirCategories) as SQL
+}
+
 /** Unassigned, public, and in the organisation's categories: what it may claim. */
 export function availableTo(organizationId: string): CountedScope & { rows: SQL } {
   return {
     counts: sql`not assigned and ${publicStatus} and category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`,
-    rows: and(
-      isNull(reports.assigned_organization_id),
-      publicReports.rows,
-      inCategoriesOf(organizationId),
-    ) as SQL,
+    rows: availableIn(inCategoriesOf(organizationId)),
   }
 }
 

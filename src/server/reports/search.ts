@@ -1,10 +1,10 @@
 // The text searches of the report lists (admin, organisation), fast at a million reports
 // (issue 19): words through the full-text index, a code through its own, a total counted up to
 // SEARCH_COUNT_LIMIT, and pages read the one way that stays short for the matches at hand.
-import { and, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, or, type SQL, sql } from 'drizzle-orm'
+import { anonymousCodeStartIn } from '../../domain/citizen-rules'
 import { SEARCH_COUNT_LIMIT } from '../../domain/constants'
 import { hasNextPage, PAGE_CURSOR_INVALID, type Page, type PageCursor } from '../../domain/pagination'
-import { ANONYMOUS_CODE_ALPHABET, ANONYMOUS_CODE_LENGTH } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { reports } from '../db/schema'
 import { AppError } from '../errors'
@@ -16,16 +16,11 @@ export function containing(text: string): string {
 
 /** The last word of a search is taken as the start of one from this many characters on. */
 const PREFIX_MIN_LENGTH = 3
-/**
- * A code is looked up by its start from this many characters on: fewer would bring, for an
- * ordinary word, the reports whose code happens to start with its letters.
- */
-const CODE_PREFIX_MIN_LENGTH = 4
 
 /**
- * The text-search query of a search's words: every word (stemmed, accents aside, by the database's
- * `alertes_fr` configuration), the last one also as the start of a longer one ("lampad" finds
- * "lampadaire"): a search is typed as it is read. Only letters and digits reach the query syntax.
+ * The words of a search (letters and digits only: nothing else reaches the query syntax), the last
+ * one also as the start of a longer one ("lampad" finds "lampadaire"): a search is typed as it is
+ * read.
  */
 function searchWords(q: string): { word: string; prefix: boolean }[] {
   const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
@@ -35,22 +30,11 @@ function searchWords(q: string): { word: string; prefix: boolean }[] {
   }))
 }
 
+/** The text-search query of a search's words, each stemmed, accents aside, by `alertes_fr`. */
 function wordsQuery(q: string): string | null {
   const words = searchWords(q)
   if (words.length === 0) return null
   return words.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ')
-}
-
-const CODE_CHARACTERS = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]+$`)
-
-/** The start of a code that `q` spells, as read out ("k7m2 qx", "K7M2-QX4P"), or null. */
-function codePrefixIn(q: string): string | null {
-  const spelled = q.replace(/[\s.\-–]/g, '').toUpperCase()
-  const isCodeStart =
-    spelled.length >= CODE_PREFIX_MIN_LENGTH &&
-    spelled.length <= ANONYMOUS_CODE_LENGTH &&
-    CODE_CHARACTERS.test(spelled)
-  return isCodeStart ? spelled : null
 }
 
 /**
@@ -62,17 +46,12 @@ export function textMatches(q: string | undefined): SQL | undefined {
   const text = q?.trim()
   if (!text) return undefined
   const words = wordsQuery(text)
-  const code = codePrefixIn(text)
+  const code = anonymousCodeStartIn(text)
   const byWords = words
     ? sql`${reports.search_vector} @@ to_tsquery('public.alertes_fr', ${words})`
     : undefined
   const byCode = code ? sql`${reports.anonymous_code} like ${`${code}%`}` : undefined
   return or(byWords, byCode) ?? sql`false`
-}
-
-/** The reports of some categories, as the search index reads them (a list of ids, not a subquery). */
-export function inCategories(categoryIds: number[]): SQL {
-  return categoryIds.length ? inArray(reports.category_id, categoryIds) : sql`false`
 }
 
 /**

@@ -3,6 +3,10 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { type CategoryInput, categoryNameSchema } from '../../../../domain/admin'
 import type { Category } from '../../../../domain/category'
+import {
+  CATEGORY_TRANSLATION_LANGUAGES,
+  type CategoryTranslationLanguage,
+} from '../../../../domain/category-rules'
 import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
@@ -10,6 +14,15 @@ import { showServerFieldError } from '../../../lib/server-field-error'
 import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { type CategoryNames, useCreateCategory, useRenameCategory } from '../api/category-mutations'
+
+/** The label of each translation's field, in the order of CATEGORY_TRANSLATION_LANGUAGES. */
+const TRANSLATION_FIELD_LABELS: Record<
+  CategoryTranslationLanguage,
+  'categories.englishField' | 'categories.wolofField'
+> = {
+  en: 'categories.englishField',
+  wo: 'categories.wolofField',
+}
 
 const FORM_ID = 'category-form'
 
@@ -96,24 +109,23 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
           <Field label={t('categories.field')} error={errors.nom?.message}>
             {(control) => <Input {...control} {...register('nom')} autoComplete="off" />}
           </Field>
-          <Field
-            label={t('categories.englishField')}
-            hint={t('categories.translationHint')}
-            error={errors.translations?.en?.message}
-          >
-            {(control) => (
-              <Input {...control} {...register('translations.en')} lang="en" autoComplete="off" />
-            )}
-          </Field>
-          <Field
-            label={t('categories.wolofField')}
-            hint={t('categories.translationHint')}
-            error={errors.translations?.wo?.message}
-          >
-            {(control) => (
-              <Input {...control} {...register('translations.wo')} lang="wo" autoComplete="off" />
-            )}
-          </Field>
+          {CATEGORY_TRANSLATION_LANGUAGES.map((language) => (
+            <Field
+              key={language}
+              label={t(TRANSLATION_FIELD_LABELS[language])}
+              hint={t('categories.translationHint')}
+              error={errors.translations?.[language]?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...register(`translations.${language}`)}
+                  lang={language}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+          ))}
         </FormDialogContent>
       ) : null}
     </Dialog>

@@ -80,10 +80,15 @@ export function withReportFilter(
   const isDefault = !value || value === 'all' || (name === 'sort' && value === DEFAULT_ADMIN_REPORT_SORT)
   if (isDefault) next.delete(REPORT_FILTER_PARAMETERS[name])
   else next.set(REPORT_FILTER_PARAMETERS[name], value)
-  next.delete(REPORT_FILTER_PARAMETERS.page)
-  next.delete(REPORT_FILTER_PARAMETERS.after)
-  next.delete(REPORT_FILTER_PARAMETERS.before)
-  return next
+  return withoutPosition(next)
+}
+
+/** The parameters without the page and cursor: those of the list's first page. */
+function withoutPosition(params: URLSearchParams): URLSearchParams {
+  params.delete(REPORT_FILTER_PARAMETERS.page)
+  params.delete(REPORT_FILTER_PARAMETERS.after)
+  params.delete(REPORT_FILTER_PARAMETERS.before)
+  return params
 }
 
 /** The address's parameters at another page of the same list, with the cursor leading there if any. */
@@ -92,11 +97,8 @@ export function withReportPage(
   page: number,
   cursor: PageCursor = {},
 ): URLSearchParams {
-  const next = new URLSearchParams(params)
+  const next = withoutPosition(new URLSearchParams(params))
   if (page > 1) next.set(REPORT_FILTER_PARAMETERS.page, String(page))
-  else next.delete(REPORT_FILTER_PARAMETERS.page)
-  next.delete(REPORT_FILTER_PARAMETERS.after)
-  next.delete(REPORT_FILTER_PARAMETERS.before)
   if (cursor.after) next.set(REPORT_FILTER_PARAMETERS.after, cursor.after)
   else if (cursor.before) next.set(REPORT_FILTER_PARAMETERS.before, cursor.before)
   return next
