@@ -307,6 +307,51 @@ export const citizenDevices = pgTable('citizen_devices', {
   last_seen_at: moment('last_seen_at').notNull().defaultNow(),
 })
 
+/**
+ * Where a citizen device asked to be told of its reports' news (Web Push): the browser's push
+ * service address and the keys that encrypt for it. Only the filing device is ever told.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    device_hash: text('device_hash')
+      .notNull()
+      .references(() => citizenDevices.token_hash, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The language the device reads: its notifications are written in it. */
+    language: text('language').notNull().default('fr'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_device_idx').on(t.device_hash),
+  ],
+)
+
+/**
+ * Notifications waiting for their push service: written in the transaction of the change they
+ * tell of, deleted once delivered; retried with a growing delay until `expires_at`.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscription_id: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** What the device shows (title, text, the page a tap opens), already in its language. */
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: moment('next_attempt_at').notNull().defaultNow(),
+    expires_at: moment('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('push_deliveries_due_idx').on(t.next_attempt_at)],
+)
+
 /** "Moi aussi": one support per report and citizen device. */
 export const reportSupports = pgTable(
   'report_supports',
