@@ -32,6 +32,9 @@ import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
 import { createOrganizationChanges, type OrganizationChanges } from './organizations/organization-changes'
 import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
+import { createPushSender, type PushSender } from './push/push-sender'
+import { pushRoutes } from './push/routes'
+import { resolveVapidKeys } from './push/vapid-keys'
 import { reportFilingRoutes } from './reports/filing-routes'
 import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
 import { publicReportRoutes } from './reports/routes'
@@ -74,6 +77,8 @@ declare module 'fastify' {
     lifecycle: ReportLifecycle
     organizationChanges: OrganizationChanges
     categoryChanges: CategoryChanges
+    /** Web Push: the public key browsers subscribe with, and the sender of waiting notifications. */
+    push: { publicKey: string; sender: PushSender }
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
     routeTable: RouteEntry[]
   }
@@ -152,6 +157,21 @@ export async function buildApp(
   app.decorate('lifecycle', createReportLifecycle(services))
   app.decorate('organizationChanges', createOrganizationChanges(services))
   app.decorate('categoryChanges', createCategoryChanges(services))
+  const vapid = resolveVapidKeys(deps.config.vapidKeys, deps.config.vapidSubject, deps.config.dataDir)
+  const pushSender = createPushSender({
+    db: deps.db.db,
+    clock: deps.clock,
+    vapid,
+    extraOrigins: deps.config.pushServiceOrigins,
+    log: app.log,
+  })
+  app.decorate('push', { publicKey: vapid.publicKey, sender: pushSender })
+  // A change on any instance may have queued notifications: the sender looks at once (the
+  // instance that takes them is the first to lock them).
+  bus.subscribe((event) => {
+    if (event.type === 'reports.changed' || event.type === 'notifications.created') pushSender.wake()
+  })
+  app.addHook('onClose', () => pushSender.stop())
   app.addHook('onClose', () => events.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -174,6 +194,7 @@ export async function buildApp(
   await app.register(fileRoutes)
   await app.register(geocodingRoutes)
   await app.register(citizenRoutes)
+  await app.register(pushRoutes)
   await app.register(authRoutes)
   await app.register(eventRoutes)
   await app.register(organizationSignupRoutes)

@@ -77,4 +77,29 @@ describe('loadConfig', () => {
     expect(message).toContain('REDIS_URL doit commencer par redis://')
     expect(message).not.toContain('secret')
   })
+
+  it('reads the Web Push settings: extra push services, both VAPID keys or none, never the private one echoed', () => {
+    const config = loadConfig({ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:4001, https://push.exemple.sn' })
+    expect(config.pushServiceOrigins).toEqual(['http://127.0.0.1:4001', 'https://push.exemple.sn'])
+    expect(config.vapidKeys).toBeUndefined()
+    expect(config.vapidSubject).toBe(`mailto:${config.contactEmail}`)
+    expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: 'https://push.exemple.sn/path' })).toThrow(
+      /PUSH_SERVICE_ORIGINS doit être une liste d’origines/,
+    )
+    const publicKey = 'B'.repeat(87)
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY est requise/)
+    const privateKey = 'p'.repeat(43)
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({
+      publicKey,
+      privateKey,
+    })
+    let message = ''
+    try {
+      loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'secret-but-too-short' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('VAPID_PRIVATE_KEY doit être une clé privée VAPID')
+    expect(message).not.toContain('secret-but-too-short')
+  })
 })

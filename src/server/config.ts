@@ -79,12 +79,52 @@ const envSchema = z
         .email({ error: 'doit être une adresse e-mail (par exemple contact@mairie.sn)' })
         .default(DEFAULT_CONTACT_EMAIL),
     ),
+    // Where, besides the browsers' own push services, notifications may be posted: a
+    // self-hosted push service, the tests' loopback one. Origins only, comma-separated.
+    PUSH_SERVICE_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((value) => trustedEntries(value).every(isOrigin), {
+          message:
+            'doit être une liste d’origines http(s) séparées par des virgules (https://push.exemple.sn)',
+        })
+        .optional(),
+    ),
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'doit être une clé publique VAPID (npx web-push generate-vapid-keys)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'doit être une clé privée VAPID (npx web-push generate-vapid-keys)')
+        .optional(),
+    ),
+    VAPID_SUBJECT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'doit être une adresse mailto:contact@… ou https://…')
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'est requise quand l’autre clé VAPID est donnée (les deux, ou aucune)',
+      })
+    }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -114,6 +154,15 @@ function isTrustProxySetting(value: string): boolean {
   })
 }
 
+function isOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry
+  } catch {
+    return false
+  }
+}
+
 function parseTrustProxy(value: string): string[] | number {
   return /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : trustedEntries(value)
 }
@@ -138,10 +187,22 @@ export interface Config {
   contactEmail: string
   /** Where the built web app lives. */
   webDir: string
+  /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
+  pushServiceOrigins: string[]
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; generated once in DATA_DIR without them. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined
+  /** VAPID_SUBJECT, by default the contact address. */
+  vapidSubject: string
 }
 
 // Never echoed back in an error line: they hold secrets.
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL'])
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'VAPID_PRIVATE_KEY',
+])
 
 export class ConfigError extends Error {}
 
@@ -171,5 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    pushServiceOrigins: e.PUSH_SERVICE_ORIGINS ? trustedEntries(e.PUSH_SERVICE_ORIGINS) : [],
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
   }
 }

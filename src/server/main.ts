@@ -70,6 +70,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  // Notifications left waiting by a stop or a failed push service go out now.
+  app.push.sender.start()
   if (backupSecret) {
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

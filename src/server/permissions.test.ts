@@ -18,6 +18,7 @@ import { fileReportAs } from './test/citizen'
 import { buildTestApp, type TestContext } from './test/helper'
 import { png } from './test/media-fixtures'
 import { type FilePart, multipartBody } from './test/multipart'
+import { newPhone } from './test/push-service'
 
 type Caller =
   | 'anonymous'
@@ -249,6 +250,23 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: DEVICES,
     guard: 'device',
     request: () => ({ url: '/api/citizen/notifications/read' }),
+  },
+  'GET /api/push/key': { allowed: 'everyone', request: () => ({ url: '/api/push/key' }) },
+  'POST /api/citizen/push': {
+    allowed: DEVICES,
+    guard: 'device',
+    request: () => ({
+      url: '/api/citizen/push',
+      payload: newPhone(`https://fcm.googleapis.com/fcm/send/${unique()}`).subscription,
+    }),
+  },
+  'DELETE /api/citizen/push': {
+    allowed: DEVICES,
+    guard: 'device',
+    request: () => ({
+      url: '/api/citizen/push',
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+    }),
   },
   'POST /api/auth/password': {
     // Allowed callers get a 400 (wrong current password): the matrix never changes a password.

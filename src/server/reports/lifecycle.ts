@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventType } from '../../domain/events'
 import { type MessageReason, messageOf } from '../../domain/messages'
+import { pushNewsOf } from '../../domain/push-rules'
 import type { CreatedReport } from '../../domain/report-filing'
 import { REJECTED_STATUS, type ReportPriority, type ReportStatus } from '../../domain/report-states'
 import {
@@ -21,6 +22,7 @@ import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
 import { reportEvent } from '../events/report-audience'
+import { queuePushNews } from '../push/push-outbox'
 import type { FileStorage } from '../storage/file-storage'
 import { createReport, type NewReport } from './create-report'
 import { availableTo, inCategoriesOf } from './scopes'
@@ -28,8 +30,9 @@ import { availableTo, inCategoriesOf } from './scopes'
 /**
  * Every change to a report after its filing, one service per action: in one transaction, the
  * report's row is locked, the caller's access checked, the transition of the domain
- * (report-transitions.ts) decides, the row and its history are written; once committed, the
- * live event is published (which also empties the read caches of every instance).
+ * (report-transitions.ts) decides, the row and its history are written, with the notifications
+ * the filing device's phones are to get (push-rules.ts); once committed, the live event is
+ * published (which also empties the read caches of every instance and wakes the push sender).
  */
 export interface LifecycleDeps {
   db: Db
@@ -72,6 +75,8 @@ interface Step<T> {
   access?: (report: ReportRow, tx: Db) => Promise<void>
   /** What else the action writes in the same transaction (a message, a support), given its history lines. */
   also?: (tx: Db, report: ReportRow, at: string, lines: HistoryLine[]) => Promise<T>
+  /** The message written to the filing device, which its phone is also told of. */
+  message?: { title: string; message: string }
   event: EventType
 }
 
@@ -111,6 +116,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
     }
     const result = (await step.also?.(db, report, at, lines)) as T
+    await queuePushNews(db, report, pushNewsOf(lines, step.message), now)
     return { report, result, changed: lines.length > 0, previousOrganizationId: row.assigned_organization_id }
   })
   if (outcome.changed) {
@@ -199,6 +205,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
         actor: { type: 'organization', id: organizationId },
         actions: [{ kind: 'message', title: message.title }],
         access: (report, tx) => requireManagedBy(organizationId, report, tx),
+        message,
         also: async (tx, report, at) => {
           const [sent] = await tx
             .insert(notifications)

@@ -1,0 +1,49 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import webpush from 'web-push'
+
+/** The server's Web Push identity (VAPID, RFC 8292): push services know the sender by it. */
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+  /** Whom a push service may contact about this sender: a mailto: or https: address. */
+  subject: string
+}
+
+const KEYS_FILE = 'vapid-keys.json'
+
+/**
+ * The keys of VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or those generated once in DATA_DIR (0600).
+ * A browser subscribes with the public key: every instance must sign with the same pair, and it
+ * must outlive restarts, or every subscription stops working.
+ */
+export function resolveVapidKeys(
+  configured: { publicKey: string; privateKey: string } | undefined,
+  subject: string,
+  dataDir: string,
+): VapidKeys {
+  if (configured) return { ...configured, subject }
+  const file = path.join(dataDir, KEYS_FILE)
+  try {
+    return { ...readKeys(file), subject }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const generated = webpush.generateVAPIDKeys()
+  try {
+    writeFileSync(file, JSON.stringify(generated), { mode: 0o600, flag: 'wx' })
+    return { ...generated, subject }
+  } catch (error) {
+    // Another instance sharing DATA_DIR wrote them first: theirs are the ones.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ...readKeys(file), subject }
+    throw error
+  }
+}
+
+function readKeys(file: string): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  if (typeof publicKey !== 'string' || typeof privateKey !== 'string') {
+    throw new Error(`${file} does not hold VAPID keys: remove it to have new ones generated`)
+  }
+  return { publicKey, privateKey }
+}
