@@ -23,6 +23,7 @@ const SCHEMA_MODULES = [
   'open311',
   'organization',
   'organization-space',
+  'push',
   'pagination',
   'report',
   'report-filing',
