@@ -30,3 +30,4 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2048) }
 
 /** The server's VAPID public key (base64url), which a browser needs to subscribe. */
 export const pushKeySchema = z.object({ publicKey: z.string() })
+export type PushKey = z.infer<typeof pushKeySchema>

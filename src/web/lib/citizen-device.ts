@@ -12,6 +12,9 @@ export interface CitizenDeviceState {
   setCitizenToken: (token: string) => void
   /** Forgets a token the server no longer knows; the next report gets a new one. */
   forgetCitizenToken: () => void
+  /** The language the server writes this phone's notifications in (null: none asked for). */
+  pushLanguage: string | null
+  setPushLanguage: (language: string | null) => void
 }
 
 export const useCitizenDeviceStore = create<CitizenDeviceState>()(
@@ -22,11 +25,13 @@ export const useCitizenDeviceStore = create<CitizenDeviceState>()(
         if (token) set({ citizenToken: token })
       },
       forgetCitizenToken: () => set({ citizenToken: null }),
+      pushLanguage: null,
+      setPushLanguage: (language) => set({ pushLanguage: language }),
     }),
     {
       name: STORE_NAMES.citizenDevice,
       version: 1,
-      partialize: (state) => ({ citizenToken: state.citizenToken }),
+      partialize: (state) => ({ citizenToken: state.citizenToken, pushLanguage: state.pushLanguage }),
     },
   ),
 )

@@ -3,6 +3,8 @@
 // needed here fits in these lines: the citizen side precached from Vite's manifest, pages and a
 // few public reads network-first with the cache as fallback, map tiles in a size-limited LRU
 // cache, and the reports queued offline sent by Background Sync.
+
+import type { PushPayload } from '../../domain/push-rules'
 import { flushOutbox } from '../lib/outbox/flush-outbox'
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
 import { mirroredToken, mirrorToken, recordSent } from '../lib/outbox/outbox-store'
@@ -24,20 +26,35 @@ interface SyncEvent extends ExtendableEvent {
 interface MessageEventLike extends ExtendableEvent {
   readonly data: unknown
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification
+}
+interface WindowClientLike {
+  readonly url: string
+  focus(): Promise<unknown>
+  navigate(url: string): Promise<unknown>
+  postMessage(message: unknown): void
+}
 interface WorkerScope {
   readonly location: Location
   skipWaiting(): Promise<void>
   readonly clients: {
     claim(): Promise<void>
-    matchAll(options?: {
-      type?: string
-      includeUncontrolled?: boolean
-    }): Promise<{ postMessage(message: unknown): void }[]>
+    matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<WindowClientLike[]>
+    openWindow(url: string): Promise<unknown>
+  }
+  readonly registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>
   }
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
 }
 declare const self: WorkerScope
 
@@ -260,4 +277,43 @@ self.addEventListener('sync', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SHELL_REFRESH_MESSAGE)
     event.waitUntil(refreshShell())
+})
+
+/**
+ * A report's news (Web Push): the server wrote it in the language the phone chose, encrypted for
+ * this phone alone; it is shown as it came, one notification per report.
+ */
+self.addEventListener('push', (event) => {
+  const payload = event.data?.json() as PushPayload | undefined
+  if (!payload?.title) return
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: payload.url },
+    }),
+  )
+})
+
+/** A tap opens "Mes signalements" at the report: in a tab of the site already open, else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const path = (event.notification.data as { url?: unknown } | null)?.url
+  // Only a page of this site, whatever a payload might say.
+  const url = new URL(typeof path === 'string' && path.startsWith('/') ? path : '/', self.location.origin)
+  if (url.origin !== self.location.origin) return
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const open = windows.find((client) => new URL(client.url).origin === url.origin)
+      if (open) {
+        await open.navigate(url.href)
+        await open.focus()
+      } else {
+        await self.clients.openWindow(url.href)
+      }
+    })(),
+  )
 })

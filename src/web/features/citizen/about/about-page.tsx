@@ -19,7 +19,7 @@ const STEPS = [
   { key: 'follow', icon: BellRing },
 ] as const
 
-const PRIVACY = ['noName', 'stored', 'photo', 'device', 'public', 'followers'] as const
+const PRIVACY = ['noName', 'stored', 'photo', 'device', 'public', 'followers', 'push'] as const
 
 /** /a-propos: what the platform is, how it works, what is stored and what stays anonymous, whom to write to. */
 export function AboutPage() {

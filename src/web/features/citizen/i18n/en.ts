@@ -182,6 +182,16 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       reopened: 'Report reopened',
     },
   },
+  push: {
+    title: 'News on this phone',
+    off: 'Get a notification when an organisation writes to you or when one of your reports changes status, even with the app closed. Nothing identifies you.',
+    on: 'On: this phone gets a notification when an organisation writes to you or when one of your reports changes status.',
+    blocked: 'Notifications are blocked for this site: allow them in the browser settings.',
+    unsupported: 'This browser cannot receive notifications.',
+    failed: 'Notifications could not be changed right now. Try again later.',
+    turnOn: 'Get the news on this phone',
+    turnOff: 'Stop receiving them',
+  },
   notifications: {
     meta: {
       title: 'Notifications | Urban Alerts',
@@ -272,6 +282,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
         'The kind, description, address, status and dates of a report are public (map and list of the home page); the photo and the voice note are shown only to the organisations in charge of its category and to the administrators, and to the administrators alone if the report is rejected.',
       followers:
         'Following a report by its code, or saying “Me too”, shows only its status and public history: the photo, the voice note and the organisations’ messages go only to the device that sent it.',
+      push: 'If you turn it on in “My reports”, this phone gets a notification when an organisation writes to you or when one of your reports changes status (being handled, resolved, rejected with its reason, waiting again). The text goes encrypted through your browser’s push service (Google, Mozilla, Apple or Microsoft), which cannot read it; nothing identifies you, no name, no number, and “Stop receiving them” deletes it from the server.',
     },
     contactTitle: 'Write to us',
     contactText: 'A question, an idea, a problem with the platform? Write to us:',

@@ -184,6 +184,16 @@ export const citizenFr = {
     ...REPORT_HISTORY_TEXTS,
     events: REPORT_EVENT_KINDS,
   },
+  push: {
+    title: 'Nouvelles sur ce téléphone',
+    off: 'Recevez une notification quand une organisation vous écrit ou quand un de vos signalements change de statut, même l’application fermée. Rien ne vous identifie.',
+    on: 'Activé : ce téléphone reçoit une notification quand une organisation vous écrit ou quand un de vos signalements change de statut.',
+    blocked: 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+    unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
+    failed: 'Impossible de changer les notifications pour le moment. Réessayez plus tard.',
+    turnOn: 'Recevoir les nouvelles sur ce téléphone',
+    turnOff: 'Ne plus les recevoir',
+  },
   notifications: {
     meta: {
       title: 'Notifications | Alertes urbaines',
@@ -276,6 +286,7 @@ export const citizenFr = {
         'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale ne sont montrées qu’aux organisations chargées de sa catégorie et aux administrateurs, et aux administrateurs seuls si le signalement est rejeté.',
       followers:
         'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
+      push: 'Si vous l’activez dans « Mes signalements », ce téléphone reçoit une notification quand une organisation vous écrit ou quand le statut d’un de vos signalements change (pris en charge, résolu, rejeté avec son motif, de nouveau en attente). Le texte passe chiffré par le service de notifications de votre navigateur (Google, Mozilla, Apple ou Microsoft), qui ne peut pas le lire ; rien ne vous identifie, ni nom, ni numéro, et « Ne plus les recevoir » l’efface du serveur.',
     },
     contactTitle: 'Nous écrire',
     contactText: 'Une question, une idée, un problème avec la plateforme ? Écrivez-nous :',

@@ -184,6 +184,16 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       reopened: 'Ubbiwaat nañu yégle bi',
     },
   },
+  push: {
+    title: 'Xibaar yi ci telefon bii',
+    off: 'Jot ab xibaar bu mbootaay bindee la walla bu sa benn yégle soppee fi mu tollu, doonte tëj nga aplikaasioŋ bi. Dara du la xamme.',
+    on: 'Dox na : telefon bii dina jot ab xibaar bu mbootaay bindee la walla bu sa benn yégle soppee fi mu tollu.',
+    blocked: 'Xibaar yi dañu leen tëj ci site bii : mayal leen ci réglage yu navigateur bi.',
+    unsupported: 'Navigateur bii manul jot xibaar.',
+    failed: 'Manuñu soppi xibaar yi léegi. Jéemaatal ci kanam.',
+    turnOn: 'Jot xibaar yi ci telefon bii',
+    turnOff: 'Bul ma leen yónneeti',
+  },
   notifications: {
     meta: {
       title: 'Xibaar yi | Alertes urbaines',
@@ -274,6 +284,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
         'Xeet bi, melokaan gi, adrees bi, fi mu tollu ak ay bisu benn yégle, ñépp mën nañu leen gis (kàrt bi ak lim bi ci xët wu njëkk wi) ; nataal bi ak kàddu gi, mbootaay yi yor xeetu yégle bi ak njiiti jumtukaay bi rekk ñoo koy gis, te njiit yi rekk bu yégle bi ñu ko bañee.',
       followers:
         'Topp benn yégle ak kodam, walla wax « Man itam », dafay wone rekk fi mu tollu ak taariixam bu ñépp mën a gis : nataal bi, kàddu gi ak bataaxali mbootaay yi, jumtukaay bi ko yónni rekk lañuy dem.',
+      push: 'Su nga ko taalee ci « Samay yégle », telefon bii dina jot ab xibaar bu mbootaay bindee la walla bu sa benn yégle soppee fi mu tollu (ñu ngi ciy liggéey, defar nañu ko, bañ nañu ko ak li ko waral, mu ngi xaar ba tey). Bind bi dafay jaar ci sériwiisu xibaar bu sa navigateur (Google, Mozilla, Apple walla Microsoft), te kenn manu koo jàng ; dara du la xamme, du tur, du nimero, te « Bul ma leen yónneeti » dafay far lépp ci serwëer bi.',
     },
     contactTitle: 'Bindal nu',
     contactText: 'Am nga ab laaj, ab xalaat walla ab jafe-jafe ci plateforme bi ? Bindal nu :',

@@ -12,6 +12,7 @@ import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
 import { ResolutionQuestion } from '../components/resolution-question'
 import '../../../i18n/deferred/fr'
+import { reportCardId } from '../../../../domain/push-rules'
 
 /** One of this device's reports: what, where, when, its code, its media and its history. */
 export function CitizenReportCard({ report }: { report: CitizenReport }) {
@@ -23,7 +24,12 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
   const titleId = `report-${report.id}-title`
   return (
     <Card asChild>
-      <article aria-labelledby={titleId} className="flex flex-col gap-3 p-4">
+      <article
+        id={reportCardId(report.id)}
+        tabIndex={-1}
+        aria-labelledby={titleId}
+        className="flex scroll-mt-20 flex-col gap-3 p-4 focus:outline-none target:ring-2 target:ring-green-700"
+      >
         <div className="flex gap-3">
           {report.photo_thumb_url ? (
             <a

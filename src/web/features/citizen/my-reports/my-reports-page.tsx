@@ -4,9 +4,9 @@ import FileText from 'lucide-react/icons/file-text'
 import Megaphone from 'lucide-react/icons/megaphone'
 import Search from 'lucide-react/icons/search'
 import WifiOff from 'lucide-react/icons/wifi-off'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { ReportCardSkeleton } from '../../../components/report/report-card-skeleton'
 import { buttonClassName } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -17,6 +17,7 @@ import { useMyReports } from '../api/get-my-reports'
 import { useQueuedReports } from '../api/queued-reports'
 import { CitizenPage } from '../components/citizen-page'
 import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
+import { PushNewsCard } from '../push/push-news-card'
 import { CitizenReportCard } from './citizen-report-card'
 import { QueuedReportCard } from './queued-report-card'
 import '../../../i18n/deferred/fr'
@@ -36,6 +37,17 @@ export function MyReportsPage() {
   const queued = useQueuedReports().data ?? []
 
   const deviceUnknown = isError && isUnknownDevice(error)
+
+  // A tapped notification opens this page at its report (#signalement-<id>): once the list is
+  // drawn, the report is brought into view and focused.
+  const { hash } = useLocation()
+  const loaded = data !== undefined
+  useEffect(() => {
+    if (!loaded || !hash) return
+    const card = document.getElementById(decodeURIComponent(hash.slice(1)))
+    card?.scrollIntoView({ block: 'start' })
+    card?.focus({ preventScroll: true })
+  }, [loaded, hash])
 
   // A claim, a status change or a message about one of these reports: reload them. A device the
   // server does not know would only be refused again and again.
@@ -97,6 +109,7 @@ export function MyReportsPage() {
 
   return (
     <CitizenPage title={tRoot('nav.myReports')} intro={t('myReports.intro')}>
+      {deviceUnknown ? null : <PushNewsCard />}
       {queued.length > 0 ? (
         <section aria-labelledby="queued-reports-title" className="flex flex-col gap-3">
           <h2 id="queued-reports-title" className="text-lg font-bold text-slate-900">

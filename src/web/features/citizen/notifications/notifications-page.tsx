@@ -24,6 +24,7 @@ import { citizenKeys } from '../api/query-keys'
 import { CitizenPage } from '../components/citizen-page'
 import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
 import { ResolutionQuestion } from '../components/resolution-question'
+import { PushNewsCard } from '../push/push-news-card'
 
 function NotificationCard({ notification, unread }: { notification: CitizenNotification; unread: boolean }) {
   const { t } = useTranslation('citizen')
@@ -171,6 +172,7 @@ export function NotificationsPage() {
   return (
     <CitizenPage title={tRoot('nav.notifications')} intro={t('notifications.intro')}>
       {token !== null && !deviceUnknown ? <ResolutionQuestions /> : null}
+      {deviceUnknown ? null : <PushNewsCard />}
       {content}
     </CitizenPage>
   )

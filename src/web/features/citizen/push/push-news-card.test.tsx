@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+
+const TOKEN = 'N'.repeat(43)
+const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/abc'
+const SUBSCRIPTION_JSON = { endpoint: ENDPOINT, keys: { p256dh: 'P'.repeat(87), auth: 'A'.repeat(22) } }
+
+/** The browser's push machinery as a phone has it: permission, service worker, push manager. */
+function fakeBrowser({
+  permission = 'default' as NotificationPermission,
+  answer = 'granted',
+  subscribed = false,
+}) {
+  let subscription: PushSubscription | null = null
+  const newSubscription = () =>
+    ({
+      endpoint: ENDPOINT,
+      toJSON: () => SUBSCRIPTION_JSON,
+      unsubscribe: vi.fn(async () => {
+        subscription = null
+        return true
+      }),
+    }) as unknown as PushSubscription
+  if (subscribed) subscription = newSubscription()
+  const pushManager = {
+    getSubscription: vi.fn(async () => subscription),
+    subscribe: vi.fn(async () => {
+      subscription = newSubscription()
+      return subscription
+    }),
+  }
+  const registration = { pushManager }
+  const notification = { permission, requestPermission: vi.fn(async () => answer) }
+  vi.stubGlobal('Notification', notification)
+  vi.stubGlobal('PushManager', class {})
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
+  })
+  return { pushManager, notification }
+}
+
+beforeEach(() => {
+  useCitizenDeviceStore.setState({ citizenToken: TOKEN, pushLanguage: null })
+})
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'serviceWorker')
+})
+
+const replies = {
+  'GET /api/citizen/reports': { status: 200, body: { items: [] } },
+  'GET /api/citizen/notifications': { status: 200, body: { items: [], unread: 0 } },
+  'GET /api/push/key': { status: 200, body: { publicKey: 'K'.repeat(87) } },
+  'POST /api/citizen/push': { status: 201 },
+  'DELETE /api/citizen/push': { status: 204 },
+}
+
+describe('news on this phone (Mes signalements)', () => {
+  it('asks for permission only on the tap, then gives the subscription to the server with the device and its language', async () => {
+    const browser = fakeBrowser({})
+    const { callsTo } = stubApi(replies)
+    renderRoute('/mes-signalements')
+    const button = await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' })
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled()
+
+    await userEvent.click(button)
+    expect(await screen.findByText(/^Activé : ce téléphone reçoit une notification/)).toBeInTheDocument()
+    expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1)
+    expect(browser.pushManager.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: 'K'.repeat(87),
+    })
+    const [sent] = callsTo('POST', '/api/citizen/push')
+    expect(sent?.body).toEqual({ ...SUBSCRIPTION_JSON, language: 'fr' })
+    expect(sent?.headers.get('x-citizen-token')).toBe(TOKEN)
+    expect(screen.getByRole('button', { name: 'Ne plus les recevoir' })).toBeInTheDocument()
+  })
+
+  it('turns them off: the server forgets the phone and the browser unsubscribes', async () => {
+    fakeBrowser({ permission: 'granted', subscribed: true })
+    useCitizenDeviceStore.setState({ pushLanguage: 'fr' })
+    const { callsTo } = stubApi(replies)
+    renderRoute('/mes-signalements')
+    await userEvent.click(await screen.findByRole('button', { name: 'Ne plus les recevoir' }))
+    expect(
+      await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' }),
+    ).toBeInTheDocument()
+    expect(callsTo('DELETE', '/api/citizen/push')[0]?.body).toEqual({ endpoint: ENDPOINT })
+  })
+
+  it('says so when the person refuses, or the site is blocked, without a button that cannot work', async () => {
+    fakeBrowser({ answer: 'denied' })
+    const { callsTo } = stubApi(replies)
+    renderRoute('/mes-signalements')
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' }),
+    )
+    expect(await screen.findByText(/Les notifications sont bloquées pour ce site/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Recevoir les nouvelles/ })).not.toBeInTheDocument()
+    expect(callsTo('POST', '/api/citizen/push')).toEqual([])
+  })
+
+  it('says when this browser cannot receive notifications at all', async () => {
+    stubApi(replies)
+    renderRoute('/mes-signalements')
+    expect(
+      await screen.findByText('Ce navigateur ne peut pas recevoir de notifications.'),
+    ).toBeInTheDocument()
+  })
+
+  it('is not offered before this device has filed a report', async () => {
+    fakeBrowser({})
+    useCitizenDeviceStore.setState({ citizenToken: null })
+    stubApi(replies)
+    renderRoute('/mes-signalements')
+    expect(await screen.findByText('Aucun signalement pour le moment')).toBeInTheDocument()
+    expect(screen.queryByText('Nouvelles sur ce téléphone')).not.toBeInTheDocument()
+  })
+
+  it('tells the server the new language when the phone’s language changed since', async () => {
+    fakeBrowser({ permission: 'granted', subscribed: true })
+    useCitizenDeviceStore.setState({ pushLanguage: 'en' })
+    const { callsTo } = stubApi(replies)
+    renderRoute('/mes-signalements')
+    await waitFor(() => expect(callsTo('POST', '/api/citizen/push')).toHaveLength(1))
+    expect(callsTo('POST', '/api/citizen/push')[0]?.body).toMatchObject({ language: 'fr' })
+    expect(useCitizenDeviceStore.getState().pushLanguage).toBe('fr')
+  })
+})
