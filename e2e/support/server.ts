@@ -14,10 +14,12 @@ export interface E2eServer {
    * as the event of a real change would.
    */
   insertReport(fields?: Parameters<typeof insertReport>[1]): ReturnType<typeof insertReport>
+  /** Sends the Web Push notifications waiting now (the server's own round, without its timer). */
+  deliverPushes(): Promise<number>
   stop(): Promise<void>
 }
 
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: { env?: Record<string, string> } = {}): Promise<E2eServer> {
   // A build of one's own (`vite build --outDir dist/web-x`) lets several people test at once.
   const webDir = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web')
   if (!existsSync(path.join(webDir, 'index.html'))) {
@@ -26,6 +28,7 @@ export async function startE2eServer(): Promise<E2eServer> {
   const server = await startThrowawayServer({
     webDir,
     admin: { username: 'admin', password: 'admin-e2e-password' },
+    env: options.env,
   })
   return {
     url: server.url,
@@ -35,6 +38,7 @@ export async function startE2eServer(): Promise<E2eServer> {
       server.app.readCache.invalidate()
       return report
     },
+    deliverPushes: () => server.app.push.sender.deliverDue(),
     stop: server.stop,
   }
 }

@@ -28,9 +28,11 @@ export async function startThrowawayServer(options: {
   admin: { username: string; password: string }
   /** Fills the database before the server starts. */
   prepare?: (db: Database) => Promise<unknown>
+  /** Settings of the environment besides the test defaults (PUSH_SERVICE_ORIGINS…). */
+  env?: Record<string, string>
 }): Promise<ThrowawayServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-server-'))
-  const loaded = loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn' })
+  const loaded = loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn', ...options.env })
   const config = { ...loaded, webDir: options.webDir, jwtSecret: randomBytes(32).toString('hex') }
   const db = await openPglite(path.join(dataDir, 'db'))
   await seedDefaults(db.db, options.admin)

@@ -1,0 +1,143 @@
+// The news reaches the anonymous phone (issue 18): the filing phone asks for them on "Mes
+// signalements"; an organisation's message goes out through a push service (one on loopback here,
+// which decrypts what it receives as the phone would), and the app's service worker shows it.
+// Chromium here has no push service of its own (headless, offline): its subscribe is refused, and
+// the page says so; the push service's part is played by the loopback one, and the message it
+// received is handed to the service worker through the DevTools protocol, as Chromium does with
+// what its push service delivers.
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STORE_NAMES } from '../src/domain/constants'
+import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { type PushService, startPushService } from '../src/server/test/push-service'
+import { seriousViolations } from './support/accessibility'
+import { gotoReady, launchBrowser } from './support/browser'
+import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let service: PushService
+let server: E2eServer
+let browser: Browser
+let filed: FiledReport
+
+beforeAll(async () => {
+  service = await startPushService()
+  server = await startE2eServer({ env: { PUSH_SERVICE_ORIGINS: service.origin } })
+  browser = await launchBrowser()
+  filed = await fileReportAsCitizen(server.url, { description: 'Caniveau bouché devant le marché Tilène.' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await service?.close()
+})
+
+/** The filing phone: its token in the app's storage, notifications allowed or not. */
+async function phone(permissions: string[]): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 390, height: 844 },
+    permissions,
+  })
+  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+  await context.addInitScript(
+    ([name, token]) => {
+      localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
+    },
+    [STORE_NAMES.citizenDevice, filed.citizenToken] as const,
+  )
+  return context
+}
+
+async function api(path: string, init: { method: string; body?: unknown; headers?: Record<string, string> }) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: JSON.stringify(init.body ?? {}),
+  })
+  expect(res.status, `${init.method} ${path}`).toBeLessThan(300)
+  return res.status === 204 || res.status === 201 ? null : res.json()
+}
+
+describe('news on the filing phone', () => {
+  it('offers them on Mes signalements, asks on the tap, and says when this browser cannot subscribe', async () => {
+    const context = await phone(['notifications'])
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/mes-signalements`)
+    await page.getByRole('heading', { name: 'Nouvelles sur ce téléphone' }).waitFor()
+    await page.getByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' }).click()
+    await page
+      .getByText('Impossible de changer les notifications pour le moment. Réessayez plus tard.')
+      .waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('shows an organisation’s message as a notification that opens the report', async () => {
+    const context = await phone(['notifications'])
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/mes-signalements`)
+    const registration = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+    expect(registration).toBe(`${server.url}/`)
+
+    // The phone's subscription, as the browser would have given it, registered for this device.
+    const pushPhone = service.phone()
+    await api('/api/citizen/push', {
+      method: 'POST',
+      headers: { 'x-citizen-token': filed.citizenToken },
+      body: { ...pushPhone.subscription, language: 'fr' },
+    })
+    const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
+    const { token } = await api('/api/auth/login', {
+      method: 'POST',
+      body: { userType: 'organization', email: organization.email, password: ORG_PASSWORD },
+    })
+    const asOrganization = { authorization: `Bearer ${token}` }
+    await api(`/api/org/reports/${filed.id}/claim`, { method: 'POST', headers: asOrganization })
+    await api(`/api/org/reports/${filed.id}/notifications`, {
+      method: 'POST',
+      headers: asOrganization,
+      body: { title: 'Curage prévu', message: 'Une équipe passe samedi matin.' },
+    })
+    await server.deliverPushes()
+    const message = service.received.at(-1)
+    expect(message?.payload.body).toBe(
+      'Message au sujet de «\u202fVoirie\u202f»\u202f: Curage prévu\nUne équipe passe samedi matin.',
+    )
+
+    // What the push service delivers, handed to the page's service worker.
+    const devtools = await context.newCDPSession(page)
+    const registrationId = new Promise<string>((resolve) => {
+      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((entry) => entry.scopeURL === `${server.url}/` && !entry.isDeleted)
+        if (ours) resolve(ours.registrationId)
+      })
+    })
+    await devtools.send('ServiceWorker.enable')
+    await devtools.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify(message?.payload),
+    })
+    const shown = await page.waitForFunction(async () => {
+      const notifications = await (await navigator.serviceWorker.ready).getNotifications()
+      return notifications.map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        url: (notification.data as { url: string }).url,
+      }))[0]
+    })
+    expect(await shown.jsonValue()).toEqual({
+      title: 'Alertes urbaines',
+      body: 'Message au sujet de «\u202fVoirie\u202f»\u202f: Curage prévu\nUne équipe passe samedi matin.',
+      url: `/mes-signalements#signalement-${filed.id}`,
+    })
+
+    // The page a tap opens: the report, brought into view and focused.
+    await gotoReady(page, `${server.url}/mes-signalements#signalement-${filed.id}`)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`signalement-${filed.id}`)
+    await context.close()
+  })
+})
