@@ -1,25 +1,22 @@
 import List from 'lucide-react/icons/list'
 import MapIcon from 'lucide-react/icons/map'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { LIST_ON_MAP, LIST_VIEW_PARAMETER } from '../../../../domain/page'
 import { cn } from '../../../lib/class-names'
+import { useAddressParams } from '../../../lib/use-address-params'
 import '../i18n/fr'
 
 /** Whether a list is shown as a list or on its map, kept in the page's address (a reload, a shared link, "back"). */
 export function useListOrMap() {
-  const [params, setParams] = useSearchParams()
+  const [params, updateParams] = useAddressParams()
   const onMap = params.get(LIST_VIEW_PARAMETER) === LIST_ON_MAP
   const show = (map: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (map) next.set(LIST_VIEW_PARAMETER, LIST_ON_MAP)
-        else next.delete(LIST_VIEW_PARAMETER)
-        return next
-      },
-      { replace: true },
-    )
+    updateParams((current) => {
+      const next = new URLSearchParams(current)
+      if (map) next.set(LIST_VIEW_PARAMETER, LIST_ON_MAP)
+      else next.delete(LIST_VIEW_PARAMETER)
+      return next
+    })
   return [onMap, show] as const
 }
 
