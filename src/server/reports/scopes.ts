@@ -17,9 +17,14 @@ export const publicReports: CountedScope = {
   rows: isNoneOf(reports.status, HIDDEN_STATUSES),
 }
 
+/** The categories an organisation handles, as a subquery (for the rows and the count tables alike). */
+function categoriesHandledBy(organizationId: string): SQL {
+  return sql`(select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`
+}
+
 /** The reports of the categories an organisation handles. */
 export function inCategoriesOf(organizationId: string): SQL {
-  return sql`reports.category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`
+  return sql`reports.category_id in ${categoriesHandledBy(organizationId)}`
 }
 
 /**
@@ -38,7 +43,7 @@ export function availableIn(inTheirCategories: SQL): SQL {
 /** Unassigned, public, and in the organisation's categories: what it may claim. */
 export function availableTo(organizationId: string): CountedScope & { rows: SQL } {
   return {
-    counts: sql`not assigned and ${publicStatus} and category_id in (select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`,
+    counts: sql`not assigned and ${publicStatus} and category_id in ${categoriesHandledBy(organizationId)}`,
     rows: availableIn(inCategoriesOf(organizationId)),
   }
 }
