@@ -2,6 +2,7 @@
 // fields a test cares about; the others are plausible and unique.
 import type { AdminReport } from '../../domain/admin'
 import type { Category } from '../../domain/category'
+import type { PublicReportEvent, ReportEvent } from '../../domain/citizen'
 import type { OrganizationProfile } from '../../domain/organization'
 import type { OrganizationReport, OrganizationStats } from '../../domain/organization-space'
 import { ORGANIZATION_ID } from './sessions'
@@ -90,4 +91,30 @@ export function organizationProfile(overrides: Partial<OrganizationProfile> = {}
     ],
     ...overrides,
   }
+}
+
+/** A line of a report's public history (public page, /suivi): what the test names, the rest null. */
+export function publicHistoryLine(
+  kind: string,
+  created_at: string,
+  fields: Partial<PublicReportEvent> = {},
+): PublicReportEvent {
+  return {
+    kind,
+    from_status: null,
+    to_status: null,
+    reason: null,
+    organization_name: null,
+    created_at,
+    ...fields,
+  }
+}
+
+/** A line of the history the filing device reads ("Mes signalements"), a message's title included. */
+export function historyLine(
+  kind: string,
+  created_at: string,
+  fields: Partial<ReportEvent> = {},
+): ReportEvent {
+  return { ...publicHistoryLine(kind, created_at), title: null, ...fields }
 }

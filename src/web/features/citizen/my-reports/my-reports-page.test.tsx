@@ -8,6 +8,7 @@ import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { putQueuedReport, queuedReports } from '../../../lib/outbox/outbox-store'
 import { stubApi } from '../../../test/api-stub'
 import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { historyLine } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 
 const TOKEN = 'D'.repeat(43)
@@ -32,42 +33,10 @@ const resolved: CitizenReport = {
   supporters_count: 2,
   resolution_question: null,
   history: [
-    {
-      kind: 'created',
-      from_status: null,
-      to_status: 'en-attente',
-      title: null,
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-20T09:30:00Z',
-    },
-    {
-      kind: 'claimed',
-      from_status: 'en-attente',
-      to_status: 'en-cours',
-      title: null,
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-21T08:00:00Z',
-    },
-    {
-      kind: 'message_sent',
-      from_status: null,
-      to_status: null,
-      title: 'Intervention prévue',
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-21T08:05:00Z',
-    },
-    {
-      kind: 'status_changed',
-      from_status: 'en-cours',
-      to_status: 'resolu',
-      title: null,
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-22T15:00:00Z',
-    },
+    historyLine('created', '2026-11-20T09:30:00Z', { to_status: 'en-attente' }),
+    historyLine('claimed', '2026-11-21T08:00:00Z', { from_status: 'en-attente', to_status: 'en-cours' }),
+    historyLine('message_sent', '2026-11-21T08:05:00Z', { title: 'Intervention prévue' }),
+    historyLine('status_changed', '2026-11-22T15:00:00Z', { from_status: 'en-cours', to_status: 'resolu' }),
   ],
 }
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PublicReport } from '../../../../domain/citizen'
 import { switchLanguage } from '../../../i18n/languages'
 import { apiError, stubApi } from '../../../test/api-stub'
+import { publicHistoryLine } from '../../../test/fixtures'
 import { drawnStatusOf, renderRoute } from '../../../test/render-route'
 
 // jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
@@ -30,30 +31,12 @@ const report: PublicReport = {
   resolved_at: null,
   organization_name: 'Mairie de la Médina',
   history: [
-    {
-      kind: 'created',
-      from_status: null,
-      to_status: 'en-attente',
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-20T09:30:00Z',
-    },
-    {
-      kind: 'claimed',
+    publicHistoryLine('created', '2026-11-20T09:30:00Z', { to_status: 'en-attente' }),
+    publicHistoryLine('claimed', '2026-11-21T08:00:00Z', {
       from_status: 'en-attente',
       to_status: 'en-cours',
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-21T08:00:00Z',
-    },
-    {
-      kind: 'message_sent',
-      from_status: null,
-      to_status: null,
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-22T10:00:00Z',
-    },
+    }),
+    publicHistoryLine('message_sent', '2026-11-22T10:00:00Z'),
   ],
 }
 

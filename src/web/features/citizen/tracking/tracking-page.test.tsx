@@ -5,7 +5,7 @@ import type { TrackedReport } from '../../../../domain/citizen'
 import { switchLanguage } from '../../../i18n/languages'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { CATEGORIES } from '../../../test/fixtures'
+import { CATEGORIES, publicHistoryLine } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 
 const tracked: TrackedReport = {
@@ -20,22 +20,11 @@ const tracked: TrackedReport = {
   resolved_at: null,
   organization_name: 'Mairie de la Médina',
   history: [
-    {
-      kind: 'created',
-      from_status: null,
-      to_status: 'en-attente',
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-20T09:30:00Z',
-    },
-    {
-      kind: 'claimed',
+    publicHistoryLine('created', '2026-11-20T09:30:00Z', { to_status: 'en-attente' }),
+    publicHistoryLine('claimed', '2026-11-21T08:00:00Z', {
       from_status: 'en-attente',
       to_status: 'en-cours',
-      reason: null,
-      organization_name: null,
-      created_at: '2026-11-21T08:00:00Z',
-    },
+    }),
   ],
 }
 
@@ -234,22 +223,11 @@ describe('/suivi in English or Wolof', () => {
       status: 'resolu',
       history: [
         ...tracked.history,
-        {
-          kind: 'status_changed',
+        publicHistoryLine('status_changed', '2026-11-22T08:00:00Z', {
           from_status: 'en-cours',
           to_status: 'resolu',
-          reason: null,
-          organization_name: null,
-          created_at: '2026-11-22T08:00:00Z',
-        },
-        {
-          kind: 'archived',
-          from_status: null,
-          to_status: null,
-          reason: null,
-          organization_name: null,
-          created_at: '2026-11-23T08:00:00Z',
-        },
+        }),
+        publicHistoryLine('archived', '2026-11-23T08:00:00Z'),
       ],
     }
     stubApi({ 'GET /api/reports/track/7KQ2M9XD': { status: 200, body: resolved } })
