@@ -166,6 +166,22 @@ describe('a message from the organisation reaches the filing phone', () => {
   })
 })
 
+describe('the sender of a running server', () => {
+  it('sends by itself right after the change, without waiting for its next round', async () => {
+    const { report, session } = await subscribedReport()
+    ctx.app.push.sender.start()
+    try {
+      await claim(report.id, session)
+      await expect.poll(() => service.received.length, { timeout: 5000 }).toBe(1)
+    } finally {
+      await ctx.app.push.sender.stop()
+    }
+    expect(service.received[0]?.payload.body).toBe(
+      'Votre signalement «\u202fVoirie\u202f» est pris en charge.',
+    )
+  })
+})
+
 describe('delivery that fails', () => {
   it('is kept and tried again later when the push service is down, then delivered', async () => {
     const { report, session } = await subscribedReport()
