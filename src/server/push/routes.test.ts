@@ -182,6 +182,26 @@ describe('the sender of a running server', () => {
   })
 })
 
+describe('several instances', () => {
+  it('send each notification once, whichever takes it', async () => {
+    const reports = await Promise.all([subscribedReport(), subscribedReport(), subscribedReport()])
+    for (const { report, session } of reports) await claim(report.id, session)
+    const other = await buildTestApp({
+      env: { PUSH_SERVICE_ORIGINS: service.origin, DATA_DIR: ctx.config.dataDir },
+      clock,
+      sameDatabaseAs: { testDb: ctx.testDb, config: ctx.config },
+    })
+    try {
+      await Promise.all([deliverDue(), other.app.push.sender.deliverDue(), deliverDue()])
+    } finally {
+      await other.close()
+    }
+    expect(service.received.map((push) => push.path).sort()).toEqual(
+      reports.map(({ phone }) => `/push/${phone.id}`).sort(),
+    )
+  })
+})
+
 describe('delivery that fails', () => {
   it('is kept and tried again later when the push service is down, then delivered', async () => {
     const { report, session } = await subscribedReport()
