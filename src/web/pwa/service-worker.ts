@@ -283,9 +283,19 @@ self.addEventListener('message', (event) => {
  * A report's news (Web Push): the server wrote it in the language the phone chose, encrypted for
  * this phone alone; it is shown as it came, one notification per report.
  */
+/** What a push carries, or null when it is not a notification of this server. */
+function pushPayload(event: PushEvent): PushPayload | null {
+  try {
+    const payload = event.data?.json() as PushPayload | undefined
+    return typeof payload?.title === 'string' ? payload : null
+  } catch {
+    return null
+  }
+}
+
 self.addEventListener('push', (event) => {
-  const payload = event.data?.json() as PushPayload | undefined
-  if (!payload?.title) return
+  const payload = pushPayload(event)
+  if (!payload) return
   event.waitUntil(
     self.registration.showNotification(payload.title, {
       body: payload.body,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../../../domain/constants'
+import { LANGUAGES, type Language } from '../../../../domain/constants'
 import type { PushKey } from '../../../../domain/push'
 import { apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
@@ -24,11 +24,11 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null
 }
 
-async function saveSubscription(token: string | null, subscription: PushSubscription, language: string) {
+async function saveSubscription(token: string | null, subscription: PushSubscription, language: Language) {
   await apiRequest<null>('/api/citizen/push', {
     method: 'POST',
     headers: citizenHeaders(token),
-    json: { ...subscription.toJSON(), language: language as Language },
+    json: { ...subscription.toJSON(), language },
   })
   useCitizenDeviceStore.getState().setPushLanguage(language)
 }
@@ -42,7 +42,8 @@ export function usePushNews() {
   const token = useCitizenDeviceStore((state) => state.citizenToken)
   const pushLanguage = useCitizenDeviceStore((state) => state.pushLanguage)
   const { i18n } = useTranslation()
-  const language = i18n.language
+  // The server writes in the site's languages only; anything else reads in French.
+  const language: Language = LANGUAGES.find((known) => known === i18n.language) ?? 'fr'
   const [state, setState] = useState<PushNewsState>('checking')
   const [failed, setFailed] = useState(false)
   const [busy, setBusy] = useState(false)
