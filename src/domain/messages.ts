@@ -19,6 +19,7 @@ import { GEOCODING_MESSAGES } from './geocoding-rules'
 import { OPEN311_MESSAGES } from './open311-rules'
 import { SIGNUP_MESSAGES } from './organization-rules'
 import { CLAIM_MESSAGES, NOTIFICATION_MESSAGES } from './organization-space-rules'
+import { PUBLIC_DATA_MESSAGES } from './public-data-rules'
 import { PUSH_MESSAGES } from './push-rules'
 import { REPORT_FILING_MESSAGES } from './report-filing-rules'
 
@@ -39,6 +40,7 @@ export const MESSAGE_GROUPS = {
   liveEvents: LIVE_EVENT_MESSAGES,
   open311: OPEN311_MESSAGES,
   push: PUSH_MESSAGES,
+  publicData: PUBLIC_DATA_MESSAGES,
 } as const
 export type MessageGroups = typeof MESSAGE_GROUPS
 export type MessageGroup = keyof MessageGroups

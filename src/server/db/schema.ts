@@ -470,3 +470,65 @@ export const reportMapCells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.z, t.x, t.y] })],
 )
+
+// Read models of the public statistics (GET /api/public/stats), kept by the triggers of migration
+// 0009_public_statistics like the counts above. Rejected reports are never in them. Durations are
+// histograms (domain/public-data-rules.ts: durationBucket), since a median cannot be summed.
+
+/** Public reports an organisation manages, per status. */
+export const reportOrganizationCounts = pgTable(
+  'report_organization_counts',
+  {
+    organization_id: uuid('organization_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.status] })],
+)
+
+/** Resolved reports per category and bucket of hours from filing to resolution. */
+export const reportResolutionHours = pgTable(
+  'report_resolution_hours',
+  {
+    category_id: integer('category_id').notNull(),
+    bucket: smallint('bucket').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category_id, t.bucket] })],
+)
+
+/**
+ * An organisation's public reports per bucket of hours from filing to its claim (`claim`) and
+ * from filing to resolution (`resolution`).
+ */
+export const reportOrganizationHours = pgTable(
+  'report_organization_hours',
+  {
+    organization_id: uuid('organization_id').notNull(),
+    measure: text('measure').notNull(),
+    bucket: smallint('bucket').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organization_id, t.measure, t.bucket] }),
+    check('report_organization_hours_measure_check', sql`${t.measure} in ('claim', 'resolution')`),
+  ],
+)
+
+/** Per week (its Monday, UTC): public reports filed that week, reports resolved that week. */
+export const reportWeeklyCounts = pgTable('report_weekly_counts', {
+  week: date('week', { mode: 'string' }).primaryKey(),
+  filed: integer('filed').notNull().default(0),
+  resolved: integer('resolved').notNull().default(0),
+})
+
+/** Open reports on a grid of squares 360 / 2^16 degrees a side (about 600 m at Dakar). */
+export const reportOpenCells = pgTable(
+  'report_open_cells',
+  {
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.x, t.y] })],
+)

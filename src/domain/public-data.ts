@@ -1,0 +1,101 @@
+/**
+ * The city's open record: GET /api/public/stats (the figures of /statistiques) and the open-data
+ * exports GET /api/public/reports.geojson and .csv. Rejected reports are never in any of them.
+ */
+import { z } from 'zod'
+import { PUBLIC_DATA_MESSAGES, PUBLIC_EXPORT_STATUSES } from './public-data-rules'
+
+export * from './public-data-rules'
+
+const count = z.number().int().nonnegative()
+/** Hours, to a tenth; null when nothing was measured. */
+const medianHours = z.number().nonnegative().nullable()
+
+export const statsTotalsSchema = z.object({
+  /** Every public report: pending, in progress and resolved. */
+  total: count,
+  pending: count,
+  in_progress: count,
+  resolved: count,
+  /** Resolved reports as a share of the total, in whole percent. */
+  resolution_rate: count,
+  median_resolution_hours: medianHours,
+})
+
+export const categoryStatsSchema = z.object({
+  category_id: z.number().int(),
+  /** The category's French name (the screens translate it as they translate every category). */
+  category: z.string(),
+  total: count,
+  resolved: count,
+  in_progress: count,
+  pending: count,
+  resolution_rate: count,
+  median_resolution_hours: medianHours,
+})
+export type CategoryStats = z.infer<typeof categoryStatsSchema>
+
+export const weekStatsSchema = z.object({
+  /** The week's Monday, YYYY-MM-DD (UTC). */
+  week: z.string(),
+  /** Public reports filed that week. */
+  filed: count,
+  /** Reports resolved that week, whenever they were filed. */
+  resolved: count,
+})
+export type WeekStats = z.infer<typeof weekStatsSchema>
+
+export const organizationStatsSchema = z.object({
+  organization_id: z.string(),
+  name: z.string(),
+  /** Public reports it manages (claimed or assigned to it), whatever their status. */
+  managed: count,
+  resolved: count,
+  resolution_rate: count,
+  median_claim_hours: medianHours,
+  median_resolution_hours: medianHours,
+})
+export type OrganizationStats = z.infer<typeof organizationStatsSchema>
+
+/** Open reports (pending or in progress) around a point: a square of the map, about 600 m a side. */
+export const openAreaSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  open: count,
+  /** The commune of Dakar it lies in (domain/communes.ts); null outside them. */
+  commune: z.string().nullable(),
+})
+export type OpenArea = z.infer<typeof openAreaSchema>
+
+export const publicStatsSchema = z.object({
+  totals: statsTotalsSchema,
+  by_category: z.array(categoryStatsSchema),
+  /** The last STATS_WEEKS weeks, oldest first, the current (unfinished) week last. */
+  by_week: z.array(weekStatsSchema),
+  /** Every approved organisation, most reports managed first. */
+  by_organization: z.array(organizationStatsSchema),
+  /** Where the open reports are, for the map of /statistiques. */
+  open_by_area: z.array(openAreaSchema),
+})
+export type PublicStats = z.infer<typeof publicStatsSchema>
+
+const DAY_OR_MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/
+
+/** The filters of the open-data exports; an unknown parameter is ignored. */
+export const publicExportQuerySchema = z.object({
+  category: z.coerce
+    .number({ error: PUBLIC_DATA_MESSAGES.badCategory })
+    .int({ error: PUBLIC_DATA_MESSAGES.badCategory })
+    .positive({ error: PUBLIC_DATA_MESSAGES.badCategory })
+    .max(2_147_483_647, { error: PUBLIC_DATA_MESSAGES.badCategory })
+    .optional(),
+  status: z.enum(PUBLIC_EXPORT_STATUSES, { error: PUBLIC_DATA_MESSAGES.badStatus }).optional(),
+  /** Reports filed on or after this day (UTC) or moment. */
+  since: z
+    .string({ error: PUBLIC_DATA_MESSAGES.badSince })
+    .regex(DAY_OR_MOMENT, { error: PUBLIC_DATA_MESSAGES.badSince })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: PUBLIC_DATA_MESSAGES.badSince })
+    .transform((value) => new Date(value))
+    .optional(),
+})
+export type PublicExportQuery = z.infer<typeof publicExportQuerySchema>
