@@ -97,7 +97,7 @@ export const PUBLIC_EXPORT_COLUMNS = [
 ] as const
 export type PublicExportColumn = (typeof PUBLIC_EXPORT_COLUMNS)[number][0]
 
-/** Exports one network address may download within an hour: each one reads every public report. */
+/** Exports of one format one network address may download within an hour: each reads every public report. */
 export const PUBLIC_EXPORTS_PER_ADDRESS = 60
 
 /** The open data's licence: named in the README, the exports' headers and the statistics page. */

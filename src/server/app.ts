@@ -32,6 +32,7 @@ import { installWebApp, loadWebBuild } from './http/web-app'
 import { open311Routes } from './open311/routes'
 import { createOrganizationChanges, type OrganizationChanges } from './organizations/organization-changes'
 import { organizationSignupRoutes, organizationSpaceRoutes } from './organizations/routes'
+import { publicDataRoutes } from './public-data/routes'
 import { createPushSender, type PushSender } from './push/push-sender'
 import { pushRoutes } from './push/routes'
 import { resolveVapidKeys } from './push/vapid-keys'
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(healthRoutes)
   await app.register(categoryRoutes)
   await app.register(publicReportRoutes)
+  await app.register(publicDataRoutes)
   await app.register(reportFilingRoutes)
   await app.register(fileRoutes)
   await app.register(geocodingRoutes)

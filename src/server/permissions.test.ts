@@ -119,6 +119,12 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   'GET /api/categories': { allowed: 'everyone', request: () => ({ url: '/api/categories' }) },
   'GET /api/reports/recent': { allowed: 'everyone', request: () => ({ url: '/api/reports/recent' }) },
   'GET /api/reports/count': { allowed: 'everyone', request: () => ({ url: '/api/reports/count' }) },
+  'GET /api/public/stats': { allowed: 'everyone', request: () => ({ url: '/api/public/stats' }) },
+  'GET /api/public/reports.csv': { allowed: 'everyone', request: () => ({ url: '/api/public/reports.csv' }) },
+  'GET /api/public/reports.geojson': {
+    allowed: 'everyone',
+    request: () => ({ url: '/api/public/reports.geojson' }),
+  },
   'GET /api/reports/map': {
     allowed: 'everyone',
     request: () => ({ url: '/api/reports/map?bbox=-17.6,14.6,-17.3,14.8' }),

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -18,17 +17,19 @@ import {
   createAdminUserSchema,
   eligibleOrganizationsSchema,
   exportLinkSchema,
+  REPORT_EXPORT_COLUMNS,
   updateAdminOrganizationSchema,
   updateAdminReportSchema,
   updateAdminUserSchema,
 } from '../../domain/admin'
 import { categorySchema } from '../../domain/category'
+import { REPORT_PRIORITIES, REPORT_STATUSES } from '../../domain/report-states'
 import { currentAdmin, requireAdmin } from '../auth/guards'
 import { loadPrincipal, mayAct } from '../auth/principals'
 import { type Db, SERIAL_ID_MAX } from '../db/database'
 import { AppError } from '../errors'
+import { csvTable, sendStreamed } from '../http/csv'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
-import { csvHeader, csvLines } from './csv'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
 import { eligibleOrganizations, listAdminOrganizations } from './organizations-repository'
 import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
@@ -40,22 +41,20 @@ const categoryParams = z.object({ id: z.coerce.number().int().positive().max(SER
 // The token goes in the query: a signed token is longer than Fastify lets a path parameter be.
 const EXPORT_DOWNLOAD_PATH = '/api/admin/reports/export-download'
 
+const reportsCsv = csvTable(REPORT_EXPORT_COLUMNS, {
+  status: (value) => REPORT_STATUSES[value as keyof typeof REPORT_STATUSES]?.label ?? value,
+  priority: (value) => REPORT_PRIORITIES[value as keyof typeof REPORT_PRIORITIES]?.label ?? value,
+})
+
 /** Streams the matching reports as CSV, read from the database in batches: memory stays flat. */
 function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters, now: Date) {
   const batches = exportRows(db, filters)
   const lines = async function* () {
-    yield csvHeader()
-    for await (const batch of batches) yield csvLines(batch)
+    yield reportsCsv.header()
+    for await (const batch of batches) yield reportsCsv.lines(batch)
   }
   const day = now.toISOString().slice(0, 10)
-  return (
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="signalements-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      // One batch waits at most while the client reads the last one (16 by default).
-      .send(Readable.from(lines(), { highWaterMark: 1 }))
-  )
+  return sendStreamed(reply, 'text/csv; charset=utf-8', `signalements-${day}.csv`, lines())
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../domain/communes'
 import type { Open311Request, Open311RequestsQuery, Open311Service } from '../../domain/open311'
 import {
   OPEN311_DEFAULT_DAYS,
@@ -66,6 +67,11 @@ type RequestRow = {
   agency: string | null
 }
 
+/** Where no address was given, the commune of Dakar the report lies in (null outside them). */
+function communeOf(row: RequestRow): string | null {
+  return nearestCommune(row.latitude, row.longitude, PLACE_NAMING_MARGIN_M)?.name ?? null
+}
+
 function asOpen311(row: RequestRow): Open311Request {
   return {
     service_request_id: row.id,
@@ -79,7 +85,7 @@ function asOpen311(row: RequestRow): Open311Request {
     requested_datetime: toIso(row.created_at),
     updated_datetime: toIso(row.updated_at),
     expected_datetime: null,
-    address: row.address,
+    address: row.address?.trim() || communeOf(row),
     address_id: null,
     zipcode: null,
     lat: row.latitude,

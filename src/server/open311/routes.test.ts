@@ -126,6 +126,15 @@ describe('GET /open311/v2/requests.json', () => {
       expect(res.body).not.toContain(secret)
   })
 
+  it('gives the commune as the address of a report filed without one', async () => {
+    const inMedina = await insertReport(ctx.db.db, { latitude: 14.679, longitude: -17.4485, address: null })
+    const atSea = await insertReport(ctx.db.db, { latitude: 14.6, longitude: -17.6, address: '  ' })
+    const addressOf = async (id: string) =>
+      (await ctx.app.inject(`/open311/v2/requests/${id}.json`)).json()[0].address
+    expect(await addressOf(inMedina.id)).toBe('Médina')
+    expect(await addressOf(atSea.id)).toBeNull()
+  })
+
   it('filters by service_code, status and dates, newest first, never a rejected report', async () => {
     const light = await insertReport(ctx.db.db, {
       categoryName: 'Éclairage public',
