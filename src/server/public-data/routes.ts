@@ -47,7 +47,7 @@ export const publicDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['public'],
         summary:
-          'Statistiques publiques : signalements par catégorie, par semaine (26 semaines) et par organisation, médianes des délais (signalements rejetés jamais comptés)',
+          'Statistiques publiques : signalements par catégorie, par semaine (26 semaines) et par organisation, médianes des délais (signalements rejetés jamais comptés)',
         response: { 200: publicStatsSchema },
       },
     },
@@ -66,7 +66,7 @@ export const publicDataRoutes: FastifyPluginAsyncZod = async (app) => {
       config: exportLimit,
       schema: {
         tags: ['public'],
-        summary: `Tous les signalements publics en CSV (UTF-8, « ; »), sous ${OPEN_DATA_LICENCE.name} : catégorie, statut, description, commune, position, dates, organisation (ni code, ni média, ni message)`,
+        summary: `Tous les signalements publics en CSV (UTF-8, « ; »), sous ${OPEN_DATA_LICENCE.name} : catégorie, statut, description, commune, position, dates, organisation (ni code, ni média, ni message)`,
         querystring: publicExportQuerySchema,
       },
     },
@@ -86,7 +86,7 @@ export const publicDataRoutes: FastifyPluginAsyncZod = async (app) => {
       config: exportLimit,
       schema: {
         tags: ['public'],
-        summary: `Tous les signalements publics en GeoJSON (des points), sous ${OPEN_DATA_LICENCE.name} : mêmes champs que le CSV`,
+        summary: `Tous les signalements publics en GeoJSON (des points), sous ${OPEN_DATA_LICENCE.name} : mêmes champs que le CSV`,
         querystring: publicExportQuerySchema,
       },
     },

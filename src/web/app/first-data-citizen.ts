@@ -1,5 +1,6 @@
 import { isReportId, normalizeAnonymousCode, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
 import { publicReportQueryOptions } from '../features/citizen/api/get-public-report'
+import { publicStatsQueryOptions } from '../features/citizen/api/get-public-stats'
 import { trackedReportQueryOptions } from '../features/citizen/api/track-report'
 import { recentReportsQueryOptions } from '../features/home/api/get-recent-reports'
 import { reportCountQueryOptions } from '../features/home/api/get-report-count'
@@ -8,7 +9,7 @@ import type { FirstData } from './first-data'
 
 /** The first data of the citizen pages (first-data.ts). */
 export const citizenFirstData: FirstData<
-  'reportCount' | 'recentReports' | 'categories' | 'trackedReport' | 'publicReport'
+  'reportCount' | 'recentReports' | 'categories' | 'trackedReport' | 'publicReport' | 'publicStats'
 > = {
   reportCount: () => reportCountQueryOptions(),
   recentReports: () => recentReportsQueryOptions(),
@@ -18,4 +19,5 @@ export const citizenFirstData: FirstData<
     return code ? trackedReportQueryOptions(code) : null
   },
   publicReport: (_url, { id }) => (id && isReportId(id) ? publicReportQueryOptions(id) : null),
+  publicStats: () => publicStatsQueryOptions(),
 }

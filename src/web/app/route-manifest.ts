@@ -14,6 +14,7 @@ export type FirstDataKey =
   | 'categories'
   | 'trackedReport'
   | 'publicReport'
+  | 'publicStats'
   | 'organizationProfile'
   | 'organizationStats'
   | 'availableReports'
@@ -106,6 +107,14 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
     area: 'citizen',
     data: ['publicReport'],
     subject: 'publicReport',
+    drawn: 'public',
+  },
+  {
+    path: 'statistiques',
+    id: 'statistics',
+    screen: 'features/citizen/statistics/statistics-page',
+    area: 'citizen',
+    data: ['publicStats'],
     drawn: 'public',
   },
   {

@@ -16,6 +16,7 @@ export const en: Translation<Catalogue> = {
     notifications: 'Notifications',
     about: 'About',
     report: 'Report a problem',
+    statistics: 'Statistics',
     tracking: 'Track a report',
     organizationSpace: 'Organisation area',
     organizationLogin: 'Organisation sign-in',

@@ -16,6 +16,7 @@ export const fr = {
     notifications: 'Notifications',
     about: 'À propos',
     report: 'Signaler un problème',
+    statistics: 'Statistiques',
     tracking: 'Suivi des signalements',
     organizationSpace: 'Espace Organisation',
     organizationLogin: 'Connexion Organisation',

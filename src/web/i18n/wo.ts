@@ -17,6 +17,7 @@ export const wo: Translation<Catalogue> = {
     notifications: 'Xibaar yi',
     about: 'Ci mbir mi',
     report: 'Yégle benn jafe-jafe',
+    statistics: 'Limu yi',
     tracking: 'Topp benn yégle',
     organizationSpace: 'Bérébu mbootaay yi',
     organizationLogin: 'Duggu mbootaay',

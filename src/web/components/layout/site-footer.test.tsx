@@ -33,7 +33,7 @@ describe('SiteFooter', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/', '/signaler', '/suivi', '/a-propos', '/organization/login'])
+    ).toEqual(['/', '/signaler', '/suivi', '/statistiques', '/a-propos', '/organization/login'])
   })
 
   it('shows the contact address the server configured (CONTACT_EMAIL), the project’s own without one', () => {

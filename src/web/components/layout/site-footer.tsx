@@ -12,6 +12,7 @@ export function SiteFooter() {
     { to: '/', label: t('nav.home') },
     { to: '/signaler', label: t('nav.report') },
     { to: '/suivi', label: t('nav.tracking') },
+    { to: '/statistiques', label: t('nav.statistics') },
     { to: '/a-propos', label: t('nav.about') },
     { to: '/organization/login', label: t('nav.organizationSpace') },
   ]

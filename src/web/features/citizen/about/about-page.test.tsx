@@ -32,6 +32,7 @@ describe('/a-propos', () => {
       '/organization/login',
     )
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+    expect(main.getByRole('link', { name: 'Voir les statistiques' })).toHaveAttribute('href', '/statistiques')
   })
 
   it('gives the contact address the server configured (CONTACT_EMAIL) to write to', async () => {

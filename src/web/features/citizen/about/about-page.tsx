@@ -1,6 +1,7 @@
 import '../i18n/fr'
 import BellRing from 'lucide-react/icons/bell-ring'
 import Building2 from 'lucide-react/icons/building-2'
+import ChartColumn from 'lucide-react/icons/chart-column'
 import Mail from 'lucide-react/icons/mail'
 import Megaphone from 'lucide-react/icons/megaphone'
 import ShieldCheck from 'lucide-react/icons/shield-check'
@@ -59,6 +60,17 @@ export function AboutPage() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="about-statistics" className="flex flex-col gap-3">
+        <h2 id="about-statistics" className="text-xl font-bold text-slate-900">
+          {t('about.statisticsTitle')}
+        </h2>
+        <p className="text-slate-700">{t('about.statisticsText')}</p>
+        <Link to="/statistiques" className={buttonClassName({ variant: 'outline' })}>
+          <ChartColumn aria-hidden="true" className="size-5" />
+          {t('about.statisticsLink')}
+        </Link>
       </section>
 
       <section aria-labelledby="about-actions" className="flex flex-col gap-3">

@@ -27,6 +27,8 @@ export const citizenKeys = {
   /** A report's public page, by its id (lower-cased: the server reads it in any case). */
   publicReport: (id: string | null) =>
     [...citizenKeys.publicReports(), 'one', id?.toLowerCase() ?? null] as const,
+  /** The public statistics (/statistiques): under 'reports', refreshed when a report is filed here. */
+  statistics: () => [...citizenKeys.publicReports(), 'statistics'] as const,
 
   outbox: () => ['outbox'] as const,
 }

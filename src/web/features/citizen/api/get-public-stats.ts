@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
+import type { PublicStats } from '../../../../domain/public-data'
+import { apiGet } from '../../../lib/api-client'
+import { citizenKeys } from './query-keys'
+
+export const publicStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: citizenKeys.statistics(),
+    queryFn: ({ signal, client }) => apiGet<PublicStats>('/api/public/stats', { signal, client }),
+    // The page arrived with it: no second request on the way in.
+    staleTime: DRAWN_DATA_FRESH_MS,
+  })
+
+/** The public statistics of /statistiques (GET /api/public/stats). */
+export function usePublicStats() {
+  return useQuery(publicStatsQueryOptions())
+}

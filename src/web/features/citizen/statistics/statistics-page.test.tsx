@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PublicStats } from '../../../../domain/public-data'
+import { switchLanguage } from '../../../i18n/languages'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+import { OpenReportsMap } from './open-reports-map'
+import { WeeklyTrend } from './weekly-trend'
+
+const weeks = Array.from({ length: 26 }, (_, i) => ({
+  week: new Date(Date.UTC(2026, 5, 1 + 7 * i)).toISOString().slice(0, 10),
+  filed: 10 + i,
+  resolved: i,
+}))
+
+const stats: PublicStats = {
+  totals: { total: 1234, pending: 400, in_progress: 334, resolved: 500, resolution_rate: 41, median_resolution_hours: 30 },
+  by_category: [
+    {
+      category_id: 1,
+      category: 'Voirie',
+      total: 1000,
+      resolved: 450,
+      in_progress: 300,
+      pending: 250,
+      resolution_rate: 45,
+      median_resolution_hours: 72.4,
+    },
+    {
+      category_id: 2,
+      category: 'Propreté',
+      total: 234,
+      resolved: 50,
+      in_progress: 34,
+      pending: 150,
+      resolution_rate: 21,
+      median_resolution_hours: null,
+    },
+  ],
+  by_week: weeks,
+  by_organization: Array.from({ length: 12 }, (_, i) => ({
+    organization_id: `org-${i}`,
+    name: `Mairie ${i + 1}`,
+    managed: 100 - i,
+    resolved: 50,
+    resolution_rate: 50,
+    median_claim_hours: 0.5,
+    median_resolution_hours: 5,
+  })),
+  open_by_area: [
+    { latitude: 14.679, longitude: -17.4485, open: 30, commune: 'Médina' },
+    { latitude: 14.68, longitude: -17.447, open: 4, commune: 'Médina' },
+    { latitude: 14.753, longitude: -17.472, open: 12, commune: 'Yoff' },
+    { latitude: 14.5, longitude: -17.1, open: 2, commune: null },
+  ],
+}
+
+afterEach(async () => {
+  await switchLanguage('fr')
+})
+
+describe('/statistiques', () => {
+  it('shows the key figures, the rates and medians per category and per organisation, the trend and the map', async () => {
+    stubApi({ 'GET /api/public/stats': { status: 200, body: stats } })
+    renderRoute('/statistiques')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistiques publiques' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Statistiques | Alertes urbaines'))
+    const figures = within(screen.getByRole('region', { name: 'Chiffres clés' }))
+    expect(figures.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      '1\u202f234',
+      '500',
+      '41\u00a0%',
+      '30 h',
+    ])
+
+    const categories = within(screen.getByRole('region', { name: 'Par catégorie' }))
+    expect(categories.getByRole('img', { name: /^Voirie – 45/ })).toBeInTheDocument()
+    expect(categories.getByText('45 % résolus (450 sur 1 000) · résolu en 3 j (médiane)')).toBeInTheDocument()
+    expect(categories.getByText('21 % résolus (50 sur 234) · aucun résolu')).toBeInTheDocument()
+
+    const organizations = within(screen.getByRole('region', { name: 'Par organisation' }))
+    expect(organizations.getAllByRole('img')).toHaveLength(10)
+    expect(
+      organizations.getAllByText(
+        '50 % résolus (50 sur 100) · pris en charge en moins d’une heure · résolu en 5 h (médiane)',
+      ),
+    ).toHaveLength(1)
+    expect(organizations.getByText(/Les 10 organisations qui gèrent le plus de signalements, sur 12/)).toBeVisible()
+
+    const trend = within(screen.getByRole('region', { name: 'Semaine après semaine' }))
+    expect(
+      trend.getByRole('img', { name: /Signalements envoyés et résolus chaque semaine, sur 26 semaines/ }),
+    ).toBeInTheDocument()
+    expect(trend.getAllByRole('row')).toHaveLength(27)
+
+    const map = within(screen.getByRole('region', { name: 'Où sont les problèmes en cours' }))
+    expect(map.getByRole('img', { name: /Carte des signalements en attente ou en cours/ })).toBeInTheDocument()
+    expect(map.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Médina34',
+      'Yoff12',
+      'Hors des communes de Dakar2',
+    ])
+
+    const openData = within(screen.getByRole('region', { name: 'Données ouvertes' }))
+    expect(openData.getByRole('link', { name: 'Télécharger en CSV' })).toHaveAttribute(
+      'href',
+      '/api/public/reports.csv',
+    )
+    expect(openData.getByRole('link', { name: 'Télécharger en GeoJSON' })).toHaveAttribute(
+      'href',
+      '/api/public/reports.geojson',
+    )
+  })
+
+  it('reads in English', async () => {
+    await switchLanguage('en')
+    stubApi({
+      'GET /api/public/stats': { status: 200, body: stats },
+      'GET /api/categories': { status: 200, body: [] },
+    })
+    renderRoute('/statistiques')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Public statistics' })).toBeInTheDocument()
+    expect(screen.getByText('45% resolved (450 of 1,000) · resolved in 3 d (median)')).toBeInTheDocument()
+  })
+
+  it('says when the statistics cannot be loaded, and tries again', async () => {
+    stubApi({ 'GET /api/public/stats': apiError(503, 'database_unavailable', 'Service indisponible.') })
+    renderRoute('/statistiques')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service indisponible.')
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()
+  })
+})
+
+describe('the charts drawn by the server', () => {
+  it('are SVG with their figures as text, with no script needed', () => {
+    const trend = renderToString(<WeeklyTrend weeks={weeks} />)
+    expect(trend).toContain('<svg')
+    expect(trend).toContain('<polyline')
+    expect(trend).toMatch(/<title>Semaine du 1 juin 2026 : 10 envoyés, 0 résolus<\/title>/)
+    const map = renderToString(<OpenReportsMap areas={stats.open_by_area} />)
+    expect(map).toContain('<circle')
+    expect(map).toMatch(/<title>Médina : 30 en cours<\/title>/)
+  })
+})
