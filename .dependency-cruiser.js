@@ -25,6 +25,7 @@ const SCHEMA_MODULES = [
   'organization-space',
   'push',
   'pagination',
+  'public-data',
   'report',
   'report-filing',
   'zod-locale',

@@ -215,7 +215,11 @@ describe('GET /api/public/reports.csv and reports.geojson', () => {
     const rejected = await report({ status: 'rejete' })
     await ctx.db.db
       .update(reports)
-      .set({ photo_url: '/files/photo-secrete.jpg', audio_url: '/files/voix.webm', reporter_hash: 'empreinte' })
+      .set({
+        photo_url: '/files/photo-secrete.jpg',
+        audio_url: '/files/voix.webm',
+        reporter_hash: 'empreinte',
+      })
       .where(eq(reports.id, resolved.id))
     return { organization, resolved, pending, rejected }
   }
@@ -254,7 +258,10 @@ describe('GET /api/public/reports.csv and reports.geojson', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toContain('signalements-publics-2026-11-26.csv')
-    const [header, ...lines] = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(header).toBe(
       'Identifiant;Catégorie;Statut;Description;Commune;Latitude;Longitude;Date de création;Date de prise en charge;Date de résolution;Organisation',
     )
@@ -294,7 +301,11 @@ describe('GET /api/public/reports.csv and reports.geojson', () => {
 
   it('limits the downloads of one address (per format), with a French message', async () => {
     const download = () =>
-      ctx.app.inject({ method: 'GET', url: '/api/public/reports.csv', headers: { 'x-forwarded-for': '10.9.9.9' } })
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/public/reports.csv',
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      })
     for (let i = 0; i < PUBLIC_EXPORTS_PER_ADDRESS; i++) expect((await download()).statusCode).toBe(200)
     const refused = await download()
     expect(refused.statusCode).toBe(429)

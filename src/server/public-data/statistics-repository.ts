@@ -71,7 +71,13 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
 
 /** Every category, with its public reports per status (report_counts). */
 function categoryCounts(db: Db) {
-  return queryRows<{ category_id: number; category: string; pending: Count; in_progress: Count; resolved: Count }>(
+  return queryRows<{
+    category_id: number
+    category: string
+    pending: Count
+    in_progress: Count
+    resolved: Count
+  }>(
     db,
     sql`select c.id as category_id, c.nom as category,
         coalesce(sum(rc.n) filter (where rc.status = ${FILED_STATUS}), 0) as pending,
@@ -141,7 +147,14 @@ async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
         where o.status = 'approved'
         group by o.id, o.name`,
     ),
-    queryRows<{ organization_id: string; measure: string; bucket: number; before: Count; n: Count; total: Count }>(
+    queryRows<{
+      organization_id: string
+      measure: string
+      bucket: number
+      before: Count
+      n: Count
+      total: Count
+    }>(
       db,
       sql`with cumulated as (
           select organization_id, measure, bucket, n,

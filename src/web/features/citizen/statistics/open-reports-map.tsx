@@ -9,7 +9,8 @@ const BOUNDS = { minLon: -17.545, maxLon: -17.385, minLat: 14.655, maxLat: 14.78
 const WIDTH = 600
 // Degrees of longitude are shorter than degrees of latitude at Dakar's latitude (cos 14.7°).
 const HEIGHT = Math.round(
-  (WIDTH * (BOUNDS.maxLat - BOUNDS.minLat)) / ((BOUNDS.maxLon - BOUNDS.minLon) * Math.cos((14.72 * Math.PI) / 180)),
+  (WIDTH * (BOUNDS.maxLat - BOUNDS.minLat)) /
+    ((BOUNDS.maxLon - BOUNDS.minLon) * Math.cos((14.72 * Math.PI) / 180)),
 )
 const METRES_PER_DEGREE = 111_320
 const LARGEST_DOT = 22
@@ -41,7 +42,8 @@ export function OpenReportsMap({ areas }: { areas: readonly OpenArea[] }) {
   const communes = [...byCommune].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'fr'))
   const shown = areas.filter(inBounds)
   const largest = Math.max(1, ...shown.map((area) => area.open))
-  const pxPerMetre = WIDTH / ((BOUNDS.maxLon - BOUNDS.minLon) * METRES_PER_DEGREE * Math.cos((14.72 * Math.PI) / 180))
+  const pxPerMetre =
+    WIDTH / ((BOUNDS.maxLon - BOUNDS.minLon) * METRES_PER_DEGREE * Math.cos((14.72 * Math.PI) / 180))
 
   if (areas.length === 0) return <p className="text-slate-700">{t('statistics.noOpenReport')}</p>
   return (

@@ -15,7 +15,14 @@ const weeks = Array.from({ length: 26 }, (_, i) => ({
 }))
 
 const stats: PublicStats = {
-  totals: { total: 1234, pending: 400, in_progress: 334, resolved: 500, resolution_rate: 41, median_resolution_hours: 30 },
+  totals: {
+    total: 1234,
+    pending: 400,
+    in_progress: 334,
+    resolved: 500,
+    resolution_rate: 41,
+    median_resolution_hours: 30,
+  },
   by_category: [
     {
       category_id: 1,
@@ -64,7 +71,9 @@ describe('/statistiques', () => {
   it('shows the key figures, the rates and medians per category and per organisation, the trend and the map', async () => {
     stubApi({ 'GET /api/public/stats': { status: 200, body: stats } })
     renderRoute('/statistiques')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Statistiques publiques' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Statistiques publiques' }),
+    ).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Statistiques | Alertes urbaines'))
     const figures = within(screen.getByRole('region', { name: 'Chiffres clés' }))
     expect(figures.getAllByRole('definition').map((value) => value.textContent)).toEqual([
@@ -86,7 +95,9 @@ describe('/statistiques', () => {
         '50 % résolus (50 sur 100) · pris en charge en moins d’une heure · résolu en 5 h (médiane)',
       ),
     ).toHaveLength(1)
-    expect(organizations.getByText(/Les 10 organisations qui gèrent le plus de signalements, sur 12/)).toBeVisible()
+    expect(
+      organizations.getByText(/Les 10 organisations qui gèrent le plus de signalements, sur 12/),
+    ).toBeVisible()
 
     const trend = within(screen.getByRole('region', { name: 'Semaine après semaine' }))
     expect(
@@ -95,7 +106,9 @@ describe('/statistiques', () => {
     expect(trend.getAllByRole('row')).toHaveLength(27)
 
     const map = within(screen.getByRole('region', { name: 'Où sont les problèmes en cours' }))
-    expect(map.getByRole('img', { name: /Carte des signalements en attente ou en cours/ })).toBeInTheDocument()
+    expect(
+      map.getByRole('img', { name: /Carte des signalements en attente ou en cours/ }),
+    ).toBeInTheDocument()
     expect(map.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Médina34',
       'Yoff12',

@@ -73,7 +73,9 @@ function useBarDetails() {
     const claim = medians.claim === undefined ? null : formatHours(medians.claim)
     if (claim) parts.push(t('statistics.medianClaim', { duration: claim }))
     const resolution = formatHours(medians.resolution)
-    parts.push(resolution ? t('statistics.medianResolution', { duration: resolution }) : t('statistics.noMedian'))
+    parts.push(
+      resolution ? t('statistics.medianResolution', { duration: resolution }) : t('statistics.noMedian'),
+    )
     return parts.join(' · ')
   }
 }

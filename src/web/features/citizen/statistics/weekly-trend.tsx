@@ -58,11 +58,30 @@ export function WeeklyTrend({ weeks }: { weeks: readonly WeekStats[] }) {
         <title id={titleId}>{t('statistics.weeklyChart')}</title>
         <desc id={descriptionId}>{last ? summary(last) : ''}</desc>
         <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
-        <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(max)} y2={y(max)} className="stroke-slate-200" strokeDasharray="4 4" />
-        <text x={LEFT - 6} y={y(0)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[13px]">
+        <line
+          x1={LEFT}
+          x2={WIDTH - RIGHT}
+          y1={y(max)}
+          y2={y(max)}
+          className="stroke-slate-200"
+          strokeDasharray="4 4"
+        />
+        <text
+          x={LEFT - 6}
+          y={y(0)}
+          textAnchor="end"
+          dominantBaseline="middle"
+          className="fill-slate-700 text-[13px]"
+        >
           0
         </text>
-        <text x={LEFT - 6} y={y(max)} textAnchor="end" dominantBaseline="middle" className="fill-slate-700 text-[13px]">
+        <text
+          x={LEFT - 6}
+          y={y(max)}
+          textAnchor="end"
+          dominantBaseline="middle"
+          className="fill-slate-700 text-[13px]"
+        >
           {formatCount(max)}
         </text>
         {first ? (
@@ -71,7 +90,12 @@ export function WeeklyTrend({ weeks }: { weeks: readonly WeekStats[] }) {
           </text>
         ) : null}
         {last ? (
-          <text x={x(weeks.length - 1)} y={HEIGHT - 8} textAnchor="end" className="fill-slate-700 text-[13px]">
+          <text
+            x={x(weeks.length - 1)}
+            y={HEIGHT - 8}
+            textAnchor="end"
+            className="fill-slate-700 text-[13px]"
+          >
             {formatWeek(last.week)}
           </text>
         ) : null}
@@ -80,7 +104,13 @@ export function WeeklyTrend({ weeks }: { weeks: readonly WeekStats[] }) {
         {weeks.map((week, index) => (
           <g key={week.week}>
             <title>{summary(week)}</title>
-            <circle cx={x(index)} cy={y(week.filed)} r={3} className={`fill-white ${FILED_CLASS}`} strokeWidth={2} />
+            <circle
+              cx={x(index)}
+              cy={y(week.filed)}
+              r={3}
+              className={`fill-white ${FILED_CLASS}`}
+              strokeWidth={2}
+            />
             <circle
               cx={x(index)}
               cy={y(week.resolved)}

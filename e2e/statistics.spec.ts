@@ -1,0 +1,96 @@
+// /statistiques: the city's record for everyone, drawn by the server with its charts as SVG, so
+// that it reads whole in Chromium with JavaScript off; and the open data it links to.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { seriousViolations } from './support/accessibility'
+import { gotoReady, launchBrowser } from './support/browser'
+import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+let handled: FiledReport
+let organizationName: string
+
+async function api(path: string, init: { method: string; body?: unknown; token?: string }) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method,
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  expect(res.status, `${init.method} ${path}`).toBeLessThan(300)
+  return res.json()
+}
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  handled = await fileReportAsCitizen(server.url, { description: 'Lampadaire éteint depuis une semaine.' })
+  await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant la pharmacie.' })
+  const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
+  organizationName = organization.name
+  const { token } = await api('/api/auth/login', {
+    method: 'POST',
+    body: { userType: 'organization', email: organization.email, password: ORG_PASSWORD },
+  })
+  await api(`/api/org/reports/${handled.id}/claim`, { method: 'POST', token })
+  await api(`/api/org/reports/${handled.id}`, { method: 'PATCH', token, body: { status: 'resolu' } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function openStatistics(javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', javaScriptEnabled })
+  const page = await context.newPage()
+  if (javaScriptEnabled) await gotoReady(page, `${server.url}/statistiques`)
+  else await page.goto(`${server.url}/statistiques`)
+  return page
+}
+
+describe('/statistiques', () => {
+  it('shows its figures and its SVG charts in Chromium with JavaScript off', async () => {
+    const page = await openStatistics(false)
+    await page.getByRole('heading', { level: 1, name: 'Statistiques publiques' }).waitFor()
+    expect(await page.locator('script[src]').count()).toBe(0)
+    const categories = page.getByRole('region', { name: 'Par catégorie' })
+    await categories.getByText('Voirie', { exact: true }).waitFor()
+    expect(await categories.locator('svg rect').count()).toBeGreaterThan(0)
+    const organizations = page.getByRole('region', { name: 'Par organisation' })
+    await organizations.getByText(organizationName, { exact: true }).waitFor()
+    await organizations.locator('li span', { hasText: /100\s%\srésolus \(1 sur 1\)/ }).waitFor()
+    const trend = page.getByRole('region', { name: 'Semaine après semaine' })
+    expect(await trend.locator('svg polyline').count()).toBe(2)
+    expect(await trend.locator('svg').first().boundingBox()).toMatchObject({ width: expect.any(Number) })
+    const map = page.getByRole('region', { name: 'Où sont les problèmes en cours' })
+    expect(await map.locator('svg circle.fill-red-600\\/60').count()).toBeGreaterThan(0)
+    // The charts are drawn, not empty boxes: the trend's line has a length on the page.
+    const lineWidth = await trend
+      .locator('svg polyline')
+      .first()
+      .evaluate((line) => line.getBoundingClientRect().width)
+    expect(lineWidth).toBeGreaterThan(100)
+    await page.context().close()
+  })
+
+  it('is linked from the footer, and has no serious accessibility violation', async () => {
+    const page = await openStatistics(true)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Statistiques' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('offers the open data, which holds no code or device', async () => {
+    const res = await fetch(`${server.url}/api/public/reports.geojson`)
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(JSON.parse(text).features).toHaveLength(2)
+    for (const secret of [handled.anonymous_code, handled.citizenToken]) expect(text).not.toContain(secret)
+  })
+})
