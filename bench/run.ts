@@ -20,6 +20,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, openPglite, openPostgres, queryRows } from '../src/server/db/database'
+import { publicStatistics } from '../src/server/public-data/statistics-repository'
 import {
   BENCH_ADMIN,
   BENCH_DESCRIPTION,
@@ -44,9 +45,10 @@ const { values: args } = parseArgs({
     'generate-only': { type: 'boolean', default: false },
     /**
      * Only these parts, comma-separated: routes (autocannon), cold (first-time searches and
-     * views), filing, exports. A quick before/after of one change: `--only cold,filing`.
+     * views), stats (the public statistics, issue 18), filing, exports. A quick before/after of
+     * one change: `--only cold,filing`.
      */
-    only: { type: 'string', default: 'routes,cold,filing,exports' },
+    only: { type: 'string', default: 'routes,cold,stats,filing,exports' },
   },
 })
 const size: DatasetSize = { reports: Number(args.reports), organizations: Number(args.organizations) }
@@ -65,6 +67,10 @@ interface Goal {
   p95?: Partial<Record<Kind, number>>
 }
 const LIST_GOAL: Goal = { p95: { postgres: 50, pglite: 250 } }
+/** Issue 18: the public statistics at a million reports, p95 on PostgreSQL. */
+const STATS_GOAL = { postgres: 50 }
+/** How many times the statistics are computed afresh from the count tables (no cache). */
+const STATS_COMPUTATIONS = 30
 /** The home's recent reports: this share of the bare route's req/s, per database. */
 const RECENT_RATIO_GOAL: Partial<Record<Kind, number>> = { postgres: 0.6 }
 /** How many times the bare route and the recent route are measured in turns for that ratio. */
@@ -408,6 +414,35 @@ interface PreparedDataset {
   dataDir: string
   version: string
   datasetSeconds: number
+  /** The public statistics computed from the count tables, before the server starts (no cache). */
+  statsComputed: ColdFigures | null
+}
+
+/**
+ * The public statistics computed afresh from the count tables, one at a time, in this process
+ * before the server starts (PGlite takes one process at a time): what the route costs when a
+ * report has just changed and emptied the read cache.
+ */
+async function measureStatsComputation(database: Database, kind: Kind): Promise<ColdFigures> {
+  const times: number[] = []
+  for (let i = 0; i < STATS_COMPUTATIONS; i++) {
+    const started = performance.now()
+    await publicStatistics(database.db, new Date())
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const figures: ColdFigures = {
+    what: 'public statistics computed from the count tables (no cache), one at a time',
+    goal: kind === 'postgres' ? STATS_GOAL : undefined,
+    count: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1) ?? 0,
+  }
+  log(
+    `  ${figures.what}: ${times.length} computations  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms`,
+  )
+  return figures
 }
 
 /** Generates the dataset on one database, or finds it there; null when PostgreSQL is not reachable. */
@@ -422,11 +457,13 @@ async function prepareDataset(kind: Kind): Promise<PreparedDataset | null> {
   env.DATA_DIR = dataDir
   const loadStarted = Date.now()
   let version = ''
+  let statsComputed: ColdFigures | null = null
   if (kind === 'pglite') {
     const database = await openPglite(path.join(dataDir, 'db'))
     await ensureDataset(database, size, log)
     await removeBenchFilings(database)
     version = await databaseVersion(database)
+    statsComputed = parts.has('stats') ? await measureStatsComputation(database, kind) : null
     await database.close()
   } else {
     const serverUrl =
@@ -451,15 +488,16 @@ async function prepareDataset(kind: Kind): Promise<PreparedDataset | null> {
     await ensureDataset(database, size, log)
     await removeBenchFilings(database)
     version = await databaseVersion(database)
+    statsComputed = parts.has('stats') ? await measureStatsComputation(database, kind) : null
     await database.close()
   }
-  return { env, dataDir, version, datasetSeconds: (Date.now() - loadStarted) / 1000 }
+  return { env, dataDir, version, datasetSeconds: (Date.now() - loadStarted) / 1000, statsComputed }
 }
 
 async function runOn(kind: Kind) {
   const prepared = await prepareDataset(kind)
   if (!prepared) return null
-  const { env, dataDir, version, datasetSeconds } = prepared
+  const { env, dataDir, version, datasetSeconds, statsComputed } = prepared
   // The photos filed by the last run.
   rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true })
 
@@ -577,6 +615,15 @@ async function runOn(kind: Kind) {
     }
 
     const cold: ColdFigures[] = []
+    if (parts.has('stats')) {
+      measures.push(
+        await measure('GET /api/public/stats', { url: `${base}/api/public/stats` }, ref, {
+          goal: { p95: STATS_GOAL },
+          note: cached,
+        }),
+      )
+      if (statsComputed) cold.push(statsComputed)
+    }
     if (parts.has('cold')) {
       const q = encodeURIComponent
       const asAdmin = (url: string) => ({ url: `${base}${url}`, headers: auth(adminToken) })
