@@ -515,6 +515,25 @@ export const reportOrganizationHours = pgTable(
   ],
 )
 
+/**
+ * Where each organisation's medians lie in report_organization_hours: the bucket holding the
+ * middle report, the reports of the lower buckets, of that bucket and in all. Found again by the
+ * trigger for the organisations a statement touched, so that the statistics read one row per
+ * organisation and measure instead of their histograms (domain/public-data-rules.ts interpolates).
+ */
+export const reportOrganizationMedians = pgTable(
+  'report_organization_medians',
+  {
+    organization_id: uuid('organization_id').notNull(),
+    measure: text('measure').notNull(),
+    bucket: smallint('bucket').notNull(),
+    before: bigint('before', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.measure] })],
+)
+
 /** Per week (its Monday, UTC): public reports filed that week, reports resolved that week. */
 export const reportWeeklyCounts = pgTable('report_weekly_counts', {
   week: date('week', { mode: 'string' }).primaryKey(),

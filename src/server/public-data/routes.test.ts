@@ -176,6 +176,13 @@ describe('GET /api/public/stats', () => {
             select assigned_organization_id, 'resolution', report_duration_bucket(created_at, resolved_at)
             from reports where status = 'resolu' and assigned_organization_id is not null and resolved_at is not null) d
           group by 1, 2, 3) t)::text as organization_hours_counted,
+        (select json_agg(t order by t) from (select organization_id, measure, bucket, before, n, total from report_organization_medians) t)::text as medians,
+        (select json_agg(t order by t) from (select organization_id, measure, bucket, through - n as before, n, total from (
+          select organization_id, measure, bucket, n,
+            sum(n) over (partition by organization_id, measure order by bucket) as through,
+            sum(n) over (partition by organization_id, measure) as total
+          from report_organization_hours where n > 0) c
+          where 2 * through >= total and 2 * (through - n) < total) t)::text as medians_counted,
         (select json_agg(t order by t) from (select x, y, n from report_open_cells where n <> 0) t)::text as cells,
         (select json_agg(t order by t) from (select floor((longitude + 180) / (360 / 65536.0))::int as x,
           floor((latitude + 90) / (360 / 65536.0))::int as y, count(*) as n from reports
@@ -186,6 +193,8 @@ describe('GET /api/public/stats', () => {
     expect(row?.hours).toEqual(row?.hours_counted)
     expect(row?.organization_hours).toEqual(row?.organization_hours_counted)
     expect(row?.cells).toEqual(row?.cells_counted)
+    expect(row?.medians).toEqual(row?.medians_counted)
+    expect(row?.medians).not.toBeNull()
     expect((await stats()).totals).toMatchObject({ total: 2, resolved: 2 })
   })
 

@@ -132,9 +132,9 @@ async function weeklyCounts(db: Db, now: Date): Promise<WeekStats[]> {
 }
 
 /**
- * Every approved organisation with its reports and its medians. Only the bucket that holds each
- * median leaves the database (a window over the histograms): a thousand organisations are a
- * thousand rows, not their whole histograms.
+ * Every approved organisation with its reports and its medians. The triggers keep where each
+ * median lies in the histograms (report_organization_medians): a thousand organisations are two
+ * thousand rows, not their whole histograms, and the domain's rule interpolates within the bucket.
  */
 async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
   const [counts, medians] = await Promise.all([
@@ -154,17 +154,7 @@ async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
       before: Count
       n: Count
       total: Count
-    }>(
-      db,
-      sql`with cumulated as (
-          select organization_id, measure, bucket, n,
-            sum(n) over (partition by organization_id, measure order by bucket) as through,
-            sum(n) over (partition by organization_id, measure) as total
-          from report_organization_hours where n > 0
-        )
-        select organization_id, measure, bucket, through - n as before, n, total from cumulated
-        where through >= total / 2.0 and through - n < total / 2.0`,
-    ),
+    }>(db, sql`select organization_id, measure, bucket, before, n, total from report_organization_medians`),
   ])
   const median = new Map(
     medians.map((row) => [

@@ -21,6 +21,16 @@ CREATE TABLE "report_organization_hours" (
 	CONSTRAINT "report_organization_hours_measure_check" CHECK ("report_organization_hours"."measure" in ('claim', 'resolution'))
 );
 --> statement-breakpoint
+CREATE TABLE "report_organization_medians" (
+	"organization_id" uuid NOT NULL,
+	"measure" text NOT NULL,
+	"bucket" smallint NOT NULL,
+	"before" bigint NOT NULL,
+	"n" bigint NOT NULL,
+	"total" bigint NOT NULL,
+	CONSTRAINT "report_organization_medians_organization_id_measure_pk" PRIMARY KEY("organization_id","measure")
+);
+--> statement-breakpoint
 CREATE TABLE "report_resolution_hours" (
 	"category_id" integer NOT NULL,
 	"bucket" smallint NOT NULL,
@@ -116,6 +126,35 @@ BEGIN
     ORDER BY 1, 2
     ON CONFLICT (x, y) DO UPDATE SET n = t.n + excluded.n
   $sql$, changes);
+  -- The medians of the organisations this statement touched, found again in their histograms
+  -- (a statement apart: the one above wrote them, and its parts all read the same snapshot).
+  EXECUTE format($sql$
+    WITH touched AS (
+      SELECT DISTINCT assigned_organization_id AS organization_id FROM (%s) changes
+      WHERE assigned_organization_id IS NOT NULL
+    ),
+    cumulated AS (
+      SELECT h.organization_id, h.measure, h.bucket, h.n,
+        sum(h.n) OVER (PARTITION BY h.organization_id, h.measure ORDER BY h.bucket) AS through,
+        sum(h.n) OVER (PARTITION BY h.organization_id, h.measure) AS total
+      FROM report_organization_hours h JOIN touched t ON t.organization_id = h.organization_id
+      WHERE h.n > 0
+    ),
+    found AS (
+      SELECT organization_id, measure, bucket, through - n AS before, n, total FROM cumulated
+      WHERE 2 * through >= total AND 2 * (through - n) < total
+    ),
+    emptied AS (
+      DELETE FROM report_organization_medians m USING touched t
+      WHERE m.organization_id = t.organization_id
+        AND NOT EXISTS (SELECT 1 FROM found f WHERE f.organization_id = m.organization_id AND f.measure = m.measure)
+    )
+    INSERT INTO report_organization_medians AS m (organization_id, measure, bucket, before, n, total)
+    SELECT organization_id, measure, bucket, before, n, total FROM found
+    ORDER BY 1, 2
+    ON CONFLICT (organization_id, measure) DO UPDATE SET
+      bucket = excluded.bucket, before = excluded.before, n = excluded.n, total = excluded.total
+  $sql$, changes);
   RETURN NULL;
 END
 $fn$;
@@ -125,6 +164,7 @@ BEGIN
   DELETE FROM report_organization_counts;
   DELETE FROM report_resolution_hours;
   DELETE FROM report_organization_hours;
+  DELETE FROM report_organization_medians;
   DELETE FROM report_weekly_counts;
   DELETE FROM report_open_cells;
   RETURN NULL;
@@ -161,6 +201,15 @@ SELECT organization_id, measure, bucket, count(*) FROM (
   SELECT assigned_organization_id, 'resolution', report_duration_bucket(created_at, resolved_at)
   FROM reports WHERE status = 'resolu' AND assigned_organization_id IS NOT NULL AND resolved_at IS NOT NULL
 ) durations GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO report_organization_medians (organization_id, measure, bucket, before, n, total)
+SELECT organization_id, measure, bucket, through - n, n, total FROM (
+  SELECT organization_id, measure, bucket, n,
+    sum(n) OVER (PARTITION BY organization_id, measure ORDER BY bucket) AS through,
+    sum(n) OVER (PARTITION BY organization_id, measure) AS total
+  FROM report_organization_hours WHERE n > 0
+) cumulated
+WHERE 2 * through >= total AND 2 * (through - n) < total;
 --> statement-breakpoint
 INSERT INTO report_weekly_counts (week, filed, resolved)
 SELECT week, sum(filed), sum(resolved) FROM (
