@@ -379,6 +379,7 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
       '/notifications',
       `/suivi?code=${filed.anonymous_code}`,
       '/a-propos',
+      '/statistiques',
       '/cette-page-nexiste-pas',
       '/organization/login',
       '/admin/login',

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -77,6 +77,16 @@ describe('/statistiques', () => {
       .evaluate((line) => line.getBoundingClientRect().width)
     expect(lineWidth).toBeGreaterThan(100)
     await page.context().close()
+  })
+
+  it('is taken over by the app as the server drew it', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar' })
+    const page = await context.newPage()
+    await recordRemovedElements(page)
+    await gotoReady(page, `${server.url}/statistiques`)
+    await page.getByRole('region', { name: 'Par catégorie' }).waitFor()
+    expect(await removedTexts(page, ['Par catégorie', 'Semaine après semaine', organizationName])).toEqual([])
+    await context.close()
   })
 
   it('is linked from the footer, and has no serious accessibility violation', async () => {

@@ -23,6 +23,8 @@ const OPEN_CELL_DEGREES = 360 / 2 ** 16
 /** The map of /statistiques shows at most this many squares, the fullest first. */
 const OPEN_AREAS_MAX = 1000
 const DAY_MS = 24 * 60 * 60 * 1000
+/** One collator for every comparison: `localeCompare(…, 'fr')` builds one per call. */
+const byFrenchName = new Intl.Collator('fr').compare
 
 type Count = string | number
 
@@ -176,7 +178,7 @@ async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
         median_resolution_hours: median.get(`${row.organization_id}:resolution`) ?? null,
       }
     })
-    .sort((a, b) => b.managed - a.managed || a.name.localeCompare(b.name, 'fr'))
+    .sort((a, b) => b.managed - a.managed || byFrenchName(a.name, b.name))
 }
 
 /** Where the open reports are: the fullest squares of report_open_cells, each named by its commune. */
