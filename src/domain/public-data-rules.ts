@@ -72,6 +72,14 @@ export function shareResolved(resolved: number, total: number): number {
   return total > 0 ? Math.round((resolved / total) * 100) : 0
 }
 
+/**
+ * How many organisations /statistiques shows (those managing the most reports): the page carries
+ * its data, and a thousand organisations would weigh more than the rest of it.
+ */
+export const STATS_PAGE_ORGANIZATIONS = 10
+/** At most this many in one answer when `?organizations=` limits them. */
+export const STATS_ORGANIZATIONS_LIMIT_MAX = 1000
+
 /** The statuses a public export can be filtered by: every status but the rejected one. */
 export const PUBLIC_EXPORT_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
 export type PublicExportStatus = (typeof PUBLIC_EXPORT_STATUSES)[number]
@@ -110,5 +118,6 @@ export const PUBLIC_DATA_MESSAGES = {
   badCategory: 'La catégorie doit être le numéro d’une catégorie (un nombre entier positif).',
   badStatus: 'Le statut doit être « en-attente », « en-cours » ou « resolu ».',
   badSince: 'La date « since » doit s’écrire AAAA-MM-JJ (par exemple 2026-01-31).',
+  badOrganizations: 'Le nombre d’organisations doit être un nombre entier de 1 à 1000.',
   tooManyExports: 'Trop de téléchargements des données depuis cette adresse. Réessayez dans une heure.',
 } as const

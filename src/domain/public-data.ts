@@ -3,7 +3,11 @@
  * exports GET /api/public/reports.geojson and .csv. Rejected reports are never in any of them.
  */
 import { z } from 'zod'
-import { PUBLIC_DATA_MESSAGES, PUBLIC_EXPORT_STATUSES } from './public-data-rules'
+import {
+  PUBLIC_DATA_MESSAGES,
+  PUBLIC_EXPORT_STATUSES,
+  STATS_ORGANIZATIONS_LIMIT_MAX,
+} from './public-data-rules'
 
 export * from './public-data-rules'
 
@@ -72,12 +76,24 @@ export const publicStatsSchema = z.object({
   by_category: z.array(categoryStatsSchema),
   /** The last STATS_WEEKS weeks, oldest first, the current (unfinished) week last. */
   by_week: z.array(weekStatsSchema),
-  /** Every approved organisation, most reports managed first. */
+  /** Every approved organisation (or the first `?organizations=`), most reports managed first. */
   by_organization: z.array(organizationStatsSchema),
+  /** How many approved organisations there are, however many `by_organization` lists. */
+  organization_count: count,
   /** Where the open reports are, for the map of /statistiques. */
   open_by_area: z.array(openAreaSchema),
 })
 export type PublicStats = z.infer<typeof publicStatsSchema>
+
+/** GET /api/public/stats: `organizations` keeps only that many, those managing the most reports. */
+export const publicStatsQuerySchema = z.object({
+  organizations: z.coerce
+    .number({ error: PUBLIC_DATA_MESSAGES.badOrganizations })
+    .int({ error: PUBLIC_DATA_MESSAGES.badOrganizations })
+    .min(1, { error: PUBLIC_DATA_MESSAGES.badOrganizations })
+    .max(STATS_ORGANIZATIONS_LIMIT_MAX, { error: PUBLIC_DATA_MESSAGES.badOrganizations })
+    .optional(),
+})
 
 const DAY_OR_MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/
 

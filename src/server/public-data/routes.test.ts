@@ -118,6 +118,25 @@ describe('GET /api/public/stats', () => {
     expect(figures?.median_resolution_hours).toBeLessThanOrEqual(bucketBounds(durationBucket(100)).upper)
   })
 
+  it('lists only the organisations managing the most reports when asked, and says how many there are', async () => {
+    const busy = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const quiet = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    await report({ status: 'en-cours', organizationId: busy.id, claimedAfter: 1 })
+    await report({ status: 'en-cours', organizationId: busy.id, claimedAfter: 1 })
+    await report({ status: 'en-cours', organizationId: quiet.id, claimedAfter: 1 })
+    ctx.app.readCache.invalidate()
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/public/stats' })).json()
+    const first = (await ctx.app.inject({ method: 'GET', url: '/api/public/stats?organizations=1' })).json()
+    expect(first.by_organization.map((o: { organization_id: string }) => o.organization_id)).toEqual([
+      busy.id,
+    ])
+    expect(first.organization_count).toBe(all.organization_count)
+    expect(all.by_organization.length).toBe(all.organization_count)
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/public/stats?organizations=0' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.message).toBe(PUBLIC_DATA_MESSAGES.badOrganizations)
+  })
+
   it('counts the last 26 weeks’ filed and resolved reports, the current week last', async () => {
     // Filed last Monday and resolved this week; filed three weeks ago; filed a year ago.
     await report({ status: 'resolu', filedHoursAgo: 72 + 5, resolvedAfter: 24 })

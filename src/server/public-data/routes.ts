@@ -5,6 +5,7 @@ import {
   PUBLIC_EXPORTS_PER_ADDRESS,
   type PublicExportQuery,
   publicExportQuerySchema,
+  publicStatsQuerySchema,
   publicStatsSchema,
 } from '../../domain/public-data'
 import { REPORT_STATUSES } from '../../domain/report-states'
@@ -48,16 +49,18 @@ export const publicDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary:
           'Statistiques publiques : signalements par catégorie, par semaine (26 semaines) et par organisation, médianes des délais (signalements rejetés jamais comptés)',
+        querystring: publicStatsQuerySchema,
         response: { 200: publicStatsSchema },
       },
     },
-    async (_request, reply) =>
-      sendCompressed(
-        reply.type('application/json; charset=utf-8'),
-        await cachedRead(app, 'public-stats', publicStatsSchema, () =>
-          publicStatistics(db(), app.deps.clock.now()),
-        ),
-      ),
+    async (request, reply) => {
+      const limit = request.query.organizations
+      const body = await cachedRead(app, `public-stats:${limit ?? 'all'}`, publicStatsSchema, async () => {
+        const stats = await publicStatistics(db(), app.deps.clock.now())
+        return limit ? { ...stats, by_organization: stats.by_organization.slice(0, limit) } : stats
+      })
+      return sendCompressed(reply.type('application/json; charset=utf-8'), body)
+    },
   )
 
   app.get(

@@ -67,6 +67,7 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
     by_category: byCategory,
     by_week: weeks,
     by_organization: organizations,
+    organization_count: organizations.length,
     open_by_area: openAreas,
   }
 }

@@ -46,7 +46,8 @@ const stats: PublicStats = {
     },
   ],
   by_week: weeks,
-  by_organization: Array.from({ length: 12 }, (_, i) => ({
+  organization_count: 12,
+  by_organization: Array.from({ length: 10 }, (_, i) => ({
     organization_id: `org-${i}`,
     name: `Mairie ${i + 1}`,
     managed: 100 - i,
@@ -69,7 +70,7 @@ afterEach(async () => {
 
 describe('/statistiques', () => {
   it('shows the key figures, the rates and medians per category and per organisation, the trend and the map', async () => {
-    stubApi({ 'GET /api/public/stats': { status: 200, body: stats } })
+    stubApi({ 'GET /api/public/stats?organizations=10': { status: 200, body: stats } })
     renderRoute('/statistiques')
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Statistiques publiques' }),
@@ -129,7 +130,7 @@ describe('/statistiques', () => {
   it('reads in English', async () => {
     await switchLanguage('en')
     stubApi({
-      'GET /api/public/stats': { status: 200, body: stats },
+      'GET /api/public/stats?organizations=10': { status: 200, body: stats },
       'GET /api/categories': { status: 200, body: [] },
     })
     renderRoute('/statistiques')
@@ -138,7 +139,13 @@ describe('/statistiques', () => {
   })
 
   it('says when the statistics cannot be loaded, and tries again', async () => {
-    stubApi({ 'GET /api/public/stats': apiError(503, 'database_unavailable', 'Service indisponible.') })
+    stubApi({
+      'GET /api/public/stats?organizations=10': apiError(
+        503,
+        'database_unavailable',
+        'Service indisponible.',
+      ),
+    })
     renderRoute('/statistiques')
     expect(await screen.findByRole('alert')).toHaveTextContent('Service indisponible.')
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()

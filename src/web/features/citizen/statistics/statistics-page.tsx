@@ -18,9 +18,6 @@ import { type RateBar, RateBars } from './rate-bars'
 import { formatCount, useFormatHours } from './stat-formats'
 import { WeeklyTrend } from './weekly-trend'
 
-/** The page shows the organisations that manage the most reports; the open data has them all. */
-export const ORGANIZATIONS_SHOWN = 10
-
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -93,12 +90,18 @@ function CategoryBars({ categories }: { categories: readonly CategoryStats[] }) 
   return <RateBars title={t('statistics.byCategoryChart')} bars={bars} />
 }
 
-function OrganizationBars({ organizations }: { organizations: readonly OrganizationStats[] }) {
+/** The organisations that manage the most reports (the page asks for a few); the open data has them all. */
+function OrganizationBars({
+  organizations,
+  count,
+}: {
+  organizations: readonly OrganizationStats[]
+  count: number
+}) {
   const { t } = useTranslation('citizen')
   const details = useBarDetails()
   if (organizations.length === 0) return <p className="text-slate-700">{t('statistics.noOrganization')}</p>
-  const shown = organizations.slice(0, ORGANIZATIONS_SHOWN)
-  const bars: RateBar[] = shown.map((organization) => ({
+  const bars: RateBar[] = organizations.map((organization) => ({
     key: organization.organization_id,
     label: organization.name,
     rate: organization.resolution_rate,
@@ -110,11 +113,11 @@ function OrganizationBars({ organizations }: { organizations: readonly Organizat
   return (
     <>
       <RateBars title={t('statistics.byOrganizationChart')} bars={bars} />
-      {organizations.length > shown.length ? (
+      {count > organizations.length ? (
         <p className="text-sm text-slate-700">
           {t('statistics.organizationsShown', {
-            shown: formatCount(shown.length),
-            total: formatCount(organizations.length),
+            shown: formatCount(organizations.length),
+            total: formatCount(count),
           })}
         </p>
       ) : null}
@@ -150,7 +153,7 @@ function StatisticsView({ stats }: { stats: PublicStats }) {
         <CategoryBars categories={stats.by_category} />
       </Section>
       <Section id="statistics-organizations" title={t('statistics.byOrganizationTitle')}>
-        <OrganizationBars organizations={stats.by_organization} />
+        <OrganizationBars organizations={stats.by_organization} count={stats.organization_count} />
       </Section>
       <p className="text-sm text-slate-700">{t('statistics.mediansNote')}</p>
       <Section id="statistics-weeks" title={t('statistics.weeklyTitle')}>
