@@ -217,6 +217,26 @@ describe('GET /api/public/stats', () => {
     expect((await stats()).totals).toMatchObject({ total: 2, resolved: 2 })
   })
 
+  it('forgets an organisation’s medians once it manages no report any more', async () => {
+    const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const managed = await report({
+      status: 'resolu',
+      organizationId: organization.id,
+      claimedAfter: 2,
+      resolvedAfter: 9,
+    })
+    const medians = () =>
+      queryRows<{ measure: string }>(
+        ctx.db.db,
+        sql`select measure from report_organization_medians where organization_id = ${organization.id} order by measure`,
+      )
+    expect((await medians()).map((row) => row.measure)).toEqual(['claim', 'resolution'])
+    await ctx.db.db.update(reports).set({ assigned_organization_id: null }).where(eq(reports.id, managed.id))
+    expect(await medians()).toEqual([])
+    const figures = (await stats()).by_organization.find((o) => o.organization_id === organization.id)
+    expect(figures).toMatchObject({ managed: 0, median_claim_hours: null, median_resolution_hours: null })
+  })
+
   it('puts a duration in the same bucket in the database as in the domain', async () => {
     const hours = [0, 0.5, 1, 1.19, 2, 3, 5, 24, 47.9, 48, 100, 1000, 70000]
     const rows = await queryRows<{ bucket: number }>(
@@ -349,5 +369,19 @@ describe('GET /api/public/reports.csv and reports.geojson', () => {
     const ids = res.json().features.map((f: { id: string }) => f.id)
     expect(ids).toHaveLength(5200)
     expect(new Set(ids).size).toBe(5200)
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('describes the public statistics and the open-data exports with their filters', async () => {
+    const doc = (await ctx.app.inject('/api/docs')).json()
+    expect(doc.paths['/api/public/stats'].get.responses['200']).toBeDefined()
+    for (const path of ['/api/public/reports.csv', '/api/public/reports.geojson']) {
+      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+        'category',
+        'since',
+        'status',
+      ])
+    }
   })
 })
