@@ -77,6 +77,9 @@ describe('publicExportQuerySchema', () => {
       since: new Date('2026-01-31T00:00:00Z'),
     })
     expect(publicExportQuerySchema.parse({})).toEqual({})
+    expect(publicExportQuerySchema.parse({ since: '2026-01-31T10:00:00+01:00' }).since).toEqual(
+      new Date('2026-01-31T09:00:00Z'),
+    )
   })
 
   it.each([
@@ -85,6 +88,7 @@ describe('publicExportQuerySchema', () => {
     [{ status: 'rejete' }, PUBLIC_DATA_MESSAGES.badStatus],
     [{ since: 'hier' }, PUBLIC_DATA_MESSAGES.badSince],
     [{ since: '2026-13-01' }, PUBLIC_DATA_MESSAGES.badSince],
+    [{ since: '2026-02-31' }, PUBLIC_DATA_MESSAGES.badSince],
   ])('refuses %j in French', (query, message) => {
     const parsed = publicExportQuerySchema.safeParse(query)
     expect(parsed.success).toBe(false)

@@ -110,7 +110,15 @@ export const publicExportQuerySchema = z.object({
   since: z
     .string({ error: PUBLIC_DATA_MESSAGES.badSince })
     .regex(DAY_OR_MOMENT, { error: PUBLIC_DATA_MESSAGES.badSince })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: PUBLIC_DATA_MESSAGES.badSince })
+    // A real day: Date.parse takes 2026-02-31 for 3 March.
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(value)) &&
+        new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(value.slice(0, 10)),
+      {
+        error: PUBLIC_DATA_MESSAGES.badSince,
+      },
+    )
     .transform((value) => new Date(value))
     .optional(),
 })
