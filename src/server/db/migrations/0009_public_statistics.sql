@@ -126,6 +126,14 @@ BEGIN
     ORDER BY 1, 2
     ON CONFLICT (x, y) DO UPDATE SET n = t.n + excluded.n
   $sql$, changes);
+  -- A filing (a report no organisation manages yet) touches no organisation's median: spared the
+  -- second statement, which would be planned for nothing on every report filed.
+  -- (Two IFs: new_rows exists for an INSERT only, and a condition is planned whole.)
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE assigned_organization_id IS NOT NULL) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   -- The medians of the organisations this statement touched, found again in their histograms
   -- (a statement apart: the one above wrote them, and its parts all read the same snapshot).
   EXECUTE format($sql$
