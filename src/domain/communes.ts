@@ -144,3 +144,8 @@ export function nearestCommune(latitude: number, longitude: number, marginM = 0)
   }
   return nearest && nearestDistance <= nearest.radiusM + marginM ? nearest : null
 }
+
+/** The name a place is given by its commune of Dakar (within the naming margin), or null outside them. */
+export function communeNameAt(latitude: number, longitude: number): string | null {
+  return nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.name ?? null
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
-import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../domain/communes'
+import { communeNameAt } from '../../domain/communes'
 import type { Open311Request, Open311RequestsQuery, Open311Service } from '../../domain/open311'
 import {
   OPEN311_DEFAULT_DAYS,
@@ -67,11 +67,6 @@ type RequestRow = {
   agency: string | null
 }
 
-/** Where no address was given, the commune of Dakar the report lies in (null outside them). */
-function communeOf(row: RequestRow): string | null {
-  return nearestCommune(row.latitude, row.longitude, PLACE_NAMING_MARGIN_M)?.name ?? null
-}
-
 function asOpen311(row: RequestRow): Open311Request {
   return {
     service_request_id: row.id,
@@ -85,7 +80,8 @@ function asOpen311(row: RequestRow): Open311Request {
     requested_datetime: toIso(row.created_at),
     updated_datetime: toIso(row.updated_at),
     expected_datetime: null,
-    address: row.address?.trim() || communeOf(row),
+    // Where no address was given, the commune of Dakar the report lies in (null outside them).
+    address: row.address?.trim() || communeNameAt(row.latitude, row.longitude),
     address_id: null,
     zipcode: null,
     lat: row.latitude,

@@ -2,7 +2,7 @@
 // batches by keyset like the admin export, with only the columns a report's public page shows.
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../domain/communes'
+import { communeNameAt } from '../../domain/communes'
 import type { PublicExportColumn, PublicExportQuery } from '../../domain/public-data'
 import { type Db, queryRows } from '../db/database'
 import { organizations, reports } from '../db/schema'
@@ -61,7 +61,7 @@ export async function* publicExportRows(db: Db, query: PublicExportQuery): Async
   const shaped = (rows: BatchRow[]): PublicExportRow[] =>
     rows.map(({ cursor_created_at: _cursor, ...row }) => ({
       ...row,
-      commune: nearestCommune(row.latitude, row.longitude, PLACE_NAMING_MARGIN_M)?.name ?? null,
+      commune: communeNameAt(row.latitude, row.longitude),
     }))
   let batch = await batchAfter(null)
   for (;;) {

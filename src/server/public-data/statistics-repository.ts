@@ -2,7 +2,7 @@
 // a few hundred rows of counts and histograms, never the reports themselves, so that the figures
 // cost the same at a thousand or a million reports (docs/performance.md).
 import { sql } from 'drizzle-orm'
-import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../domain/communes'
+import { communeNameAt } from '../../domain/communes'
 import {
   type BucketCount,
   medianFromBuckets,
@@ -195,7 +195,7 @@ async function openReportAreas(db: Db): Promise<OpenArea[]> {
       latitude: Math.round(latitude * 1e5) / 1e5,
       longitude: Math.round(longitude * 1e5) / 1e5,
       open: Number(row.n),
-      commune: nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.name ?? null,
+      commune: communeNameAt(latitude, longitude),
     }
   })
 }
