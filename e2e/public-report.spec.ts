@@ -3,10 +3,16 @@
 // popups and list, and /suivi. Never its code, photo, voice note or messages.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
-import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
+import {
+  type ApiCall,
+  callApi,
+  type FiledReport,
+  fileReportAsCitizen,
+  signInOrganization,
+} from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
 const DEVICE_POSITION = { latitude: 14.6928, longitude: -17.4467 }
@@ -21,17 +27,8 @@ let handled: FiledReport
 let organizationName: string
 let organizationToken: string
 
-async function api(path: string, init: { method: string; body?: unknown; token?: string }) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method,
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  expect(res.status, `${init.method} ${path}`).toBeLessThan(300)
-  return res.json()
+function api(path: string, call: ApiCall) {
+  return callApi(server.url, path, call)
 }
 
 beforeAll(async () => {
@@ -40,12 +37,7 @@ beforeAll(async () => {
   handled = await fileReportAsCitizen(server.url, { description: DESCRIPTION })
   const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
   organizationName = organization.name
-  organizationToken = (
-    await api('/api/auth/login', {
-      method: 'POST',
-      body: { userType: 'organization', email: organization.email, password: ORG_PASSWORD },
-    })
-  ).token
+  organizationToken = await signInOrganization(server.url, organization.email)
   await api(`/api/org/reports/${handled.id}/claim`, { method: 'POST', token: organizationToken })
   await api(`/api/org/reports/${handled.id}/notifications`, {
     method: 'POST',

@@ -8,11 +8,17 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
-import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { createOrganization } from '../src/server/test/accounts'
 import { type PushService, startPushService } from '../src/server/test/push-service'
 import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser } from './support/browser'
-import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
+import {
+  type ApiCall,
+  callApi,
+  type FiledReport,
+  fileReportAsCitizen,
+  signInOrganization,
+} from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let service: PushService
@@ -51,14 +57,8 @@ async function phone(permissions: string[]): Promise<BrowserContext> {
   return context
 }
 
-async function api(path: string, init: { method: string; body?: unknown; headers?: Record<string, string> }) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: JSON.stringify(init.body ?? {}),
-  })
-  expect(res.status, `${init.method} ${path}`).toBeLessThan(300)
-  return res.status === 204 || res.status === 201 ? null : res.json()
+function api(path: string, call: ApiCall) {
+  return callApi(server.url, path, call)
 }
 
 describe('news on the filing phone', () => {
@@ -90,15 +90,11 @@ describe('news on the filing phone', () => {
       body: { ...pushPhone.subscription, language: 'fr' },
     })
     const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
-    const { token } = await api('/api/auth/login', {
-      method: 'POST',
-      body: { userType: 'organization', email: organization.email, password: ORG_PASSWORD },
-    })
-    const asOrganization = { authorization: `Bearer ${token}` }
-    await api(`/api/org/reports/${filed.id}/claim`, { method: 'POST', headers: asOrganization })
+    const token = await signInOrganization(server.url, organization.email)
+    await api(`/api/org/reports/${filed.id}/claim`, { method: 'POST', token })
     await api(`/api/org/reports/${filed.id}/notifications`, {
       method: 'POST',
-      headers: asOrganization,
+      token,
       body: { title: 'Curage prévu', message: 'Une équipe passe samedi matin.' },
     })
     await server.deliverPushes()

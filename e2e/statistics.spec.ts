@@ -2,10 +2,16 @@
 // that it reads whole in Chromium with JavaScript off; and the open data it links to.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
+import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
 import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
-import { type FiledReport, fileReportAsCitizen } from './support/organization-api'
+import {
+  type ApiCall,
+  callApi,
+  type FiledReport,
+  fileReportAsCitizen,
+  signInOrganization,
+} from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let server: E2eServer
@@ -13,17 +19,8 @@ let browser: Browser
 let handled: FiledReport
 let organizationName: string
 
-async function api(path: string, init: { method: string; body?: unknown; token?: string }) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method,
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  expect(res.status, `${init.method} ${path}`).toBeLessThan(300)
-  return res.json()
+function api(path: string, call: ApiCall) {
+  return callApi(server.url, path, call)
 }
 
 beforeAll(async () => {
@@ -33,10 +30,7 @@ beforeAll(async () => {
   await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant la pharmacie.' })
   const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
   organizationName = organization.name
-  const { token } = await api('/api/auth/login', {
-    method: 'POST',
-    body: { userType: 'organization', email: organization.email, password: ORG_PASSWORD },
-  })
+  const token = await signInOrganization(server.url, organization.email)
   await api(`/api/org/reports/${handled.id}/claim`, { method: 'POST', token })
   await api(`/api/org/reports/${handled.id}`, { method: 'PATCH', token, body: { status: 'resolu' } })
 })

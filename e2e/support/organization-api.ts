@@ -3,6 +3,7 @@
 // citizen reading the messages about the report.
 import sharp from 'sharp'
 import { expect } from 'vitest'
+import { ORG_PASSWORD } from '../../src/server/test/accounts'
 
 export interface FiledReport {
   id: string
@@ -48,6 +49,41 @@ export async function fileReportAsCitizen(
   const res = await fetch(`${baseUrl}/api/reports`, { method: 'POST', body: form })
   expect(res.status).toBe(201)
   return (await res.json()) as FiledReport
+}
+
+/** One call to the app's API, as a script makes it; an answer other than 2xx fails the test. */
+export interface ApiCall {
+  method: string
+  body?: unknown
+  /** A signed-in user's bearer token. */
+  token?: string
+  headers?: Record<string, string>
+}
+
+/** Calls the API of the app at baseUrl; its JSON answer, or null when it has none. */
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the fields it needs from the answer.
+export async function callApi(baseUrl: string, path: string, call: ApiCall): Promise<any> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: call.method,
+    headers: {
+      ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      ...call.headers,
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  })
+  expect(res.status, `${call.method} ${path}`).toBeLessThan(300)
+  const answer = await res.text()
+  return answer === '' ? null : JSON.parse(answer)
+}
+
+/** Signs in as an organisation made by createOrganization (src/server/test/accounts); its token. */
+export async function signInOrganization(baseUrl: string, email: string): Promise<string> {
+  const { token } = await callApi(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { userType: 'organization', email, password: ORG_PASSWORD },
+  })
+  return token
 }
 
 /** The seeded administrator approves the organisation signed up with this email. */
