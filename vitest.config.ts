@@ -52,6 +52,9 @@ if (process.env.TEST_REDIS_URL) {
 
 export default defineConfig({
   test: {
+    // Vitest's own default is one worker fewer than the CPUs: one on the two cores of our CI machine,
+    // whose worker then mostly waits for a database, a child process or Chromium. Two take half the time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', environment: 'node', include: ['src/domain/**/*.test.ts'] } },
       ...apiProjects,
