@@ -23,7 +23,7 @@ import {
   countInScope,
   dayCountsInScope,
 } from '../reports/read-models'
-import { countMatches, readSearchPage, textMatches } from '../reports/search'
+import { countMatches, readSearchPage, type TextSearch, textMatches, textSearch } from '../reports/search'
 
 const chosen = <T extends string>(value: T | 'all' | undefined): T | undefined =>
   value && value !== 'all' ? value : undefined
@@ -52,8 +52,8 @@ function walkedBy(filters: AdminReportFilters): SQL | undefined {
   return priority ? eq(reports.priority, priority) : undefined
 }
 
-export function adminReportFilter(filters: AdminReportFilters): SQL | undefined {
-  return and(filterScope(filters).rows, textMatches(filters.q))
+async function adminReportFilter(db: Db, filters: AdminReportFilters, search?: TextSearch) {
+  return and(filterScope(filters).rows, textMatches(search ?? (await textSearch(db, filters.q))))
 }
 
 /** Each order ends with the id, so that reading it backwards gives exactly the reverse. */
@@ -115,16 +115,18 @@ export async function listAdminReports(
   cursor: PageCursor = {},
 ): Promise<Page<AdminReport>> {
   const scope = filterScope(filters)
-  const where = adminReportFilter(filters)
-  const q = filters.q
-  if (q && where) {
+  const search = await textSearch(db, filters.q)
+  const where = await adminReportFilter(db, filters, search)
+  if (search && where) {
     return readSearchPage(
       db,
       {
         where,
         order: filters.sort === 'supporters' ? 'supporters' : 'newest',
         count: () =>
-          cache.get(searchTotalKey(filters), () => countMatches(db, { where, q, walked: walkedBy(filters) })),
+          cache.get(searchTotalKey(filters), () =>
+            countMatches(db, { where, search, walked: walkedBy(filters) }),
+          ),
         rowsOf: (tx, ids) => adminReportsOf(tx, ids, orderOf(filters.sort, false)),
       },
       page,
@@ -216,7 +218,7 @@ const isoUtc = (column: AnyPgColumn) =>
  * formatted by PostgreSQL, and a whole batch is handed over at once.
  */
 export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGenerator<ExportRow[]> {
-  const where = adminReportFilter(filters)
+  const where = await adminReportFilter(db, filters)
   const bySupporters = filters.sort === 'supporters'
   const batchAfter = (after: ExportRow | null): Promise<ExportRow[]> => {
     // A row comparison, not "a < x or (a = x and b < y)": PostgreSQL turns it into an index range

@@ -31,7 +31,7 @@ import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { availableIn, availableTo, inCategories, managedBy } from '../reports/scopes'
-import { countMatches, readSearchPage, textMatches } from '../reports/search'
+import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
@@ -148,8 +148,9 @@ export async function availableReports(
   cursor: PageCursor = {},
 ): Promise<Page<OrganizationReport>> {
   const scope = availableTo(organizationId)
-  const matches = textMatches(q)
-  if (!q || !matches) {
+  const search = await textSearch(db, q)
+  const matches = textMatches(search)
+  if (!search || !matches) {
     return pageOfReports(
       db,
       { where: scope.rows, order: newestFirst, total: () => countInScope(db, scope), scope },
@@ -165,7 +166,7 @@ export async function availableReports(
       order: 'newest',
       count: () =>
         cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () =>
-          countMatches(db, { where, q, walked: inScope }),
+          countMatches(db, { where, search, walked: inScope }),
         ),
       rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
     },
@@ -176,33 +177,40 @@ export async function availableReports(
 }
 
 /** Its own reports: an index range of a few thousand rows at most, counted as they are. */
-export function managedReports(
+export async function managedReports(
   db: Db,
   organizationId: string,
   filters: { q?: string; status?: string },
   page: number,
 ) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  const where = and(managedBy(organizationId), status, textMatches(filters.q))
+  const where = and(managedBy(organizationId), status, textMatches(await textSearch(db, filters.q)))
   return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
 }
 
 type Bbox = [number, number, number, number]
 
 /** Its available reports inside the map's box, with the list's search. */
-export function availableReportsInBox(db: Db, organizationId: string, q: string | undefined, bbox: Bbox) {
-  return scopedReportsInBox(db, bbox, and(availableTo(organizationId).rows, textMatches(q)) as SQL)
+export async function availableReportsInBox(
+  db: Db,
+  organizationId: string,
+  q: string | undefined,
+  bbox: Bbox,
+) {
+  const matches = textMatches(await textSearch(db, q))
+  return scopedReportsInBox(db, bbox, and(availableTo(organizationId).rows, matches) as SQL)
 }
 
 /** Its own reports inside the map's box, with the list's search and status. */
-export function managedReportsInBox(
+export async function managedReportsInBox(
   db: Db,
   organizationId: string,
   filters: { q?: string; status?: string },
   bbox: Bbox,
 ) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  return scopedReportsInBox(db, bbox, and(managedBy(organizationId), status, textMatches(filters.q)) as SQL)
+  const matches = textMatches(await textSearch(db, filters.q))
+  return scopedReportsInBox(db, bbox, and(managedBy(organizationId), status, matches) as SQL)
 }
 
 /** One report the organisation may see (available to it, or its own), or 404. */

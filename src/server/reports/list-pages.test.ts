@@ -228,3 +228,25 @@ describe('the CSV export of the admin list', () => {
     expect(codes).toEqual(expected.map((row) => row.code))
   })
 })
+
+describe('the last word of a search', () => {
+  it('is the word itself when the reports use it often, else also the start of a longer one', async () => {
+    await ctx.db.db.execute(sql`
+      insert into reports (anonymous_code, category_id, type, description, latitude, longitude)
+      select 'PLIGNEUX', c.id, c.nom, 'Arbre ligneux tombé sur la chaussée', 14.7, -17.45
+      from categorie c where c.nom = 'Voirie'`)
+    // What the planner's statistics then know: "ligne" is in 6,000 reports, "ligneux" in one.
+    await ctx.db.db.execute(sql`analyze reports`)
+    for (const [list, token] of [
+      ['/api/admin/reports', adminToken],
+      ['/api/org/reports/available', orgToken],
+    ] as const) {
+      // "ligne", so common, is that word: not the start of "ligneux" (which would make the index
+      // gather every report of "ligne" for each search)…
+      expect((await listedIds(`${list}?q=arbre%20ligne`, token)).total).toBe(0)
+      // …while a rarer start still finds the longer word.
+      expect((await listedIds(`${list}?q=arbre%20ligneu`, token)).total).toBe(1)
+      expect((await listedIds(`${list}?q=arbre%20lign`, token)).total).toBe(0)
+    }
+  })
+})

@@ -18,35 +18,65 @@ export function containing(text: string): string {
 const PREFIX_MIN_LENGTH = 3
 
 /**
- * The words of a search (letters and digits only: nothing else reaches the query syntax), the last
- * one also as the start of a longer one ("lampad" finds "lampadaire"): a search is typed as it is
- * read.
+ * A search as the lists run it: its text, and whether its last word is taken as it stands. The
+ * last word is otherwise also the start of a longer one ("lampad" finds "lampadaire": a search is
+ * typed as it is read), unless the reports use it often as it stands ("nuit", "route"): then it is
+ * that word. A prefix makes the index gather every report of every word it starts (tens of
+ * thousands for a common word at a million reports) before the other filters apply; a whole word
+ * is read along with them.
  */
-function searchWords(q: string): { word: string; prefix: boolean }[] {
-  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
+export interface TextSearch {
+  text: string
+  lastWordWhole: boolean
+}
+
+/** The words of a text: letters and digits only (nothing else reaches the query syntax). */
+function wordsOf(text: string): string[] {
+  return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
+}
+
+function searchWords(search: TextSearch): { word: string; prefix: boolean }[] {
+  const words = wordsOf(search.text)
   return words.map((word, i) => ({
     word,
-    prefix: i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH,
+    prefix: i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH && !search.lastWordWhole,
   }))
 }
 
 /** The text-search query of a search's words, each stemmed, accents aside, by `alertes_fr`. */
-function wordsQuery(q: string): string | null {
-  const words = searchWords(q)
+function wordsQuery(search: TextSearch): string | null {
+  const words = searchWords(search)
   if (words.length === 0) return null
   return words.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ')
 }
 
-/**
- * Reports whose category, description, address or department hold the words of `q`, whatever
- * their accents, case or endings; or whose code starts with what `q` spells. Both through an
- * index (migration 0007_search_full_text). A search with nothing to look up matches nothing.
- */
-export function textMatches(q: string | undefined): SQL | undefined {
+/** The statistics' most common words of the reports (ANALYZE keeps them for `search_vector`). */
+const commonWords = sql`(select unnest(s.most_common_elems::text::text[]) as word from pg_stats s
+  where s.schemaname = 'public' and s.tablename = 'reports' and s.attname = 'search_vector')`
+
+/** A search of `q`, its last word looked up among the reports' most common words; none when blank. */
+export async function textSearch(db: Db, q: string | undefined): Promise<TextSearch | undefined> {
   const text = q?.trim()
   if (!text) return undefined
-  const words = wordsQuery(text)
-  const code = anonymousCodeStartIn(text)
+  const last = wordsOf(text).at(-1)
+  if (!last || last.length < PREFIX_MIN_LENGTH) return { text, lastWordWhole: false }
+  const [row] = await queryRows<{ common: boolean | null }>(
+    db,
+    sql`select bool_and(lexeme in ${commonWords}) as common
+      from unnest(tsvector_to_array(to_tsvector('public.alertes_fr', ${last}))) as lexeme`,
+  )
+  return { text, lastWordWhole: row?.common === true }
+}
+
+/**
+ * Reports whose category, description, address or department hold the words of a search, whatever
+ * their accents, case or endings; or whose code starts with what it spells. Both through an
+ * index (migration 0007_search_full_text). A search with nothing to look up matches nothing.
+ */
+export function textMatches(search: TextSearch | undefined): SQL | undefined {
+  if (!search) return undefined
+  const words = wordsQuery(search)
+  const code = anonymousCodeStartIn(search.text)
   const byWords = words
     ? sql`${reports.search_vector} @@ to_tsquery('public.alertes_fr', ${words})`
     : undefined
@@ -118,15 +148,14 @@ async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
  * Whether every word of the search (as the configuration reduces it; the last one as the start of
  * a word) is among the most common ones ANALYZE keeps for `search_vector`.
  */
-async function wordsAreCommon(db: Db, q: string): Promise<boolean> {
-  const words = searchWords(q)
+async function wordsAreCommon(db: Db, search: TextSearch): Promise<boolean> {
+  const words = searchWords(search)
   if (words.length === 0) return false
   const [row] = await queryRows<{ common: boolean | null }>(
     db,
     sql`select bool_and(exists (
-        select 1 from pg_stats s, unnest(s.most_common_elems::text::text[]) common
-        where s.schemaname = 'public' and s.tablename = 'reports' and s.attname = 'search_vector'
-          and (common = term.lexeme or (term.prefix and starts_with(common, term.lexeme)))
+        select 1 from ${commonWords} common
+        where common.word = term.lexeme or (term.prefix and starts_with(common.word, term.lexeme))
       )) as common
       from (
         select unnest(tsvector_to_array(to_tsvector('public.alertes_fr', word))) as lexeme, prefix
@@ -157,14 +186,14 @@ export async function countMatches(
   list: {
     where: SQL
     /** The search, whose words the estimates may know or not. */
-    q: string
+    search: TextSearch
     /** The reports a walk of the list's order reads through (its index): the share is of those. */
     walked: SQL | undefined
   },
 ): Promise<number> {
   // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
   // code) the planner assumes a default share, and the index's matches are few: counted.
-  const matches = (await wordsAreCommon(db, list.q)) ? await estimatedRows(db, list.where) : 0
+  const matches = (await wordsAreCommon(db, list.search)) ? await estimatedRows(db, list.where) : 0
   if (matches >= CAPPED_BY_ESTIMATE) return SEARCH_COUNT_LIMIT + 1
   const counting = (order: SQL) => (tx: Db) =>
     queryRows<{ n: number }>(
