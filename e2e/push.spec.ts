@@ -117,15 +117,17 @@ describe('news on the filing phone', () => {
       registrationId: await registrationId,
       data: JSON.stringify(message?.payload),
     })
-    const shown = await page.waitForFunction(async () => {
-      const notifications = await (await navigator.serviceWorker.ready).getNotifications()
-      return notifications.map((notification) => ({
-        title: notification.title,
-        body: notification.body,
-        url: (notification.data as { url: string }).url,
-      }))[0]
-    })
-    expect(await shown.jsonValue()).toEqual({
+    // The worker shows it in its own time: asked again until it is there.
+    const shownNotification = () =>
+      page.evaluate(async () => {
+        const notifications = await (await navigator.serviceWorker.ready).getNotifications()
+        return notifications.map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          url: (notification.data as { url: string }).url,
+        }))[0]
+      })
+    await expect.poll(shownNotification).toEqual({
       title: 'Alertes urbaines',
       body: 'Message au sujet de «\u202fVoirie\u202f»\u202f: Curage prévu\nUne équipe passe samedi matin.',
       url: `/mes-signalements#signalement-${filed.id}`,
