@@ -18,16 +18,20 @@ export function containing(text: string): string {
 const PREFIX_MIN_LENGTH = 3
 
 /**
- * A search as the lists run it: its text, and whether its last word is taken as it stands. The
- * last word is otherwise also the start of a longer one ("lampad" finds "lampadaire": a search is
- * typed as it is read), unless the reports use it often as it stands ("nuit", "route"): then it is
- * that word. A prefix makes the index gather every report of every word it starts (tens of
- * thousands for a common word at a million reports) before the other filters apply; a whole word
- * is read along with them.
+ * A search as the lists run it, with what the planner's statistics say of its words. The last word
+ * is also the start of a longer one ("lampad" finds "lampadaire": a search is typed as it is read),
+ * unless the reports use it often as it stands ("nuit", "route"): then it is that word. A prefix
+ * makes the index gather every report of every word it starts (tens of thousands for a common word
+ * at a million reports) before the other filters apply; a whole word is read along with them.
  */
 export interface TextSearch {
   text: string
   lastWordWhole: boolean
+  /**
+   * Whether every word is among the most common ones ANALYZE keeps for `search_vector`: the
+   * planner's estimate of the matches is then worth something (countMatches).
+   */
+  wordsCommon: boolean
 }
 
 /** The words of a text: letters and digits only (nothing else reaches the query syntax). */
@@ -35,37 +39,49 @@ function wordsOf(text: string): string[] {
   return text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
 }
 
-function searchWords(search: TextSearch): { word: string; prefix: boolean }[] {
-  const words = wordsOf(search.text)
+/** Each word, and whether it may be the start of a longer one (the last one, long enough). */
+function typedWords(text: string): { word: string; prefix: boolean }[] {
+  const words = wordsOf(text)
   return words.map((word, i) => ({
     word,
-    prefix: i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH && !search.lastWordWhole,
+    prefix: i === words.length - 1 && word.length >= PREFIX_MIN_LENGTH,
   }))
 }
 
 /** The text-search query of a search's words, each stemmed, accents aside, by `alertes_fr`. */
 function wordsQuery(search: TextSearch): string | null {
-  const words = searchWords(search)
+  const words = typedWords(search.text)
   if (words.length === 0) return null
-  return words.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ')
+  return words.map(({ word, prefix }) => (prefix && !search.lastWordWhole ? `${word}:*` : word)).join(' & ')
 }
 
-/** The statistics' most common words of the reports (ANALYZE keeps them for `search_vector`). */
-const commonWords = sql`(select unnest(s.most_common_elems::text::text[]) as word from pg_stats s
-  where s.schemaname = 'public' and s.tablename = 'reports' and s.attname = 'search_vector')`
-
-/** A search of `q`, its last word looked up among the reports' most common words; none when blank. */
+/**
+ * A search of `q`, its words looked up among the reports' most common ones (one statement: a
+ * common word, as the configuration reduces it, is one the statistics hold; a start, one that
+ * starts one of them); none when `q` is blank.
+ */
 export async function textSearch(db: Db, q: string | undefined): Promise<TextSearch | undefined> {
   const text = q?.trim()
   if (!text) return undefined
-  const last = wordsOf(text).at(-1)
-  if (!last || last.length < PREFIX_MIN_LENGTH) return { text, lastWordWhole: false }
-  const [row] = await queryRows<{ common: boolean | null }>(
+  const words = typedWords(text)
+  if (words.length === 0) return { text, lastWordWhole: false, wordsCommon: false }
+  const [row] = await queryRows<{ whole: boolean | null; common: boolean | null }>(
     db,
-    sql`select bool_and(lexeme in ${commonWords}) as common
-      from unnest(tsvector_to_array(to_tsvector('public.alertes_fr', ${last}))) as lexeme`,
+    sql`with common as (
+        select unnest(s.most_common_elems::text::text[]) as word from pg_stats s
+        where s.schemaname = 'public' and s.tablename = 'reports' and s.attname = 'search_vector'
+      ),
+      term as (
+        select unnest(tsvector_to_array(to_tsvector('public.alertes_fr', word))) as lexeme, prefix
+        from jsonb_to_recordset(${JSON.stringify(words)}::jsonb) as w(word text, prefix boolean)
+      )
+      select bool_and(lexeme in (select word from common)) filter (where prefix) as whole,
+        bool_and(exists (
+          select 1 from common where common.word = term.lexeme or (term.prefix and starts_with(common.word, term.lexeme))
+        )) as common
+      from term`,
   )
-  return { text, lastWordWhole: row?.common === true }
+  return { text, lastWordWhole: row?.whole === true, wordsCommon: row?.common === true }
 }
 
 /**
@@ -145,27 +161,6 @@ async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
- * Whether every word of the search (as the configuration reduces it; the last one as the start of
- * a word) is among the most common ones ANALYZE keeps for `search_vector`.
- */
-async function wordsAreCommon(db: Db, search: TextSearch): Promise<boolean> {
-  const words = searchWords(search)
-  if (words.length === 0) return false
-  const [row] = await queryRows<{ common: boolean | null }>(
-    db,
-    sql`select bool_and(exists (
-        select 1 from ${commonWords} common
-        where common.word = term.lexeme or (term.prefix and starts_with(common.word, term.lexeme))
-      )) as common
-      from (
-        select unnest(tsvector_to_array(to_tsvector('public.alertes_fr', word))) as lexeme, prefix
-        from jsonb_to_recordset(${JSON.stringify(words)}::jsonb) as w(word text, prefix boolean)
-      ) term`,
-  )
-  return row?.common === true
-}
-
-/**
  * From this many estimated matches on, a search says "Plus de 1 000" on the planner's word: a
  * count would read tens of thousands of index entries for a figure nobody reads.
  */
@@ -193,7 +188,7 @@ export async function countMatches(
 ): Promise<number> {
   // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
   // code) the planner assumes a default share, and the index's matches are few: counted.
-  const matches = (await wordsAreCommon(db, list.search)) ? await estimatedRows(db, list.where) : 0
+  const matches = list.search.wordsCommon ? await estimatedRows(db, list.where) : 0
   if (matches >= CAPPED_BY_ESTIMATE) return SEARCH_COUNT_LIMIT + 1
   const counting = (order: SQL) => (tx: Db) =>
     queryRows<{ n: number }>(
