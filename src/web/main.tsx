@@ -46,18 +46,22 @@ const routes = createAppRoutes({
 // The screens of this path were listed in the page (modulepreload): waiting for them lets the
 // first render be the screen itself, not a spinner, and lets the app take over the server's HTML
 // as it is. A visitor who chose English or Wolof waits for that one small catalogue instead of
-// seeing French first.
-void Promise.all([
-  loadScreensOf(routes, pathname),
-  // The page was drawn for the cookie's session: the app goes on with it.
-  drawn?.session && sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
-])
+// seeing French first. Each step in a task of its own (the code has run; the screens are asked
+// for; the router is made; the page is taken over): one task for all held a cheap phone too long.
+void nextTask()
+  .then(() =>
+    Promise.all([
+      loadScreensOf(routes, pathname),
+      // The page was drawn for the cookie's session: the app goes on with it.
+      drawn?.session && sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
+    ]),
+  )
   .catch(() => undefined)
   .then(async () => {
-    // Two tasks, not one long one: the code has run, then the page is taken over.
     await nextTask()
     if (drawn && (display.language === DEFAULT_LANGUAGE || readsFrenchOnly())) {
       const router = createAppRouter(routes, drawn.router)
+      await nextTask()
       const tappedEarly = takeEarlyTap()
       // As a transition, the takeover is done in slices that let the phone answer a tap between
       // them (React replays a tap on a part not taken over yet), not in one long task.

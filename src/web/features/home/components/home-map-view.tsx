@@ -10,6 +10,7 @@ import { tileUrl } from '../../../lib/config'
 import { L, prefersReducedMotion } from '../../../lib/leaflet'
 import { useLocationStore } from '../../../lib/location-store'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
+import { InitialView } from '../../../components/map/initial-view'
 import type { Bbox } from '../api/get-map-reports'
 import { ReportMarkers } from './report-markers'
 
@@ -100,8 +101,8 @@ function RecenterControl() {
   )
 }
 
-/** The map's parts, added in this order: the map, its tiles, its controls, the reports. */
-const MAP_PARTS = 4
+/** The map's parts, added in this order: the map, its view, its tiles, its controls, the reports. */
+const MAP_PARTS = 5
 
 /** The Leaflet map itself; loaded on demand by HomeMap. */
 export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbox) => void }) {
@@ -114,8 +115,6 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
   return (
     <div className="relative h-full w-full">
       <MapContainer
-        center={center}
-        zoom={HOME_MAP_ZOOM}
         zoomControl={false}
         scrollWheelZoom={false}
         doubleClickZoom={false}
@@ -124,8 +123,9 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
         touchZoom
         className="h-full w-full bg-slate-100"
       >
-        {shown >= 2 ? <TileLayer url={tileUrl()} attribution={t('map.attribution')} /> : null}
-        {shown >= 3 ? (
+        {shown >= 2 ? <InitialView center={center} zoom={HOME_MAP_ZOOM} /> : null}
+        {shown >= 3 ? <TileLayer url={tileUrl()} attribution={t('map.attribution')} /> : null}
+        {shown >= 4 ? (
           <>
             <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
             <RecenterControl />
@@ -144,9 +144,9 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
             ) : null}
           </>
         ) : null}
-        {shown >= 4 ? <ReportMarkers onViewChange={onViewChange} /> : null}
+        {shown >= 5 ? <ReportMarkers onViewChange={onViewChange} /> : null}
       </MapContainer>
-      {shown >= 3 ? <MapLegend /> : null}
+      {shown >= 4 ? <MapLegend /> : null}
     </div>
   )
 }
