@@ -53,7 +53,8 @@ void nextTask()
     Promise.all([
       loadScreensOf(routes, pathname),
       // The page was drawn for the cookie's session: the app goes on with it.
-      drawn?.session && sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
+      drawn?.session &&
+        sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
     ]),
   )
   .catch(() => undefined)
