@@ -14,6 +14,7 @@ import { type Database, openPglite, openPostgres } from '../db/database'
 import { seedDefaults } from '../db/seed'
 import { geocoderFromConfig, type ReverseGeocoder } from '../geocoding/reverse-geocoder'
 import { createDiskStorage } from '../storage/file-storage'
+import { migratedPglite } from './pglite-template'
 
 export interface TestContext {
   app: FastifyInstance
@@ -60,7 +61,7 @@ export interface TestDatabase {
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = await openPglite(undefined)
+    const db = await openPglite(undefined, migratedPglite())
     return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
   const created = await createPostgresDatabase()

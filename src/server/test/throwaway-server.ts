@@ -13,6 +13,7 @@ import { type Database, openPglite } from '../db/database'
 import { seedDefaults } from '../db/seed'
 import { geocoderFromConfig } from '../geocoding/reverse-geocoder'
 import { createDiskStorage } from '../storage/file-storage'
+import { migratedPglite } from './pglite-template'
 
 export interface ThrowawayServer {
   url: string
@@ -34,7 +35,7 @@ export async function startThrowawayServer(options: {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-server-'))
   const loaded = loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn', ...options.env })
   const config = { ...loaded, webDir: options.webDir, jwtSecret: randomBytes(32).toString('hex') }
-  const db = await openPglite(path.join(dataDir, 'db'))
+  const db = await openPglite(path.join(dataDir, 'db'), migratedPglite())
   await seedDefaults(db.db, options.admin)
   await options.prepare?.(db)
   const app = await buildApp({
