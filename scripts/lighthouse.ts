@@ -235,6 +235,20 @@ function table(rows: Medians[]): string[] {
   ]
 }
 
+/**
+ * Lighthouse now and then loses its trace of the page load (NO_NAVSTART, "run Lighthouse again"):
+ * that run is made again, once; any other failure stops the measure.
+ */
+async function auditAgainOnTraceFailure(base: string, route: (typeof ROUTES)[number], run: number) {
+  try {
+    return await audit(base, route, run)
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error
+    console.log(`${route.path.padEnd(34)} run ${run}  trace lost (NO_NAVSTART): run again`)
+    return audit(base, route, run)
+  }
+}
+
 const webDir = path.resolve(String(args['web-dir']))
 if (!existsSync(path.join(webDir, 'index.html'))) {
   console.error(`${webDir} holds no build: run \`npm run build\` first (or pass --web-dir).`)
@@ -247,7 +261,7 @@ try {
   for (const route of ROUTES.filter(({ path }) => !args.route || args.route.includes(path))) {
     const runs: Figures[] = []
     for (let run = 1; run <= RUNS; run++) {
-      const measured = await audit(server.url, route, run)
+      const measured = await auditAgainOnTraceFailure(server.url, route, run)
       runs.push(measured)
       console.log(
         `${measured.route.padEnd(34)} run ${run}  score ${String(measured.score).padStart(3)}  LCP ${seconds(measured.lcpMs)} s  CLS ${measured.cls.toFixed(3)}  TBT ${measured.tbtMs.toFixed(0)} ms  ${(measured.bytes / 1024).toFixed(1)} KB`,

@@ -41,8 +41,11 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
   const positionKnown = useDeferredValue(hydrated && (hasDeviceLocation || error !== null))
 
   useEffect(() => {
-    void loadMapView()
     if (!useLocationStore.getState().hasDeviceLocation) void requestLocation()
+    // In a task of its own: asking for the map's files adds a link per file to the page, which
+    // held a cheap phone about 40 ms on top of the other effects of the page's takeover.
+    const timer = setTimeout(() => void loadMapView(), 0)
+    return () => clearTimeout(timer)
   }, [requestLocation])
 
   return (
