@@ -176,15 +176,21 @@ export async function availableReports(
   )
 }
 
-/** Its own reports: an index range of a few thousand rows at most, counted as they are. */
-export async function managedReports(
-  db: Db,
-  organizationId: string,
-  filters: { q?: string; status?: string },
-  page: number,
-) {
+/** The filters of its own reports' list and map: a status ("all" or none: every one) and a search. */
+interface ManagedFilters {
+  q?: string
+  status?: string
+}
+
+/** Its own reports that the list's or the map's filters keep. */
+async function managedMatching(db: Db, organizationId: string, filters: ManagedFilters) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  const where = and(managedBy(organizationId), status, textMatches(await textSearch(db, filters.q)))
+  return and(managedBy(organizationId), status, textMatches(await textSearch(db, filters.q))) as SQL
+}
+
+/** Its own reports: an index range of a few thousand rows at most, counted as they are. */
+export async function managedReports(db: Db, organizationId: string, filters: ManagedFilters, page: number) {
+  const where = await managedMatching(db, organizationId, filters)
   return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
 }
 
@@ -205,12 +211,10 @@ export async function availableReportsInBox(
 export async function managedReportsInBox(
   db: Db,
   organizationId: string,
-  filters: { q?: string; status?: string },
+  filters: ManagedFilters,
   bbox: Bbox,
 ) {
-  const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  const matches = textMatches(await textSearch(db, filters.q))
-  return scopedReportsInBox(db, bbox, and(managedBy(organizationId), status, matches) as SQL)
+  return scopedReportsInBox(db, bbox, await managedMatching(db, organizationId, filters))
 }
 
 /** One report the organisation may see (available to it, or its own), or 404. */
