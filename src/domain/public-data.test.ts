@@ -89,6 +89,9 @@ describe('publicExportQuerySchema', () => {
     [{ since: 'hier' }, PUBLIC_DATA_MESSAGES.badSince],
     [{ since: '2026-13-01' }, PUBLIC_DATA_MESSAGES.badSince],
     [{ since: '2026-02-31' }, PUBLIC_DATA_MESSAGES.badSince],
+    [{ since: '1' }, PUBLIC_DATA_MESSAGES.badSince],
+    [{ since: '2026-1-1' }, PUBLIC_DATA_MESSAGES.badSince],
+    [{ since: '-1' }, PUBLIC_DATA_MESSAGES.badSince],
   ])('refuses %j in French', (query, message) => {
     const parsed = publicExportQuerySchema.safeParse(query)
     expect(parsed.success).toBe(false)

@@ -97,6 +97,18 @@ export const publicStatsQuerySchema = z.object({
 
 const DAY_OR_MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/
 
+/**
+ * Whether a text is a day or a moment of DAY_OR_MOMENT's shape on a day that exists (Date.parse
+ * takes 2026-02-31 for 3 March). Never throws: zod runs this check even after the shape's has
+ * failed, and `1` or `2026-1-1`, which Date.parse reads, made `toISOString` throw (a 500).
+ */
+function isDayOrMoment(value: string): boolean {
+  if (!DAY_OR_MOMENT.test(value) || Number.isNaN(Date.parse(value))) return false
+  const day = value.slice(0, 10)
+  const midnight = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day)
+}
+
 /** The filters of the open-data exports; an unknown parameter is ignored. */
 export const publicExportQuerySchema = z.object({
   category: z.coerce
@@ -109,16 +121,9 @@ export const publicExportQuerySchema = z.object({
   /** Reports filed on or after this day (UTC) or moment. */
   since: z
     .string({ error: PUBLIC_DATA_MESSAGES.badSince })
-    .regex(DAY_OR_MOMENT, { error: PUBLIC_DATA_MESSAGES.badSince })
-    // A real day: Date.parse takes 2026-02-31 for 3 March.
-    .refine(
-      (value) =>
-        !Number.isNaN(Date.parse(value)) &&
-        new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(value.slice(0, 10)),
-      {
-        error: PUBLIC_DATA_MESSAGES.badSince,
-      },
-    )
+    // The shape (the pattern the API's documentation shows): a text of another goes no further.
+    .regex(DAY_OR_MOMENT, { error: PUBLIC_DATA_MESSAGES.badSince, abort: true })
+    .refine(isDayOrMoment, { error: PUBLIC_DATA_MESSAGES.badSince })
     .transform((value) => new Date(value))
     .optional(),
 })

@@ -339,6 +339,9 @@ describe('GET /api/public/reports.csv and reports.geojson', () => {
     ['category=voirie', PUBLIC_DATA_MESSAGES.badCategory],
     ['status=rejete', PUBLIC_DATA_MESSAGES.badStatus],
     ['since=hier', PUBLIC_DATA_MESSAGES.badSince],
+    // Dates JavaScript reads but that are no day: they made the check itself throw (a 500).
+    ['since=1', PUBLIC_DATA_MESSAGES.badSince],
+    ['since=2026-1-1', PUBLIC_DATA_MESSAGES.badSince],
   ])('answers ?%s with 400 and a French message', async (query, message) => {
     for (const format of ['csv', 'geojson']) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/public/reports.${format}?${query}` })

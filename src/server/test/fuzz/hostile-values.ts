@@ -69,6 +69,49 @@ const UNICODE_EDGES = [
   '\u{10FFFF}',
 ]
 
+/**
+ * Dates a client may send where a day or a moment is asked: a day with one digit, a year alone
+ * (JavaScript's Date reads `1` as 2001 and `-1` as 2 BC), days that do not exist, the edges of the
+ * Date range and beyond. `since=1` and `since=2026-1-1` made the open-data exports answer 500.
+ */
+export const hostileDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '2026',
+    '2026-1-1',
+    '2026-01-1',
+    '2026-1-01',
+    '26-01-01',
+    '2026-00-10',
+    '2026-13-01',
+    '2026-02-29',
+    '2026-02-31',
+    '2026-04-31',
+    '0000-01-01',
+    '9999-12-31',
+    '+275760-09-13',
+    '+275760-09-14',
+    '-271821-04-19',
+    '2026-01-01T24:00Z',
+    '2026-01-01T25:00:00Z',
+    '2026-01-01T10:00:00+25:00',
+    '2026-01-01T10:00:00.1234567Z',
+    '2026-01-01 10:00',
+    '01/31/2026',
+    'Jan 1 2026',
+    'now',
+  ),
+  fc
+    .date({
+      min: new Date('1900-01-01T00:00:00Z'),
+      max: new Date('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .chain((date) => fc.constantFrom(date.toISOString(), date.toISOString().slice(0, 10))),
+)
+
 /** A huge string: past every field limit, and sometimes past the body limit. */
 export const hugeString = fc
   .constantFrom(300, 2_001, 20_000, 200_000, 1_100_000)

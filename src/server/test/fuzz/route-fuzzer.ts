@@ -16,6 +16,7 @@ import {
   asHeaderValue,
   brokenJson,
   hostileAuthorization,
+  hostileDate,
   hostileHeaderText,
   hostileString,
   hostileValue,
@@ -146,6 +147,10 @@ export async function prepareFuzzFixture(ctx: TestContext): Promise<FuzzFixture>
         fc.constantFrom('-17.6,14.6,-17.3,14.8', '-180,-90,180,90', '0,0,0,0', '-17.5,14.7,-17.5,14.7'),
       ),
       '*': fc.constantFrom(...fileUrls.map((url) => url.replace(/^\/files\//, ''))),
+      // The dates of the filters: the open-data exports' day, Open311's moments.
+      since: hostileDate,
+      start_date: hostileDate,
+      end_date: hostileDate,
     },
   }
 }
