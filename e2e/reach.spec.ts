@@ -1,6 +1,7 @@
 // Issue 8 in a real browser: a report made offline that sends itself once, the site in Wolof,
 // "Moi aussi", "Est-ce réglé ?" answered "Non", and no serious accessibility violation on the
 // new screens, in the light and the dark theme.
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -105,6 +106,14 @@ async function resolvedReportOf(description: string) {
   return { ...filed, organization }
 }
 
+/** The token this phone's app keeps for the device (the one the server knows, else the one it minted). */
+async function deviceToken(page: Page): Promise<string> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), STORE_NAMES.citizenDevice)
+  const state = (JSON.parse(stored ?? '{}') as { state?: { citizenToken?: string; mintedToken?: string } })
+    .state
+  return state?.citizenToken ?? state?.mintedToken ?? ''
+}
+
 async function serviceWorkerInControl(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready)
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
@@ -171,10 +180,65 @@ describe('a report made without a connection', () => {
       .filter({ hasText: sent[0]?.anonymous_code ?? 'missing' })
       .waitFor()
     expect(await page.getByText('En attente d’envoi').count()).toBe(0)
+    // Filed under the token this phone minted for itself, which the server keeps only as a hash.
+    const token = await deviceToken(page)
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(sent[0]?.reporter_hash).toBe(createHash('sha256').update(token).digest('hex'))
 
     // Sent again with the same key (a lost answer): still one report.
     await page.reload()
     await page.getByRole('article').filter({ hasText: description }).waitFor()
+    expect(await stored()).toHaveLength(1)
+    await context.close()
+  })
+
+  it('whose answer was lost is filed once, given back to this phone alone', async () => {
+    const context = await newContext()
+    const page = await open(context, '/signaler')
+    await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    const description = `Lampadaire éteint, réponse perdue ${Date.now()}`
+    // The server gets the report, but its answer never reaches the phone.
+    let key = ''
+    await context.route('**/api/reports', async (route) => {
+      if (route.request().method() !== 'POST' || key) return route.fallback()
+      key = (await route.request().headerValue('idempotency-key')) ?? ''
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await page.locator('label').filter({ hasText: 'Éclairage public' }).click()
+    await page.getByLabel('Description').fill(description)
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page.getByRole('link', { name: 'Voir mes signalements' }).click()
+    const stored = () => server.db.db.select().from(reports).where(eq(reports.description, description))
+    expect(await stored()).toHaveLength(1)
+    expect(key).not.toBe('')
+
+    // Whoever learns the key (a proxy's log, this phone's history) gets nothing of the report.
+    const replay = new FormData()
+    const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as { id: number }[]
+    replay.append('categoryId', String(categories[0]?.id))
+    replay.append('description', 'Un autre signalement sous la même clé')
+    replay.append('latitude', '14.7300')
+    replay.append('longitude', '-17.4600')
+    const stranger = await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'idempotency-key': key },
+      body: replay,
+    })
+    expect(stranger.status).toBe(409)
+    const strangerBody = await stranger.text()
+    const [filed] = await stored()
+    expect(strangerBody).not.toContain(filed?.anonymous_code ?? 'missing')
+    expect(strangerBody).not.toContain(await deviceToken(page))
+
+    // The phone sends it again by itself, and gets its report back: still one on the server.
+    await page.reload()
+    await page.getByText('Votre signalement en attente est envoyé').waitFor({ timeout: 20_000 })
+    await page
+      .getByRole('article')
+      .filter({ hasText: filed?.anonymous_code ?? 'missing' })
+      .waitFor()
+    expect(await page.getByText('En attente d’envoi').count()).toBe(0)
     expect(await stored()).toHaveLength(1)
     await context.close()
   })

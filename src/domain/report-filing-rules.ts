@@ -48,6 +48,7 @@ export const REPORT_FILING_MESSAGES = {
   audioType: 'La note vocale doit être un enregistrement WebM, Ogg, MP4 ou MP3.',
   audioEmpty: 'La note vocale est vide ou illisible. Enregistrez-la à nouveau.',
   audioTooLong: `La note vocale ne doit pas dépasser ${VOICE_NOTE_MAX_SECONDS / 60} minutes.`,
+  tooManyFiles: 'Un signalement accepte au plus une photo et une note vocale : retirez les autres fichiers.',
   unknownDevice: 'Cet appareil n’est pas reconnu. Réessayez : un nouvel identifiant lui sera attribué.',
   tooManyReports: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez dans une heure.',
   weakIdempotencyKey:
@@ -66,9 +67,10 @@ export { CITIZEN_TOKEN_HEADER } from './constants'
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 
 /**
- * An Idempotency-Key is the device's secret for an answer it lost, so it carries at least 122
- * random bits: a UUID v4, or 22 base64url characters or more (a UUID of another version, made of
- * a clock and a machine address, is refused).
+ * An Idempotency-Key names one report for its retries. It is no secret: a repeat gets the report
+ * back only with the filing device's token. It is still drawn at random (a UUID v4, or 22 base64url
+ * characters or more; a UUID of another version, made of a clock and a machine address, is
+ * refused) so that nobody can use a device's next key before it does.
  */
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
@@ -76,9 +78,6 @@ const RANDOM_BASE64URL = /^[A-Za-z0-9_-]{22,100}$/
 export function isStrongIdempotencyKey(key: string): boolean {
   return UUID_SHAPE.test(key) ? UUID_V4.test(key) : RANDOM_BASE64URL.test(key)
 }
-
-/** A repeat without the device's token gets the first answer back within this delay. */
-export const IDEMPOTENT_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** The departments of the region of Dakar: a report is filed in one of them, Dakar by default. */
 export const DAKAR_REGION_DEPARTMENTS = ['Dakar', 'Guédiawaye', 'Keur Massar', 'Pikine', 'Rufisque'] as const

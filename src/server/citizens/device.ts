@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** 32 random bytes, base64url: what a device keeps and sends back in X-Citizen-Token. */
+/** 32 random bytes, base64url: what a device mints, keeps and sends in X-Citizen-Token. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 export function newCitizenToken(): string {
@@ -29,7 +29,7 @@ function unknownDevice() {
   return new AppError('not_authenticated', { reason: 'filing.unknownDevice' })
 }
 
-/** The hash of a device the server issued; anything else is refused with 401. */
+/** The hash of a device the server knows (it filed, followed or supported); anything else is refused with 401. */
 export async function requireDevice(db: Db, token: string | undefined): Promise<string> {
   if (!token || !TOKEN_PATTERN.test(token)) throw unknownDevice()
   const hash = hashCitizenToken(token)
@@ -39,7 +39,7 @@ export async function requireDevice(db: Db, token: string | undefined): Promise<
 }
 
 /**
- * Guard (`onRequest`) of a device's own routes: a token the server issued, or 401 before the
+ * Guard (`onRequest`) of a device's own routes: a token the server knows, or 401 before the
  * request's input is read.
  */
 export async function requireDeviceToken(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -56,28 +56,32 @@ export function currentDevice(request: FastifyRequest): string {
   return request.citizenDevice
 }
 
-/**
- * The device behind a request that may come from a new device: an existing token is checked,
- * a missing one gets a new token (recorded by `saveDevice` in the caller's transaction).
- */
-export async function deviceFor(
-  db: Db,
-  token: string | undefined,
-): Promise<{ token: string; hash: string; isNew: boolean }> {
-  if (token === undefined) {
-    const fresh = newCitizenToken()
-    return { token: fresh, hash: hashCitizenToken(fresh), isNew: true }
-  }
-  return { token, hash: await requireDevice(db, token), isNew: false }
+/** A device as a request names it: the token it holds and the hash the server keeps. */
+export interface Device {
+  token: string
+  hash: string
 }
 
-export async function saveDevice(db: Db, device: { hash: string; isNew: boolean }, now: Date): Promise<void> {
-  if (device.isNew) {
-    await db.insert(citizenDevices).values({ token_hash: device.hash, last_seen_at: now.toISOString() })
-  } else {
-    await db
-      .update(citizenDevices)
-      .set({ last_seen_at: now.toISOString() })
-      .where(eq(citizenDevices.token_hash, device.hash))
+/**
+ * The device behind a request that may come from a new device (a filing, a follow, a support).
+ * A device mints its own token and sends it the first time: a well-formed token the server has
+ * not seen yet is that device, new (recorded by `saveDevice` in the caller's transaction). A
+ * request without a token, from a version of the app before devices minted their own, gets a new
+ * token: the server never hands out a token it knew before.
+ */
+export function deviceFor(token: string | undefined): Device {
+  if (token === undefined) {
+    const fresh = newCitizenToken()
+    return { token: fresh, hash: hashCitizenToken(fresh) }
   }
+  if (!TOKEN_PATTERN.test(token)) throw unknownDevice()
+  return { token, hash: hashCitizenToken(token) }
+}
+
+/** Records the device, or when it was last seen; two first filings of one device at once make one row. */
+export async function saveDevice(db: Db, device: Pick<Device, 'hash'>, now: Date): Promise<void> {
+  await db
+    .insert(citizenDevices)
+    .values({ token_hash: device.hash, created_at: now.toISOString(), last_seen_at: now.toISOString() })
+    .onConflictDoUpdate({ target: citizenDevices.token_hash, set: { last_seen_at: now.toISOString() } })
 }

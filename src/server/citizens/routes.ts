@@ -116,7 +116,7 @@ export const citizenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const code = parseCode(request.body.code)
       const reportId = await lookUpCode(request, () => reportIdByCode(db(), code))
-      const device = await deviceFor(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      const device = deviceFor(request.headers[CITIZEN_TOKEN_HEADER])
       await db().transaction(async (tx) => {
         await saveDevice(tx, device, app.deps.clock.now())
         await followReport(tx, device.hash, reportId)

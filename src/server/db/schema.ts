@@ -282,24 +282,23 @@ export const refreshTokens = pgTable(
 )
 
 /**
- * The first answer to a filing sent with an Idempotency-Key, for a device that lost it (offline
- * queues send again). The key is the device's secret: only its hash is kept, and the token of the
- * answer is sealed with a key derived from it, so that neither a copy of the database nor anyone
- * without the key can read it.
+ * The filings sent with an Idempotency-Key, for a device that lost the answer (offline queues send
+ * again): only the key's hash and the report. A repeat gets the report back only when it carries
+ * the token of the device that filed it, which the device holds already: no token is ever kept
+ * here, sealed or not.
  */
 export const filingReceipts = pgTable('filing_receipts', {
   key_hash: text('key_hash').primaryKey(),
   report_id: uuid('report_id')
     .notNull()
     .references(() => reports.id, { onDelete: 'cascade' }),
-  /** The filing device's token, AES-256-GCM under a key derived from the Idempotency-Key. */
-  sealed_token: text('sealed_token'),
   created_at: createdAt(),
 })
 
 /**
- * Citizen devices: the server issues each device a random token on its first report and keeps
- * only its hash, so that an unknown token is refused rather than taken as a new identity.
+ * Citizen devices: each device mints its own random token (256 bits) and sends it with its first
+ * filing, follow or support; the server keeps only its hash. Devices from before kept the token
+ * the server issued them.
  */
 export const citizenDevices = pgTable('citizen_devices', {
   token_hash: text('token_hash').primaryKey(),

@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm'
-import {
-  type CreatedReport,
-  descriptionIsEnough,
-  IDEMPOTENT_REPLAY_WINDOW_MS,
-  type ReportFields,
-} from '../../domain/report-filing'
+import { type CreatedReport, descriptionIsEnough, type ReportFields } from '../../domain/report-filing'
 import { filing } from '../../domain/report-transitions'
-import { deviceFor, requireDevice, saveDevice } from '../citizens/device'
+import { deviceFor, hashCitizenToken, saveDevice } from '../citizens/device'
 import type { Clock } from '../clock'
 import { type Db, isSerialId } from '../db/database'
 import { categories, reportEvents, reports } from '../db/schema'
@@ -15,7 +10,7 @@ import { AppError } from '../errors'
 import { checkVoiceNote, processPhoto } from '../media/process-media'
 import type { FileStorage } from '../storage/file-storage'
 import { newAnonymousCode } from './anonymous-code'
-import { type FilingReceipt, findReceipt, openSealedToken, recordReceipt } from './filing-receipts'
+import { type FilingReceipt, findReceipt, recordReceipt } from './filing-receipts'
 
 export interface NewReport {
   fields: ReportFields
@@ -44,7 +39,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
   const { fields } = input
   if (input.idempotencyKey) {
     const receipt = await findReceipt(db, input.idempotencyKey)
-    if (receipt) return replayFiling({ db, clock }, receipt, input)
+    if (receipt) return replayFiling(receipt, input)
   }
   if (!descriptionIsEnough(fields.description, input.audio !== undefined)) {
     throw new AppError('invalid_input', {
@@ -61,7 +56,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
       field: 'categoryId',
     })
   }
-  const device = input.source === 'open311' ? null : await deviceFor(db, input.citizenToken)
+  const device = input.source === 'open311' ? null : deviceFor(input.citizenToken)
 
   // Check and re-encode before anything is written.
   const photo = input.photo ? await processPhoto(input.photo) : undefined
@@ -111,7 +106,6 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
         await recordReceipt(tx, {
           idempotencyKey: input.idempotencyKey,
           reportId: report.id,
-          citizenToken: device?.token ?? null,
           now: clock.now(),
         })
       }
@@ -123,7 +117,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
     if (input.idempotencyKey && isUniqueViolation(error, 'filing_receipts_pkey')) {
       // The same report, sent twice at once: the first one won.
       const receipt = await findReceipt(db, input.idempotencyKey)
-      if (receipt) return replayFiling({ db, clock }, receipt, input)
+      if (receipt) return replayFiling(receipt, input)
     }
     throw error
   }
@@ -131,35 +125,17 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
 
 /**
  * A report sent again under the same Idempotency-Key gets the first answer back, and nothing is
- * filed twice. The key is the filing device's secret for an answer it lost: sent with that
- * device's token, or without a token within a day (a device that had none yet gets the token the
- * first answer carried), it returns that answer; sent with another device's token, it returns
- * nothing of the report.
+ * filed twice, but only for the device that filed it: its token, which it sent itself, is the
+ * proof. Anyone else who learned the key (a proxy's log, a shared phone's history) gets a 409 with
+ * nothing of the report, and never a token.
  */
-async function replayFiling(
-  { db, clock }: Pick<Deps, 'db' | 'clock'>,
-  receipt: FilingReceipt,
-  input: Pick<NewReport, 'citizenToken' | 'idempotencyKey'>,
-): Promise<CreatedReport> {
-  const answer = (citizenToken: string) => ({
-    id: receipt.reportId,
-    anonymous_code: receipt.anonymousCode,
-    citizenToken,
-  })
-  if (input.citizenToken !== undefined) {
-    const deviceHash = await requireDevice(db, input.citizenToken)
-    if (deviceHash !== receipt.reporterHash) {
-      throw new AppError('conflict', { reason: 'filing.idempotencyKeyOfAnotherDevice' })
-    }
-    return answer(input.citizenToken)
+function replayFiling(receipt: FilingReceipt, input: Pick<NewReport, 'citizenToken'>): CreatedReport {
+  const { citizenToken } = input
+  if (citizenToken === undefined) throw new AppError('conflict', { reason: 'filing.alreadyReceived' })
+  if (receipt.reporterHash !== hashCitizenToken(citizenToken)) {
+    throw new AppError('conflict', { reason: 'filing.idempotencyKeyOfAnotherDevice' })
   }
-  const recent = clock.now().getTime() - receipt.createdAt.getTime() < IDEMPOTENT_REPLAY_WINDOW_MS
-  const token =
-    recent && receipt.sealedToken && input.idempotencyKey
-      ? openSealedToken(input.idempotencyKey, receipt.sealedToken)
-      : null
-  if (!token) throw new AppError('conflict', { reason: 'filing.alreadyReceived' })
-  return answer(token)
+  return { id: receipt.reportId, anonymous_code: receipt.anonymousCode, citizenToken }
 }
 
 /** Codes are random: on the rare collision, the whole transaction runs again with a new one. */

@@ -131,9 +131,30 @@ describe('POST /api/reports', () => {
     expect(new Set(rows.map((r) => r.reporter_hash)).size).toBe(1)
   })
 
-  it('refuses a device token the server never issued, and stores nothing', async () => {
+  it('takes a token the device minted itself as that device, new, and keeps only its hash', async () => {
+    const minted = randomBytes(32).toString('base64url')
+    const res = await fileReport(validFields(), [], { 'x-citizen-token': minted })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().citizenToken).toBe(minted)
+    expect(JSON.stringify(await ctx.db.db.select().from(citizenDevices))).not.toContain(minted)
+    const mine = await ctx.app.inject({ url: '/api/citizen/reports', headers: { 'x-citizen-token': minted } })
+    expect(mine.json().items).toMatchObject([{ id: res.json().id, filed_by_this_device: true }])
+  })
+
+  it('makes one device of two first filings sent at once with the same new token', async () => {
+    const minted = randomBytes(32).toString('base64url')
+    const both = await Promise.all([
+      fileReport(validFields(), [], { 'x-citizen-token': minted }),
+      fileReport(validFields(), [], { 'x-citizen-token': minted }),
+    ])
+    expect(both.map((res) => res.statusCode)).toEqual([201, 201])
+    const mine = await ctx.app.inject({ url: '/api/citizen/reports', headers: { 'x-citizen-token': minted } })
+    expect(mine.json().items).toHaveLength(2)
+  })
+
+  it('refuses a device token that is not one a device mints, and stores nothing', async () => {
     const res = await fileReport(validFields(), [photoPart(await png())], {
-      'x-citizen-token': 'A'.repeat(43),
+      'x-citizen-token': 'A'.repeat(42),
     })
     expect(res.statusCode).toBe(401)
     expect(res.json().error.message).toBe(
@@ -332,10 +353,13 @@ describe('POST /api/reports', () => {
     expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
   })
 
-  it('gives a device that lost the first answer that answer again, its token included', async () => {
-    const headers = { 'idempotency-key': randomBytes(16).toString('base64url') }
+  it('gives a device that lost the first answer that answer again, for its own token', async () => {
+    const headers = {
+      'idempotency-key': randomBytes(16).toString('base64url'),
+      'x-citizen-token': randomBytes(32).toString('base64url'),
+    }
     const first = (await fileReport(validFields(), [photoPart(await png())], headers)).json()
-    // The connection dropped before the answer: the device sends the same report again, without a token.
+    // The connection dropped before the answer: the device sends the same report again.
     const again = await fileReport(validFields(), [photoPart(await png())], headers)
     expect(again.statusCode).toBe(201)
     expect(again.json()).toEqual(first)
@@ -347,6 +371,38 @@ describe('POST /api/reports', () => {
     expect(mine.json().items).toMatchObject([
       { anonymous_code: first.anonymous_code, filed_by_this_device: true, photo_url: expect.any(String) },
     ])
+  })
+
+  // The attack of issue 27: the key read in a proxy's log or a shared phone's history, replayed
+  // with any report and no token, handed out the filer's token, then its photo, voice note and
+  // messages. Keys of the right shape but no randomness were accepted too.
+  it.each([
+    ['a device that minted its token', randomBytes(32).toString('base64url'), randomUUID()],
+    ['a device of an app that sent no token', undefined, randomUUID()],
+    ['a key of one letter repeated', randomBytes(32).toString('base64url'), 'a'.repeat(22)],
+    ['a key made of a counter', undefined, 'offline-queue-00000001'],
+  ])('hands nothing of the report of %s to whoever replays its Idempotency-Key', async (_, token, key) => {
+    const first = await fileReport(validFields(), [photoPart(await png())], {
+      'idempotency-key': key,
+      ...(token ? { 'x-citizen-token': token } : {}),
+    })
+    expect(first.statusCode).toBe(201)
+    const filed = first.json()
+    const replay = await fileReport(
+      { ...validFields(), description: 'Une autre description, assez longue' },
+      [],
+      {
+        'idempotency-key': key,
+      },
+    )
+    expect(replay.statusCode).toBe(409)
+    expect(replay.json().error.message).toBe(
+      'Ce signalement a déjà été reçu. Retrouvez-le dans « Mes signalements » sur l’appareil qui l’a envoyé.',
+    )
+    for (const secret of [filed.id, filed.anonymous_code, filed.citizenToken]) {
+      expect(replay.body).not.toContain(secret)
+    }
+    expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
   })
 
   it('gives nothing of the report to another device replaying its Idempotency-Key', async () => {
@@ -378,11 +434,16 @@ describe('POST /api/reports', () => {
     expect(JSON.stringify(await ctx.db.db.select().from(reports))).not.toContain(key)
   })
 
-  it('refuses a repeated Idempotency-Key sent with a token the server never issued', async () => {
+  it('gives nothing of the report to a new device replaying its Idempotency-Key', async () => {
     const headers = { 'idempotency-key': randomUUID() }
-    await fileReport(validFields(), [], headers)
-    const res = await fileReport(validFields(), [], { ...headers, 'x-citizen-token': 'C'.repeat(43) })
-    expect(res.statusCode).toBe(401)
+    const first = (await fileReport(validFields(), [], headers)).json()
+    const res = await fileReport(validFields(), [], {
+      ...headers,
+      'x-citizen-token': randomBytes(32).toString('base64url'),
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.body).not.toContain(first.anonymous_code)
+    expect(res.body).not.toContain(first.citizenToken)
     expect(await ctx.db.db.select().from(reports)).toHaveLength(1)
   })
 
@@ -449,8 +510,8 @@ describe('GET /files/…', () => {
   })
 })
 
-describe('POST /api/reports, repeated a day later', () => {
-  it('no longer gives the first answer’s token to a repeat without one', async () => {
+describe('POST /api/reports, repeated a month later', () => {
+  it('still gives the filing device its answer, and anyone else nothing', async () => {
     let now = new Date('2026-11-25T08:00:00Z')
     const later = await buildTestApp({ clock: { now: () => now } })
     try {
@@ -465,15 +526,13 @@ describe('POST /api/reports, repeated a day later', () => {
         })
       }
       const key = randomUUID()
-      const first = (await send({ 'idempotency-key': key })).json()
-      now = new Date('2026-11-26T07:59:00Z')
-      expect((await send({ 'idempotency-key': key })).json()).toEqual(first)
-      now = new Date('2026-11-26T08:00:01Z')
-      const late = await send({ 'idempotency-key': key })
-      expect(late.statusCode).toBe(409)
-      expect(late.body).not.toContain(first.citizenToken)
-      // The filing device itself still gets its answer.
-      const own = await send({ 'idempotency-key': key, 'x-citizen-token': first.citizenToken })
+      const token = randomBytes(32).toString('base64url')
+      const first = (await send({ 'idempotency-key': key, 'x-citizen-token': token })).json()
+      const stranger = await send({ 'idempotency-key': key })
+      expect(stranger.statusCode).toBe(409)
+      expect(stranger.body).not.toContain(first.anonymous_code)
+      now = new Date('2026-12-25T08:00:00Z')
+      const own = await send({ 'idempotency-key': key, 'x-citizen-token': token })
       expect(own.json()).toEqual(first)
     } finally {
       await later.close()

@@ -13,7 +13,7 @@ import {
   transition,
 } from '../../domain/report-transitions'
 import { eligibleOrganization } from '../admin/organizations-repository'
-import { saveDevice } from '../citizens/device'
+import { type Device, saveDevice } from '../citizens/device'
 import { followReport } from '../citizens/repository'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
@@ -301,7 +301,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
      * history and the device's follow are written together, so that the device then sees the
      * report under "Mes signalements".
      */
-    async support(device: { hash: string; isNew: boolean }, reportId: string): Promise<number> {
+    async support(device: Pick<Device, 'hash'>, reportId: string): Promise<number> {
       const { result } = await act(deps, {
         reportId,
         notFound: 'support.notFound',

@@ -144,7 +144,7 @@ describe('POST /api/reports/:id/supports', () => {
     ])
   })
 
-  it('refuses the device that filed the report, a closed report, an unknown one and an unknown token', async () => {
+  it('refuses the device that filed the report, a closed report, an unknown one and a token no device mints', async () => {
     const filed = await fileReportAs(ctx.app, { categoryId: voirie })
     const own = await support(filed.id, filed.citizenToken)
     expect(own.statusCode).toBe(409)
@@ -165,7 +165,7 @@ describe('POST /api/reports/:id/supports', () => {
     expect(unknown.json().error.message).toBe('Ce signalement n’existe pas ou plus.')
 
     const open = await insertReport(ctx.db.db)
-    expect((await support(open.id, 'D'.repeat(43))).statusCode).toBe(401)
+    expect((await support(open.id, 'D'.repeat(42))).statusCode).toBe(401)
     const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, open.id))
     expect(row?.supporters_count).toBe(0)
   })

@@ -46,8 +46,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // As when filing: a device without a token gets one, an unknown token is refused.
-      const device = await deviceFor(db(), request.headers[CITIZEN_TOKEN_HEADER])
+      // As when filing: the device's own token, or a new one for an app that sent none.
+      const device = deviceFor(request.headers[CITIZEN_TOKEN_HEADER])
       const supporters = await app.lifecycle.support(device, request.params.id)
       return reply
         .status(201)

@@ -3,38 +3,74 @@ import { persist } from 'zustand/middleware'
 import { CITIZEN_TOKEN_HEADER, STORE_NAMES } from '../../domain/constants'
 
 /**
- * This device's identity towards the server: the token it received with its first report (or
- * when it followed a report by its code). No name, no phone number: only this random secret,
- * which the server keeps as a hash.
+ * This device's identity towards the server: a random secret the phone mints itself (256 bits)
+ * and sends with its first report, follow or support. No name, no phone number; the server keeps
+ * only its hash and never sends a token to anyone who does not already hold it. Devices from
+ * before kept the token the server gave them.
  */
 export interface CitizenDeviceState {
+  /** The token the server knows this device by: it took a report, a follow or a support with it. */
   citizenToken: string | null
+  /** Minted on this phone for its first report, follow or support, until the server has taken it. */
+  mintedToken: string | null
+  /** The token to send with a report, a follow or a support: the known one, else this phone's own. */
+  tokenToSend: () => string
+  /** The server took a report, a follow or a support under this token. */
   setCitizenToken: (token: string) => void
-  /** Forgets a token the server no longer knows; the next report gets a new one. */
+  /** Forgets a token the server refused; the next report goes under a new one. */
   forgetCitizenToken: () => void
   /** The language the server writes this phone's notifications in (null: none asked for). */
   pushLanguage: string | null
   setPushLanguage: (language: string | null) => void
 }
 
+/** 32 bytes from the browser's secure random source, base64url: the 43 characters the server expects. */
+export function mintCitizenToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
 export const useCitizenDeviceStore = create<CitizenDeviceState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       citizenToken: null,
-      setCitizenToken: (token) => {
-        if (token) set({ citizenToken: token })
+      mintedToken: null,
+      tokenToSend: () => {
+        const { citizenToken, mintedToken } = get()
+        if (citizenToken) return citizenToken
+        if (mintedToken) return mintedToken
+        const minted = mintCitizenToken()
+        set({ mintedToken: minted })
+        return minted
       },
-      forgetCitizenToken: () => set({ citizenToken: null }),
+      setCitizenToken: (token) => {
+        if (token) set({ citizenToken: token, mintedToken: null })
+      },
+      forgetCitizenToken: () => set({ citizenToken: null, mintedToken: null }),
       pushLanguage: null,
       setPushLanguage: (language) => set({ pushLanguage: language }),
     }),
     {
       name: STORE_NAMES.citizenDevice,
       version: 1,
-      partialize: (state) => ({ citizenToken: state.citizenToken, pushLanguage: state.pushLanguage }),
+      partialize: (state) => ({
+        citizenToken: state.citizenToken,
+        mintedToken: state.mintedToken,
+        pushLanguage: state.pushLanguage,
+      }),
     },
   ),
 )
+
+/** The token the service worker sends queued reports of old versions under (they carry none). */
+export function tokenForWorker(
+  state: Pick<CitizenDeviceState, 'citizenToken' | 'mintedToken'>,
+): string | null {
+  return state.citizenToken ?? state.mintedToken
+}
 
 /** The header that identifies this device to the server, when it has a token. */
 export function citizenHeaders(token: string | null): Record<string, string> {

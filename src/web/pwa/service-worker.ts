@@ -260,7 +260,15 @@ self.addEventListener('fetch', (event) => {
 
 /** Sends the reports queued offline (Background Sync), then tells the open pages. */
 async function sendQueue(): Promise<void> {
-  const result = await flushOutbox({ token: mirroredToken, setToken: mirrorToken, onSent: recordSent })
+  const result = await flushOutbox({
+    token: mirroredToken,
+    forgetToken: () => mirrorToken(null),
+    onSent: async (sent) => {
+      await recordSent(sent)
+      // A report of an old version went without a token and got one: the next ones go under it too.
+      if (!(await mirroredToken())) await mirrorToken(sent.report.citizenToken)
+    },
+  })
   if (result && result.sent > 0) {
     for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
       client.postMessage({ type: OUTBOX_SENT_MESSAGE })

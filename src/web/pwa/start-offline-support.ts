@@ -1,6 +1,5 @@
-import { apiRequest } from '../lib/api-client'
-import { citizenHeaders, useCitizenDeviceStore } from '../lib/citizen-device'
-import { flushFromPage, thankForSentReport } from '../lib/outbox/flush-from-page'
+import { tokenForWorker, useCitizenDeviceStore } from '../lib/citizen-device'
+import { flushFromPage, takeInSentReport } from '../lib/outbox/flush-from-page'
 import { announceOutboxChange, OUTBOX_SENT_MESSAGE } from '../lib/outbox/outbox-events'
 import { mirrorToken, queuedReports, takeSent } from '../lib/outbox/outbox-store'
 import { registerServiceWorker } from './register-service-worker'
@@ -8,24 +7,10 @@ import { registerServiceWorker } from './register-service-worker'
 /** While the page stays open and reports wait, the queue is tried again this often. */
 const RETRY_EVERY_MS = 60_000
 
-/**
- * Reports the service worker sent while no page was open: the page takes their token (or, when
- * it already had another one, follows them by code so that they show under "Mes signalements").
- */
+/** Reports the service worker sent while no page was open: the page takes them in. */
 async function takeInWorkerSent() {
   const sent = await takeSent()
-  for (const item of sent) {
-    const { citizenToken, setCitizenToken } = useCitizenDeviceStore.getState()
-    if (!citizenToken) setCitizenToken(item.report.citizenToken)
-    else if (citizenToken !== item.report.citizenToken) {
-      await apiRequest('/api/citizen/follows', {
-        method: 'POST',
-        headers: citizenHeaders(citizenToken),
-        json: { code: item.report.anonymous_code },
-      }).catch((error: unknown) => console.warn('suivi du signalement envoyé impossible', error))
-    }
-    thankForSentReport(item)
-  }
+  for (const item of sent) await takeInSentReport(item)
   if (sent.length > 0) announceOutboxChange()
 }
 
@@ -37,9 +22,9 @@ async function takeInWorkerSent() {
  */
 export function startOfflineSupport() {
   void registerServiceWorker()
-  void mirrorToken(useCitizenDeviceStore.getState().citizenToken)
+  void mirrorToken(tokenForWorker(useCitizenDeviceStore.getState()))
   useCitizenDeviceStore.subscribe((state, previous) => {
-    if (state.citizenToken !== previous.citizenToken) void mirrorToken(state.citizenToken)
+    if (tokenForWorker(state) !== tokenForWorker(previous)) void mirrorToken(tokenForWorker(state))
   })
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SENT_MESSAGE) void takeInWorkerSent()

@@ -233,11 +233,11 @@ describe('The notifications bell', () => {
     expect(callsTo('GET', '/api/citizen/notifications')[0]?.headers.get('x-citizen-token')).toBe(
       'B'.repeat(43),
     )
-    useCitizenDeviceStore.setState({ citizenToken: null })
+    useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
   })
 
   it('asks nothing for a device that never filed a report', async () => {
-    useCitizenDeviceStore.setState({ citizenToken: null })
+    useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
     const { callsTo } = stubApi({
       '/api/reports/recent': { status: 200, body: [] },
       '/api/reports/count': { status: 200, body: { count: 0 } },

@@ -40,15 +40,17 @@ function queued(key: string, queuedAt: string, overrides: Partial<QueuedReport> 
   }
 }
 
+/** The page's side of a flush: the device's token, taken from the first answer when it had none. */
 function deps(token: string | null = null) {
   let current = token
   const sent: string[] = []
   const flush: FlushDeps = {
     token: () => current,
-    setToken: (next) => {
-      current = next
+    forgetToken: () => {
+      current = null
     },
     onSent: (report) => {
+      current ??= report.report.citizenToken
       sent.push(report.report.anonymous_code)
     },
   }
@@ -60,9 +62,9 @@ afterEach(async () => {
 })
 
 describe('the queue of reports made offline', () => {
-  it('sends them oldest first, each under its own Idempotency-Key, with photo and voice note, then forgets them', async () => {
-    await putQueuedReport(queued('key-b', '2026-11-22T10:05:00Z'))
-    await putQueuedReport(queued('key-a', '2026-11-22T10:00:00Z'))
+  it('sends them oldest first, each under its own Idempotency-Key and its device’s token, with photo and voice note, then forgets them', async () => {
+    await putQueuedReport(queued('key-b', '2026-11-22T10:05:00Z', { citizenToken: NEW_TOKEN }))
+    await putQueuedReport(queued('key-a', '2026-11-22T10:00:00Z', { citizenToken: NEW_TOKEN }))
     const api = stubApi({
       'POST /api/reports': (call) => ({
         status: 201,
@@ -77,8 +79,7 @@ describe('the queue of reports made offline', () => {
     expect(await flushOutbox(device.flush)).toEqual({ sent: 2, waiting: 0, refused: 0 })
     const posts = api.callsTo('POST', '/api/reports')
     expect(posts.map((call) => call.headers.get('idempotency-key'))).toEqual(['key-a', 'key-b'])
-    // The second one goes with the token the first one earned: both show under "Mes signalements".
-    expect(posts.map((call) => call.headers.get('x-citizen-token'))).toEqual([null, NEW_TOKEN])
+    expect(posts.map((call) => call.headers.get('x-citizen-token'))).toEqual([NEW_TOKEN, NEW_TOKEN])
     const body = api.fetchMock.mock.calls[0]?.[1]?.body as FormData
     expect((body.get('photo') as File).size).toBe(2048)
     expect((body.get('audio') as File).size).toBe(1024)
@@ -121,20 +122,56 @@ describe('the queue of reports made offline', () => {
     expect(api.callsTo('POST', '/api/reports')).toHaveLength(1)
   })
 
-  it('forgets a device token the server no longer knows, and sends the report under a new one', async () => {
+  it('sends a report again under the token it was first sent with, which alone gets the lost answer back', async () => {
+    await putQueuedReport(queued('key-a', '2026-11-22T10:00:00Z', { citizenToken: OLD_TOKEN }))
+    const api = stubApi({
+      'POST /api/reports': {
+        status: 201,
+        body: { id: 'r-1', anonymous_code: 'K7M2QX4P', citizenToken: OLD_TOKEN },
+      },
+    })
+    // The device took another token since (it forgot the old one): the report keeps its own.
+    await flushOutbox(deps(NEW_TOKEN).flush)
+    expect(api.callsTo('POST', '/api/reports').map((call) => call.headers.get('x-citizen-token'))).toEqual([
+      OLD_TOKEN,
+    ])
+  })
+
+  it('sends the reports of an old version, queued without a token, under the first one the server gives', async () => {
     await putQueuedReport(queued('key-a', '2026-11-22T10:00:00Z'))
+    await putQueuedReport(queued('key-b', '2026-11-22T10:05:00Z'))
+    const api = stubApi({
+      'POST /api/reports': (call) => ({
+        status: 201,
+        body: {
+          id: 'r',
+          anonymous_code: 'K7M2QX4P',
+          citizenToken: call.headers.get('x-citizen-token') ?? NEW_TOKEN,
+        },
+      }),
+    })
+    await flushOutbox(deps().flush)
+    expect(api.callsTo('POST', '/api/reports').map((call) => call.headers.get('x-citizen-token'))).toEqual([
+      null,
+      NEW_TOKEN,
+    ])
+  })
+
+  it('forgets a token the server refuses as no device’s, and sends the report under a new one', async () => {
+    await putQueuedReport(queued('key-a', '2026-11-22T10:00:00Z', { citizenToken: 'damaged' }))
     const api = stubApi({
       'POST /api/reports': (call) =>
         call.headers.get('x-citizen-token')
           ? apiError(401, 'unauthorized', 'Appareil inconnu.')
           : { status: 201, body: { id: 'r-1', anonymous_code: 'K7M2QX4P', citizenToken: NEW_TOKEN } },
     })
-    const device = deps(OLD_TOKEN)
-    const setToken = vi.spyOn(device.flush, 'setToken')
+    const device = deps('damaged')
+    const forgetToken = vi.spyOn(device.flush, 'forgetToken')
     expect(await flushOutbox(device.flush)).toEqual({ sent: 1, waiting: 0, refused: 0 })
-    expect(setToken.mock.calls.map(([token]) => token)).toEqual([null, NEW_TOKEN])
+    expect(forgetToken).toHaveBeenCalledOnce()
     const posts = api.callsTo('POST', '/api/reports')
     expect(posts.map((call) => call.headers.get('idempotency-key'))).toEqual(['key-a', 'key-a'])
     expect(device.sent).toEqual(['K7M2QX4P'])
+    expect(device.token()).toBe(NEW_TOKEN)
   })
 })

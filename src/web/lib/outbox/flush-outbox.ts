@@ -8,11 +8,11 @@ import {
 import { sendQueuedReport } from './send-queued-report'
 
 export interface FlushDeps {
-  /** The device's current token, or null. */
+  /** The device's token, for the reports queued by a version that kept none with them. */
   token(): Promise<string | null> | string | null
-  /** A token the server issued or that it no longer knows (null). */
-  setToken(token: string | null): Promise<void> | void
-  /** A queued report the server accepted. */
+  /** The server refused the device's token as no device's: forget it. */
+  forgetToken(): Promise<void> | void
+  /** A queued report the server accepted; its answer names the token it was filed under. */
   onSent(sent: SentReport): Promise<void> | void
 }
 
@@ -37,16 +37,15 @@ async function flushAll(deps: FlushDeps): Promise<FlushResult> {
       result.refused += 1
       continue
     }
-    let token = (await deps.token()) ?? report.citizenToken
+    // The token it was first sent under: only that one gets a lost answer back.
+    const token = report.citizenToken ?? (await deps.token())
     let outcome = await sendQueuedReport(report, token)
     if (outcome.kind === 'refused' && outcome.status === 401 && token) {
-      // The server no longer knows this device: forget it; the report gets a new identity.
-      await deps.setToken(null)
-      token = null
+      // A token no device mints (an old version's, damaged): the report goes under a new identity.
+      await deps.forgetToken()
       outcome = await sendQueuedReport({ ...report, citizenToken: null }, null)
     }
     if (outcome.kind === 'sent') {
-      await deps.setToken(outcome.report.citizenToken)
       await removeQueuedReport(report.key)
       await deps.onSent({
         key: report.key,

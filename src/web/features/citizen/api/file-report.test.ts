@@ -29,14 +29,14 @@ const FILING: ReportFiling = {
 /** Deps answering as told, recording what fileReport did with them: no network, no IndexedDB. */
 function fakeDeps(
   send: (upload: ReportUpload) => Promise<CreatedReport>,
-  { online = true, token = TOKEN as string | null } = {},
+  { online = true, token = TOKEN } = {},
 ) {
   const queued: QueuedReport[] = []
   const progress: (number | null)[] = []
   const uploads: ReportUpload[] = []
   const deps: FileReportDeps = {
     online: () => online,
-    citizenToken: () => token,
+    tokenToSend: () => token,
     setCitizenToken: vi.fn(),
     forgetCitizenToken: vi.fn(),
     send: (upload) => {
@@ -139,11 +139,5 @@ describe('fileReport', () => {
     const { deps } = fakeDeps(fails(new ApiError('not_authenticated', message, 401)))
     await expect(fileReport(FILING, deps)).resolves.toMatchObject({ kind: 'refused', status: 401, message })
     expect(deps.forgetCitizenToken).toHaveBeenCalledOnce()
-  })
-
-  it('sends without a token from a device that never filed', async () => {
-    const { deps, uploads } = fakeDeps(answers(CREATED), { token: null })
-    await fileReport(FILING, deps)
-    expect(uploads[0]?.citizenToken).toBeNull()
   })
 })

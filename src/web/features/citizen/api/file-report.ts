@@ -24,9 +24,10 @@ export type FilingOutcome =
 export interface FileReportDeps {
   /** False when the browser knows it has no network at all. */
   online(): boolean
-  citizenToken(): string | null
+  /** The device's token, minted on the phone when it has none yet: sent now or kept with the report. */
+  tokenToSend(): string
   setCitizenToken(token: string): void
-  /** The server no longer knows this device: the next try gets a new identity. */
+  /** The server refused the device's token: the next try goes under a new one. */
   forgetCitizenToken(): void
   /** POST /api/reports; rejects with an ApiError, of status 0 when the connection failed. */
   send(upload: ReportUpload): Promise<CreatedReport>
@@ -39,11 +40,12 @@ export interface FileReportDeps {
 
 /**
  * Files a report: sends it now, or keeps it on the phone when there is no network or the
- * connection drops on the way. Its Idempotency-Key goes with it either way, so a report the
- * server got whose answer was lost is still filed once.
+ * connection drops on the way. Its Idempotency-Key and the device's token go with it either way,
+ * so a report the server got whose answer was lost is still filed once, and given back to this
+ * device alone.
  */
 export async function fileReport(filing: ReportFiling, deps: FileReportDeps): Promise<FilingOutcome> {
-  const citizenToken = deps.citizenToken()
+  const citizenToken = deps.tokenToSend()
   const report: QueuedReport = {
     ...filing,
     queuedAt: deps.now().toISOString(),
@@ -92,7 +94,7 @@ export function browserFilingDeps(onProgress: (sent: number | null) => void): Fi
   const device = () => useCitizenDeviceStore.getState()
   return {
     online: () => navigator.onLine !== false,
-    citizenToken: () => device().citizenToken,
+    tokenToSend: () => device().tokenToSend(),
     setCitizenToken: (token) => device().setCitizenToken(token),
     forgetCitizenToken: () => device().forgetCitizenToken(),
     send: sendReport,

@@ -4,26 +4,24 @@ import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-devi
 import { citizenKeys } from './query-keys'
 
 /**
- * Adds a report found by its code to this device's reports (POST /api/citizen/follows). A device
- * without a token gets one here, as when it files a report.
+ * Adds a report found by its code to this device's reports (POST /api/citizen/follows), under the
+ * device's token, minted on the phone when it never filed, as when it files a report.
  */
 export function useFollowReport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (code: string) => {
-      const { citizenToken } = useCitizenDeviceStore.getState()
-      return apiRequest<{ citizenToken: string; report_id: string }>('/api/citizen/follows', {
+    mutationFn: (code: string) =>
+      apiRequest<{ citizenToken: string; report_id: string }>('/api/citizen/follows', {
         method: 'POST',
-        headers: citizenHeaders(citizenToken),
+        headers: citizenHeaders(useCitizenDeviceStore.getState().tokenToSend()),
         json: { code },
-      })
-    },
+      }),
     onSuccess: ({ citizenToken }) => {
       useCitizenDeviceStore.getState().setCitizenToken(citizenToken)
       void queryClient.invalidateQueries({ queryKey: citizenKeys.all })
     },
     onError: (error) => {
-      // The server no longer knows this device: forget it, so that trying again gets a new one.
+      // The server refused the device's token: forget it, so that trying again goes under a new one.
       if (error instanceof ApiError && error.status === 401)
         useCitizenDeviceStore.getState().forgetCitizenToken()
     },

@@ -6,7 +6,7 @@ import { citizenKeys } from './query-keys'
 
 /**
  * "C'est le même problème" (POST /api/reports/:id/supports): this device's support instead of
- * a second report. A device without a token gets one, as when it files.
+ * a second report, under the device's token, minted on the phone when it never filed.
  */
 export function useSupportReport() {
   const queryClient = useQueryClient()
@@ -14,7 +14,7 @@ export function useSupportReport() {
     mutationFn: (reportId: string) =>
       apiRequest<SupportedReport>(`/api/reports/${reportId}/supports`, {
         method: 'POST',
-        headers: citizenHeaders(useCitizenDeviceStore.getState().citizenToken),
+        headers: citizenHeaders(useCitizenDeviceStore.getState().tokenToSend()),
       }),
     onSuccess: ({ citizenToken }) => {
       useCitizenDeviceStore.getState().setCitizenToken(citizenToken)

@@ -62,7 +62,7 @@ beforeEach(() => {
 
 describe('/mes-signalements', () => {
   it('invites to report when this device has never filed one, without asking the server', async () => {
-    useCitizenDeviceStore.setState({ citizenToken: null })
+    useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
     const { fetchMock } = stubApi({})
     renderRoute('/mes-signalements')
     expect(await screen.findByText('Aucun signalement pour le moment')).toBeInTheDocument()

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 describe('/notifications', () => {
   it('explains where messages will appear when this device has never filed a report', async () => {
-    useCitizenDeviceStore.setState({ citizenToken: null })
+    useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
     const { fetchMock } = stubApi({})
     renderRoute('/notifications')
     expect(await screen.findByText('Aucune notification')).toBeInTheDocument()

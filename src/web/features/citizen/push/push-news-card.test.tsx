@@ -114,7 +114,7 @@ describe('news on this phone (Mes signalements)', () => {
 
   it('is not offered before this device has filed a report', async () => {
     fakeBrowser({})
-    useCitizenDeviceStore.setState({ citizenToken: null })
+    useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
     stubApi(replies)
     renderRoute('/mes-signalements')
     expect(await screen.findByText('Aucun signalement pour le moment')).toBeInTheDocument()

@@ -88,7 +88,7 @@ beforeEach(() => {
   })
   FakeXhr.install()
   FakeXhr.respond = () => ({ status: 201, body: CREATED })
-  useCitizenDeviceStore.setState({ citizenToken: null })
+  useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
   useLocationStore.setState({ location: DEFAULT_LOCATION, hasDeviceLocation: false, error: null })
   // The phone gives its position (Dakar's centre), unless a test refuses it.
   stubGeolocation((found) =>
@@ -372,9 +372,14 @@ describe('/signaler', () => {
     expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeInTheDocument()
   })
 
-  it('sends the report with its photo, shows the code large, and keeps the device token', async () => {
+  it('sends the report with its photo and the token the phone minted, shows the code large, and keeps the token', async () => {
     const user = userEvent.setup()
     stubPageApi()
+    // The server takes the token the device sends and answers with it.
+    FakeXhr.respond = (request) => ({
+      status: 201,
+      body: { ...CREATED, citizenToken: request.headers['x-citizen-token'] },
+    })
     renderRoute('/signaler')
     await chooseCategory(user)
     await user.type(screen.getByLabelText('Description'), 'Nid-de-poule profond devant l’école')
@@ -395,16 +400,14 @@ describe('/signaler', () => {
       'href',
       '/mes-signalements',
     )
-    expect(useCitizenDeviceStore.getState().citizenToken).toBe(CREATED.citizenToken)
-    expect(JSON.parse(localStorage.getItem('citizen-device-storage') ?? '{}').state.citizenToken).toBe(
-      CREATED.citizenToken,
-    )
-
     const [request] = FakeXhr.sent
     expect(request?.method).toBe('POST')
     expect(request?.url).toBe('/api/reports')
     expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/)
-    expect(request?.headers['x-citizen-token']).toBeUndefined()
+    const minted = request?.headers['x-citizen-token']
+    expect(minted).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(useCitizenDeviceStore.getState().citizenToken).toBe(minted)
+    expect(JSON.parse(localStorage.getItem('citizen-device-storage') ?? '{}').state.citizenToken).toBe(minted)
     const form = request?.body ?? new FormData()
     expect(form.get('address')).toBe('Rue 10, Médina')
     expect(form.get('department')).toBe('Dakar')
@@ -554,10 +557,10 @@ describe('/signaler, "Moi aussi"', () => {
       'GET /api/categories': { status: 200, body: CATEGORIES },
       'GET /api/geocode/reverse': { status: 503, body: unavailable() },
       'GET /api/reports/nearby': { status: 200, body: { items: [NEARBY] } },
-      'POST /api/reports/n-1/supports': {
+      'POST /api/reports/n-1/supports': (call) => ({
         status: 201,
-        body: { citizenToken: 'S'.repeat(43), report_id: 'n-1', supporters_count: 4 },
-      },
+        body: { citizenToken: call.headers.get('x-citizen-token'), report_id: 'n-1', supporters_count: 4 },
+      }),
     })
     renderRoute('/signaler')
     // Nothing is asked before a category is chosen.
@@ -573,7 +576,10 @@ describe('/signaler, "Moi aussi"', () => {
     await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
     await screen.findByRole('heading', { name: 'Merci\u202f! Vous soutenez ce signalement' })
     expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()
-    expect(useCitizenDeviceStore.getState().citizenToken).toBe('S'.repeat(43))
+    // Under the token this phone minted, which it keeps once the server has it.
+    const minted = api.callsTo('POST', '/api/reports/n-1/supports')[0]?.headers.get('x-citizen-token')
+    expect(minted).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(useCitizenDeviceStore.getState().citizenToken).toBe(minted)
     expect(FakeXhr.sent).toHaveLength(0)
   })
 

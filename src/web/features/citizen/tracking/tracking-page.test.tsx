@@ -29,7 +29,7 @@ const tracked: TrackedReport = {
 }
 
 beforeEach(() => {
-  useCitizenDeviceStore.setState({ citizenToken: null })
+  useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
 })
 
 describe('/suivi', () => {
@@ -143,14 +143,15 @@ describe('/suivi', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument()
   })
 
-  it('follows the report on this device and keeps the token the server returns', async () => {
+  it('follows the report on this device under the token the phone minted, which it then keeps', async () => {
     const user = userEvent.setup()
     const followed = vi.fn()
     stubApi({
       'GET /api/reports/track/7KQ2M9XD': { status: 200, body: tracked },
       'POST /api/citizen/follows': (call) => {
-        followed(call.body, call.headers.get('x-citizen-token'))
-        return { status: 201, body: { citizenToken: 'F'.repeat(43), report_id: 'r-1' } }
+        const token = call.headers.get('x-citizen-token')
+        followed(call.body, token)
+        return { status: 201, body: { citizenToken: token, report_id: 'r-1' } }
       },
     })
     renderRoute('/suivi?code=7KQ2M9XD')
@@ -158,8 +159,9 @@ describe('/suivi', () => {
     expect(await screen.findByText('Ce signalement est suivi sur cet appareil.')).toBeInTheDocument()
     // Matched after the usual whitespace normalisation (the text has no-break spaces).
     expect(await screen.findByText('Ajouté à « Mes signalements »')).toBeInTheDocument()
-    expect(followed).toHaveBeenCalledWith({ code: '7KQ2M9XD' }, null)
-    expect(useCitizenDeviceStore.getState().citizenToken).toBe('F'.repeat(43))
+    const minted = followed.mock.calls[0]?.[1]
+    expect(followed).toHaveBeenCalledWith({ code: '7KQ2M9XD' }, expect.stringMatching(/^[A-Za-z0-9_-]{43}$/))
+    expect(useCitizenDeviceStore.getState().citizenToken).toBe(minted)
     expect(screen.getByRole('link', { name: 'Voir mes signalements' })).toHaveAttribute(
       'href',
       '/mes-signalements',
