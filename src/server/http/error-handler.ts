@@ -41,14 +41,18 @@ export function installErrorHandlers(app: FastifyInstance, sendIndex: IndexRespo
 
 /**
  * Errors Fastify answers before any route runs (a path that is not valid percent-encoding, a
- * path parameter longer than the router takes): the same JSON error as every other answer.
+ * path parameter longer than the router takes): the same JSON error as every other answer, with
+ * the same headers (no hook runs for them: a CSP, nosniff and no-store were missing).
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const appError =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new AppError('invalid_input', { status: 414 })
       : new AppError('invalid_input')
-  return reply.status(appError.statusCode).send(appError.toBody())
+  return reply
+    .headers(reply.server.answerHeadersOf(request.url))
+    .status(appError.statusCode)
+    .send(appError.toBody())
 }
 
 function toAppError(error: FastifyError | AppError): AppError {
@@ -68,9 +72,12 @@ function toAppError(error: FastifyError | AppError): AppError {
       // A JSON body (files come in multipart, with their own limits below).
       return new AppError('body_too_large')
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
       return new AppError('payload_too_large')
+    // Too many files, fields or parts: not a size, whose message ("10 Mo") would mislead.
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('invalid_input')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('unsupported_media_type')

@@ -3,9 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestContext } from '../test/helper'
+import { REPORT_FILING_MESSAGES } from '../../domain/report-filing-rules'
+import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
+import { fileReportAs } from '../test/citizen'
+import { buildTestApp, TEST_ADMIN, type TestContext } from '../test/helper'
 import { multipartBody } from '../test/multipart'
 
 // A small stand-in for the built web app, so that serving is tested without a Vite build.
@@ -77,6 +81,44 @@ describe('error model', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${'A'.repeat(500)}/claim` })
     expect(res.statusCode).toBe(414)
     expect(res.json().error.code).toBe('invalid_input')
+  })
+
+  it('answers three small files in one report with a 400 about the files a report takes, not about their size', async () => {
+    const small = Buffer.from('0123456789')
+    const send = (fields: Record<string, string | number>, files: readonly string[], address: string) => {
+      const form = multipartBody(
+        fields,
+        files.map((name, i) => ({ name, filename: `f${i}.png`, contentType: 'image/png', data: small })),
+      )
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: form.payload,
+        headers: { ...form.headers, 'x-forwarded-for': address },
+      })
+    }
+    const report = { categoryId: 1, description: 'Trois petits fichiers', latitude: 14.7, longitude: -17.4 }
+    const sizeMessage = 'Le fichier est trop volumineux (10 Mo au maximum).'
+    // Three photos; a third file past the photo and the voice note; a second photo; another name.
+    for (const [files, address] of [
+      [['photo', 'photo', 'photo'], '198.18.7.11'],
+      [['photo', 'audio', 'document'], '198.18.7.12'],
+      [['photo', 'audio', 'photo'], '198.18.7.13'],
+      [['photo', 'photo'], '198.18.7.14'],
+      [['document'], '198.18.7.15'],
+    ] as const) {
+      const res = await send(report, files, address)
+      expect({ files, status: res.statusCode, message: res.json().error.message }).toEqual({
+        files,
+        status: 400,
+        message: REPORT_FILING_MESSAGES.tooManyFiles,
+      })
+    }
+    // Too many text fields is no matter of size either.
+    const fields = Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`champ${i}`, 'x']))
+    const tooManyFields = await send(fields, [], '198.18.7.16')
+    expect(tooManyFields.statusCode).toBe(400)
+    expect(tooManyFields.json().error.message).not.toBe(sizeMessage)
   })
 
   it('answers a multipart body cut short with a 400, not a 500 (found by fuzzing)', async () => {
@@ -262,12 +304,105 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY')
   })
 
+  it('sends what Fastify refuses before routing (bad percent-encoding, an over-long parameter) the same headers as every other answer', async () => {
+    /** An answer's headers but those that differ from one answer to the next (its date, its length). */
+    const headersOf = (res: LightMyRequestResponse) => {
+      const { date: _date, 'content-length': _length, ...rest } = res.headers
+      return rest
+    }
+    // The JSON error of an unknown address of the API, for comparison.
+    const ordinary = await ctx.app.inject('/api/does-not-exist')
+    expect(ordinary.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    for (const url of ['/api/reports/%zz', '/api/reports/track/%', `/api/reports/${'A'.repeat(500)}`]) {
+      const refused = await ctx.app.inject(url)
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400)
+      expect({ url, headers: headersOf(refused) }).toEqual({ url, headers: headersOf(ordinary) })
+    }
+    // A page's address refused the same way gets the page's security headers.
+    const page = await ctx.app.inject('/signaler')
+    const refusedPage = await ctx.app.inject('/signalements/%zz')
+    expect(refusedPage.statusCode).toBe(400)
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ]) {
+      expect({ name, value: refusedPage.headers[name] }).toEqual({ name, value: page.headers[name] })
+    }
+  })
+
   it('sends the API’s data a policy that allows nothing to run, nosniff and frame protection', async () => {
     const res = await ctx.app.inject('/api/health')
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['x-frame-options']).toBe('DENY')
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+  })
+})
+
+describe('Cache-Control', () => {
+  it('tells every cache to keep no answer of the citizen, organisation, admin and auth areas, errors included', async () => {
+    const admin = bearer(await loginAdmin(ctx.app))
+    const organization = await createOrganization(ctx.db.db)
+    const org = bearer(await loginOrganization(ctx.app, organization.email))
+    const { citizenToken } = await fileReportAs(ctx.app)
+    const device = { 'x-citizen-token': citizenToken }
+    const json = { 'content-type': 'application/json' }
+    const answers: [string, LightMyRequestResponse][] = []
+    const ask = async (label: string, request: InjectOptions) => {
+      answers.push([label, await ctx.app.inject(request)])
+    }
+    await ask('admin 200', { url: '/api/admin/stats', headers: admin })
+    await ask('admin 401', { url: '/api/admin/stats' })
+    await ask('admin 403', { url: '/api/admin/stats', headers: org })
+    await ask('admin 400', { url: '/api/admin/reports?page=zero', headers: admin })
+    await ask('admin 404', { url: '/api/admin/nothing-here', headers: admin })
+    await ask('admin 400 before routing', { url: '/api/admin/reports/%zz', headers: admin })
+    await ask('org 200', { url: '/api/org/me', headers: org })
+    await ask('org 401', { url: '/api/org/me' })
+    await ask('org 404', { url: '/api/org/reports/00000000-0000-4000-8000-000000000000', headers: org })
+    await ask('citizen 200', { url: '/api/citizen/reports', headers: device })
+    await ask('citizen 401', { url: '/api/citizen/reports' })
+    await ask('auth 200', {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...json, 'x-forwarded-for': '198.18.8.2' },
+      payload: JSON.stringify({ userType: 'admin', ...TEST_ADMIN }),
+    })
+    await ask('auth 401', {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...json, 'x-forwarded-for': '198.18.8.3' },
+      payload: JSON.stringify({
+        userType: 'admin',
+        username: TEST_ADMIN.username,
+        password: 'not-the-password',
+      }),
+    })
+    await ask('auth 400', {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...json, 'x-forwarded-for': '198.18.8.4' },
+      payload: '{"userType":',
+    })
+    for (const [label, res] of answers) {
+      expect({ label, status: res.statusCode, cacheControl: res.headers['cache-control'] }).toEqual({
+        label,
+        status: Number(label.split(' ')[1]),
+        cacheControl: 'no-store',
+      })
+    }
+  })
+
+  it('leaves the public API’s answers as they were: no directive, caches decide by their own rules', async () => {
+    for (const url of ['/api/reports/count', '/api/categories', '/api/does-not-exist', '/api/reports/%zz']) {
+      expect({ url, cacheControl: (await ctx.app.inject(url)).headers['cache-control'] }).toEqual({
+        url,
+        cacheControl: undefined,
+      })
+    }
   })
 })
 

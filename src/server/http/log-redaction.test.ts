@@ -46,6 +46,45 @@ describe('logs', () => {
   })
 })
 
+describe('logs of code lookups', () => {
+  it('never pair a report’s anonymous code with the address that asked for it', async () => {
+    const filed = await fileReportAs(ctx.app)
+    const code = filed.anonymous_code
+    const address = '198.51.100.23'
+    const asked = [
+      await ctx.app.inject({ url: `/api/reports/track/${code}`, remoteAddress: address }),
+      await ctx.app.inject({ url: `/api/reports/track/${code.toLowerCase()}`, remoteAddress: address }),
+      // The page that shows it (drawn by the browser here: no web build in this test).
+      await ctx.app.inject({ url: `/suivi?code=${code}&lang=fr`, remoteAddress: address }),
+    ]
+    expect(asked[0]?.statusCode).toBe(200)
+
+    const log = lines.join('')
+    expect(log).toContain(address)
+    expect(log).toContain('/api/reports/track/[caché]')
+    expect(log).toContain('/suivi?code=[caché]&lang=fr')
+    expect(log).not.toContain(code)
+    expect(log).not.toContain(code.toLowerCase())
+  })
+
+  it('hides the code of every route of the route table that carries one in its path or its query', () => {
+    const code = 'ABCD2345'
+    const routes = ctx.app.routeTable.filter(
+      (route) =>
+        route.url.includes(':code') ||
+        Object.hasOwn((route.schema?.querystring as { shape?: object } | undefined)?.shape ?? {}, 'code'),
+    )
+    expect(routes.map((route) => route.url)).toContain('/api/reports/track/:code')
+    for (const route of routes) {
+      const url = `${route.url.replace(':code', code).replace(/:\w+/g, 'x')}?code=${code}`
+      expect({ route: route.url, logged: redactUrl(url) }).toEqual({
+        route: route.url,
+        logged: expect.not.stringContaining(code),
+      })
+    }
+  })
+})
+
 describe('logs of Open311 requests', () => {
   it('never contain the API key, whether it came in the query, a form body or a JSON body', async () => {
     const admin = bearer(await loginAdmin(ctx.app))
@@ -102,5 +141,20 @@ describe(redactUrl.name, () => {
       '/open311/v2/requests.json?api_key=[caché]',
     )
     expect(redactUrl('/api/health')).toBe('/api/health')
+  })
+
+  it('hides a report’s anonymous code, in the path of a lookup or in the query of the page, and keeps the rest', () => {
+    expect(redactUrl('/api/reports/track/ABCD2345')).toBe('/api/reports/track/[caché]')
+    expect(redactUrl('/api/reports/track/ABCD2345?x=1')).toBe('/api/reports/track/[caché]?x=1')
+    expect(redactUrl('/api/reports/%74rack/ABCD2345')).toBe('/api/reports/%74rack/[caché]')
+    expect(redactUrl('/api/reports/track/%zz')).toBe('/api/reports/track/[caché]')
+    expect(redactUrl('/suivi?code=ABCD2345')).toBe('/suivi?code=[caché]')
+    expect(redactUrl('/suivi?lang=wo&%63ode=ABCD2345')).toBe('/suivi?lang=wo&%63ode=[caché]')
+    // Not a code: a report's public id, the count, a category's service code.
+    expect(redactUrl('/api/reports/3f2b/supports')).toBe('/api/reports/3f2b/supports')
+    expect(redactUrl('/api/reports/count')).toBe('/api/reports/count')
+    expect(redactUrl('/open311/v2/requests.json?service_code=3')).toBe(
+      '/open311/v2/requests.json?service_code=3',
+    )
   })
 })

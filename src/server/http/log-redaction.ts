@@ -4,29 +4,52 @@ import type { FastifyRequest } from 'fastify'
  * Query parameters that carry a credential: the session token of the live events stream (an
  * EventSource cannot send a header), a device token, a signed export link, and an Open311 key
  * (GeoReport v2 clients are told to post it in the body, but older ones put it in the query).
- * Logs never show them; request bodies are never logged at all.
+ * And a report's anonymous code (the /suivi page's `code`): beside the address that asked for it,
+ * it would tell who filed or follows which report. Logs never show them; request bodies are never
+ * logged at all.
  */
-const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_key']
+const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_key', 'code']
+/**
+ * Routes whose path carries a report's anonymous code, written as in the route table: the segment
+ * of `:code` is hidden (a test walks the route table, so that a new one is not forgotten).
+ */
+const CODE_ROUTES = ['/api/reports/track/:code'].map((route) => route.split('/'))
 const REDACTED = '[caché]'
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    // not valid percent-encoding: compared as it came
+    return text
+  }
+}
+
+/** The path with the segment of a `:code` hidden, matched as the router matches it (decoded). */
+function redactPath(path: string): string {
+  const segments = path.split('/')
+  for (const route of CODE_ROUTES) {
+    const matches =
+      segments.length >= route.length &&
+      route.every((part, i) => part.startsWith(':') || part === decoded(segments[i] ?? ''))
+    if (matches) return segments.map((segment, i) => (route[i] === ':code' ? REDACTED : segment)).join('/')
+  }
+  return path
+}
 
 export function redactUrl(url: string): string {
   const question = url.indexOf('?')
-  if (question === -1) return url
+  const path = redactPath(question === -1 ? url : url.slice(0, question))
+  if (question === -1) return path
   const params = url
     .slice(question + 1)
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=')
       const name = equals === -1 ? pair : pair.slice(0, equals)
-      let decoded = name
-      try {
-        decoded = decodeURIComponent(name)
-      } catch {
-        // a name that is not valid percent-encoding is logged as it came
-      }
-      return SECRET_QUERY_PARAMETERS.includes(decoded) ? `${name}=${REDACTED}` : pair
+      return SECRET_QUERY_PARAMETERS.includes(decoded(name)) ? `${name}=${REDACTED}` : pair
     })
-  return `${url.slice(0, question)}?${params.join('&')}`
+  return `${path}?${params.join('&')}`
 }
 
 /** Fastify's request serializer, with the secrets of the query hidden (headers are never logged). */

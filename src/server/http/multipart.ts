@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import type { MessageReason } from '../../domain/messages'
 import { AppError } from '../errors'
 import { refuseUnstorableText } from './input-guard'
 
@@ -9,18 +10,23 @@ export interface MultipartForm {
 
 /**
  * Reads a whole multipart request: text fields, and the named file fields into memory (each
- * bounded by the multipart plugin's limits). An unexpected file field is bad input.
+ * bounded by the multipart plugin's limits). A file the form does not take (another name, a
+ * second of a name, one past the plugin's count) is bad input, answered with `tooManyFiles`: the
+ * files the form takes, not their size, which is not the problem. The one multipart form is the
+ * report's.
  */
 export async function readMultipart(
   request: FastifyRequest,
   fileFields: readonly string[],
+  tooManyFiles: MessageReason = 'filing.tooManyFiles',
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type')
   const form: MultipartForm = { fields: {}, files: {} }
   try {
-    await readParts(request, fileFields, form)
+    await readParts(request, fileFields, form, tooManyFiles)
   } catch (error) {
     const code = (error as { code?: unknown }).code
+    if (code === 'FST_FILES_LIMIT') throw new AppError('invalid_input', { reason: tooManyFiles })
     if (error instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) throw error
     // The multipart parser's own errors (a body cut short, a part without a name, a boundary
     // that never comes) carry no status: they are bad input, not a server failure.
@@ -29,13 +35,18 @@ export async function readMultipart(
   return form
 }
 
-async function readParts(request: FastifyRequest, fileFields: readonly string[], form: MultipartForm) {
+async function readParts(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+  form: MultipartForm,
+  tooManyFiles: MessageReason,
+) {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname) || part.fieldname in form.files) {
         // Drain it so that the request completes, then refuse.
         await part.toBuffer().catch(() => undefined)
-        throw new AppError('invalid_input', { field: part.fieldname })
+        throw new AppError('invalid_input', { reason: tooManyFiles, field: part.fieldname })
       }
       const bytes = await part.toBuffer()
       if (bytes.length > 0) form.files[part.fieldname] = bytes

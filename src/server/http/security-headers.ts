@@ -1,7 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
-import { isApiPath } from './api-path'
+import { isApiPath, isPrivateApiPath } from './api-path'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The headers every answer to this address carries, whoever answers it: a route, the error
+     * handler, or Fastify itself before routing (answerFrameworkError), which no hook sees.
+     */
+    answerHeadersOf(url: string): Record<string, string>
+  }
+}
 
 /** The origin pattern of the tile server, for the CSP (a `{s}` subdomain becomes a wildcard). */
 export function tileOrigin(tileUrl: string): string {
@@ -12,10 +22,10 @@ export function tileOrigin(tileUrl: string): string {
 
 /**
  * Security headers: for pages a CSP with no inline script but the hashed ones, nosniff, no
- * framing; for the API the few that data needs. Helmet computes them once,
- * at start-up, and every response gets the same set: @fastify/helmet would build the helmet
- * middleware again on every request (parsing the CSP each time, a sixth of the CPU of a cached
- * read).
+ * framing; for the API the few that data needs, and for its private areas `no-store`. Helmet
+ * computes them once, at start-up, and every response gets the same set: @fastify/helmet would
+ * build the helmet middleware again on every request (parsing the CSP each time, a sixth of the
+ * CPU of a cached read). A route may still set its own Cache-Control (a file, a page).
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
@@ -24,8 +34,12 @@ export async function installSecurityHeaders(
 ) {
   const pageHeaders = securityHeaders(tileUrl, scriptHashes)
   const dataHeaders = apiSecurityHeaders(pageHeaders)
+  const privateDataHeaders = { ...dataHeaders, 'cache-control': 'no-store' }
+  const answerHeadersOf = (url: string) =>
+    isPrivateApiPath(url) ? privateDataHeaders : isApiPath(url) ? dataHeaders : pageHeaders
+  app.decorate('answerHeadersOf', answerHeadersOf)
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? dataHeaders : pageHeaders)
+    reply.headers(answerHeadersOf(request.url))
     done()
   })
 }

@@ -145,6 +145,28 @@ describe('pages drawn by the server', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 
+  it('keep their caching: checked again before each use, never no-store, whatever the request’s cookie', async () => {
+    const organization = await createOrganization(ctx.db.db)
+    const res = await webLogin(ctx.app, {
+      userType: 'organization',
+      email: organization.email,
+      password: ORG_PASSWORD,
+    })
+    const cookie = `${SESSION_COOKIE}=${sessionCookieSet(res).value}`
+    for (const url of ['/', '/a-propos', '/suivi?code=ABCD2345', '/signalements/a', '/mes-signalements']) {
+      for (const headers of [{}, { cookie }]) {
+        const page = await ctx.app.inject({ url, headers })
+        expect({ url, cacheControl: page.headers['cache-control'] }).toEqual({
+          url,
+          cacheControl: 'no-cache',
+        })
+      }
+    }
+    expect((await ctx.app.inject('/assets/index-abc.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    )
+  })
+
   it('carry the head the page drew, in place of the site’s: title, description, sharing card, canonical', async () => {
     const count = (await ctx.app.inject('/api/reports/count')).json().count
     const { body } = await ctx.app.inject('/')
@@ -215,6 +237,9 @@ describe('pages drawn by the server', () => {
     expect(res.body).toContain('<div id="root"></div>')
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">')
     expect(logs.join('')).toContain('server rendering failed')
+    // The page's address is logged without the code it was asked for.
+    expect(logs.join('')).toContain('/suivi?code=[caché]')
+    expect(logs.join('')).not.toContain('ECHEC')
   })
 })
 
@@ -238,8 +263,9 @@ describe('signed-in pages drawn by the server', () => {
     expect(res.body).toContain(`<title>${organization.name}</title>`)
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">')
     expect(res.body).toContain(`"userType":"organization"`)
-    // That visitor's alone: no shared cache keeps it.
-    expect(res.headers['cache-control']).toBe('no-cache')
+    // That visitor's alone: no cache keeps it, neither a shared one nor the browser's (a
+    // signed-out visitor going back would see it).
+    expect(res.headers['cache-control']).toBe('no-store, private')
     // The refresh token of the cookie is never written into the page.
     expect(res.body).not.toContain('refreshToken')
   })

@@ -19,6 +19,7 @@ import {
 import { type Principal, sessionUserOf } from '../auth/principals'
 import { sessionCookieOf } from '../auth/session-cookie'
 import { type CompressedBody, compressBody, sendCompressed } from './compressed-body'
+import { redactUrl } from './log-redaction'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 const ONE_DAY_S = 24 * 60 * 60
@@ -156,7 +157,8 @@ export async function installWebApp(
     }
   }
 
-  type Answer = { page: CompressedBody; status: number } | { redirect: string }
+  /** A page, with whether it was drawn for the request's session (a signed-in page), or a redirect. */
+  type Answer = { page: CompressedBody; status: number; forSession?: boolean } | { redirect: string }
 
   async function draw(
     renderer: PageRenderer,
@@ -186,7 +188,8 @@ export async function installWebApp(
     try {
       if (info.drawn === 'session') {
         const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
-        return await draw(renderer, page, principal)
+        const drawn = await draw(renderer, page, principal)
+        return 'page' in drawn ? { ...drawn, forSession: true } : drawn
       }
       // Kept until a report changes. A page asked with a parameter it reads (a code to look up),
       // or whose path carries a value (a report's id), is drawn for that visitor only: caching
@@ -196,7 +199,7 @@ export async function installWebApp(
         : await draw(renderer, page, null)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
-      app.log.error({ err: error, url: pageUrl }, 'server rendering failed')
+      app.log.error({ err: error, url: redactUrl(pageUrl) }, 'server rendering failed')
       return { page: shell(info.screens), status: 200 }
     }
   }
@@ -205,8 +208,12 @@ export async function installWebApp(
     const { request } = reply
     const result = await answer(request.url, request.ip, sessionCookieOf(request))
     if ('redirect' in result) return reply.header('cache-control', 'no-store').redirect(result.redirect, 302)
-    // Never kept by a cache: a page drawn for a session is that visitor's alone.
-    reply.status(result.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+    // A page drawn for a session is that visitor's alone: kept by no cache, not even the
+    // browser's (its back button after a logout). Every other page is checked again before use.
+    reply
+      .status(result.status)
+      .header('cache-control', result.forSession ? 'no-store, private' : 'no-cache')
+      .type('text/html; charset=utf-8')
     return sendCompressed(reply, result.page)
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))

@@ -357,6 +357,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       audioType: 'The voice note must be a WebM, Ogg, MP4 or MP3 recording.',
       audioEmpty: 'The voice note is empty or unreadable. Record it again.',
       audioTooLong: 'The voice note must not be longer than 2 minutes.',
+      tooManyFiles: 'A report takes at most one photo and one voice note: remove the other files.',
       unknownDevice: 'This device is not recognised. Try again: it will be given a new identifier.',
       tooManyReports: 'You have sent many reports in a short time. Try again in an hour.',
       weakIdempotencyKey:

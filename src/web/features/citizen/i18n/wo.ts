@@ -359,6 +359,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       audioType: 'Kàddu gi war naa nekk WebM, Ogg, MP4 walla MP3.',
       audioEmpty: 'Kàddu gi amul baat. Dénc beneen kàddu.',
       audioTooLong: 'Kàddu gi warul ëpp 2 simili.',
+      tooManyFiles: 'Yégle mën na am benn nataal ak benn kàddu rekk : far yeneen fichier yi.',
       unknownDevice: 'Xamuñu jumtukaay bii. Jéemaatal : dinañu ko may beneen lim.',
       tooManyReports: 'Yónnee nga yégle yu bari ci diir bu gatt. Jéemaatal ci benn waxtu.',
       weakIdempotencyKey:
