@@ -7,6 +7,8 @@
 //   npm run bench -- --reports 100000 --duration 5  a quick check
 //   npm run bench -- --db postgres --connections 20
 //   npm run bench -- --generate-only                only make (or check) the datasets
+//   npm run bench -- --reports 10000 --organizations 100 --only auth --out /tmp/auth.md
+//                                                   what a signed-in request's session check costs
 //
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
 // (the server of that address; the dataset goes in a database of its own, alertes_bench_<size>).
@@ -19,6 +21,9 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { createAccessTokens } from '../src/server/auth/access-tokens'
+import { createAuthService } from '../src/server/auth/auth-service'
+import { systemClock } from '../src/server/clock'
 import { type Database, openPglite, openPostgres, queryRows } from '../src/server/db/database'
 import { publicStatistics } from '../src/server/public-data/statistics-repository'
 import {
@@ -45,10 +50,10 @@ const { values: args } = parseArgs({
     'generate-only': { type: 'boolean', default: false },
     /**
      * Only these parts, comma-separated: routes (autocannon), cold (first-time searches and
-     * views), stats (the public statistics, issue 18), filing, exports. A quick before/after of
-     * one change: `--only cold,filing`.
+     * views), stats (the public statistics, issue 18), filing, exports, auth (what checking a
+     * signed-in request's session costs). A quick before/after of one change: `--only cold,filing`.
      */
-    only: { type: 'string', default: 'routes,cold,stats,filing,exports' },
+    only: { type: 'string', default: 'routes,auth,cold,stats,filing,exports' },
   },
 })
 const size: DatasetSize = { reports: Number(args.reports), organizations: Number(args.organizations) }
@@ -73,6 +78,8 @@ const STATS_GOAL = { postgres: 50 }
 const STATS_COMPUTATIONS = 30
 /** How many report rows are inserted one by one to time the database's share of a filing. */
 const ROW_FILINGS = 500
+/** How many times a signed-in request's session is checked, one after the other, to time it. */
+const SESSION_CHECKS = 2000
 /** The home's recent reports: this share of the bare route's req/s, per database. */
 const RECENT_RATIO_GOAL: Partial<Record<Kind, number>> = { postgres: 0.6 }
 /** How many times the bare route and the recent route are measured in turns for that ratio. */
@@ -458,6 +465,30 @@ async function timeEach(
  */
 async function measureOnDatabase(database: Database, kind: Kind): Promise<ColdFigures[]> {
   const figures: ColdFigures[] = []
+  if (parts.has('auth')) {
+    // What every signed-in request pays before its route runs: the token (its signature checked
+    // once, then remembered) and the account read again, so that a suspension or a logout applies
+    // at once.
+    const auth = createAuthService({
+      db: database.db,
+      clock: systemClock,
+      tokens: createAccessTokens('bench-secret-bench-secret-bench-secret-!!'),
+    })
+    const opened = await auth.login({
+      userType: 'organization',
+      email: benchOrgEmail(1),
+      password: BENCH_ORG_PASSWORD,
+    })
+    figures.push(
+      await timeEach(
+        'a signed-in request’s session check (token and account, no HTTP), one at a time',
+        SESSION_CHECKS,
+        async () => {
+          if (!(await auth.authenticate(opened.session.token))) throw new Error('session refused')
+        },
+      ),
+    )
+  }
   if (parts.has('stats')) {
     figures.push(
       await timeEach(
@@ -649,6 +680,13 @@ async function runOn(kind: Kind) {
     ]
     if (parts.has('routes')) {
       for (const [route, options, extra] of routes) measures.push(await measure(route, options, ref, extra))
+    }
+    if (parts.has('auth')) {
+      measures.push(
+        await measure('GET /api/org/me', { url: `${base}/api/org/me`, headers: auth(orgToken) }, ref, {
+          note: 'the lightest signed-in read: the session check, then one row and its categories',
+        }),
+      )
     }
 
     const cold: ColdFigures[] = [...onDatabase]
