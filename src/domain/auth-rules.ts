@@ -26,18 +26,44 @@ export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5
 export const LOGIN_FAILURES_PER_ADDRESS = 20
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 /**
- * Beyond this many failures on one account (from anywhere) within the window, each failed
- * answer waits longer: from LOGIN_DELAY_FIRST_MS, doubling, up to LOGIN_DELAY_MAX_MS.
+ * Distributed guessing of one account (issue 27): its password is checked in turn, one attempt
+ * after the other, for every device it has not signed in on before. The first
+ * LOGIN_ATTEMPTS_BEFORE_TURNS attempts within the window go at once; then each turn is followed
+ * by a pause before the next, from LOGIN_TURN_FIRST_MS, doubling, up to LOGIN_TURN_MAX_MS. A
+ * hundred attempts at once from a hundred addresses are so checked over more than seven minutes.
+ * An attempt whose turn is further than LOGIN_TURN_MAX_WAIT_MS away is not held: it is refused at
+ * once (429, `auth.accountBusy`) and may come back.
  */
-export const LOGIN_FAILURES_BEFORE_DELAY = 5
-export const LOGIN_DELAY_FIRST_MS = 250
-export const LOGIN_DELAY_MAX_MS = 5000
+export const LOGIN_ATTEMPTS_BEFORE_TURNS = 5
+export const LOGIN_TURN_FIRST_MS = 250
+export const LOGIN_TURN_MAX_MS = 5000
+export const LOGIN_TURN_MAX_WAIT_MS = 10_000
 
-/** How long a failed answer waits after this many failures on the account (this one included). */
-export function loginFailureDelayMs(accountFailures: number): number {
-  const beyond = accountFailures - LOGIN_FAILURES_BEFORE_DELAY
+/** The pause after the turn of an account's `attempt`-th attempt within the window (1 for the first). */
+export function loginTurnPauseMs(attempt: number): number {
+  const beyond = attempt - LOGIN_ATTEMPTS_BEFORE_TURNS
   if (beyond <= 0) return 0
-  return Math.min(LOGIN_DELAY_FIRST_MS * 2 ** (beyond - 1), LOGIN_DELAY_MAX_MS)
+  return Math.min(LOGIN_TURN_FIRST_MS * 2 ** (beyond - 1), LOGIN_TURN_MAX_MS)
+}
+
+/**
+ * A device that signed in to an account is known to it for this long (a signed, HttpOnly cookie
+ * naming the account): its owner's attempts never wait for the account's turn.
+ */
+export const KNOWN_DEVICE_TTL_S = 180 * 24 * 60 * 60
+/** The prefix of the known-device cookies, one per account (a hash of the account follows). */
+export const KNOWN_DEVICE_COOKIE_PREFIX = 'alertes_appareil_'
+
+/**
+ * Whether a profile change touches the login (an e-mail, an administrator's username): such a
+ * change asks for the current password. Logins ignore case, so a change of case alone does not.
+ */
+export function loginIdentifierChanged(
+  current: string | null | undefined,
+  next: string | undefined,
+): boolean {
+  if (next === undefined) return false
+  return next.trim().toLowerCase() !== (current ?? '').trim().toLowerCase()
 }
 
 export const AUTH_MESSAGES = {
@@ -47,8 +73,11 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Mot de passe requis',
   emailRequired: 'Email requis',
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.',
+  accountBusy:
+    'Ce compte reçoit de nombreuses tentatives de connexion. Patientez une minute, puis réessayez.',
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre identifiant de connexion.',
   passwordTooShort: `Le mot de passe doit faire au moins ${PASSWORD_MIN_LENGTH} caractères`,
   fillAllFields: 'Veuillez remplir tous les champs',
   passwordsDoNotMatch: 'Les mots de passe ne correspondent pas',

@@ -65,6 +65,13 @@ export const changePasswordSchema = z
   .strict()
 
 /**
+ * The current password, sent with a change of one's own login identifier (an organisation's
+ * e-mail, an administrator's username or e-mail): required then, checked by the server like a
+ * login (`loginIdentifierChanged`, AUTH_MESSAGES.currentPasswordRequired), ignored otherwise.
+ */
+export const identifierChangePasswordSchema = z.string().max(200).optional()
+
+/**
  * The password change form of the settings screen, checked in the order of SPEC.md section 5:
  * every field filled, the two new ones equal, then the length. The server checks the current
  * password itself (DESIGN.md section 2).

@@ -1,7 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
-import { passwordSchema } from './auth'
+import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import { ORGANIZATION_TYPE_VALUES, SIGNUP_MESSAGES } from './organization-rules'
 
 export * from './organization-rules'
@@ -73,15 +73,21 @@ export const updateProfileSchema = z
     phone: signupBasicsSchema.shape.phone.optional(),
     address: signupLocationSchema.shape.address.optional(),
     city: signupLocationSchema.shape.city.optional(),
+    /** Required with a new login e-mail (issue 27). */
+    currentPassword: identifierChangePasswordSchema,
   })
   .strict()
 
-/** The profile form of the settings screen: the editable fields, each required. */
+/**
+ * The profile form of the settings screen: the editable fields, each required, and the current
+ * password, asked for when the e-mail changes (the server says when it is missing or wrong).
+ */
 export const profileFormSchema = z.object({
   name: signupBasicsSchema.shape.name,
   email: signupBasicsSchema.shape.email,
   phone: signupBasicsSchema.shape.phone,
   address: signupLocationSchema.shape.address,
   city: signupLocationSchema.shape.city,
+  currentPassword: identifierChangePasswordSchema,
 })
 export type ProfileForm = z.infer<typeof profileFormSchema>

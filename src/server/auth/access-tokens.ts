@@ -17,13 +17,20 @@ export interface AccessClaims {
    * change.
    */
   passwordVersion: number
+  /**
+   * The session the token belongs to: the family of its refresh tokens. A logout, a password
+   * change or a stolen refresh token revokes the family, and its access tokens stop at once.
+   */
+  sessionId: string
 }
 
 export interface AccessTokens {
-  sign(userId: string, userType: UserType, passwordVersion: number, now: Date): Promise<string>
+  sign(claims: Omit<AccessClaims, 'issuedAt'>, now: Date): Promise<string>
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
   verify(token: string, now: Date): Promise<AccessClaims | null>
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Tokens whose signature was checked, kept until they expire: at most this many. */
 const VERIFIED_TOKENS_KEPT = 5000
@@ -35,9 +42,9 @@ export function createAccessTokens(secret: string): AccessTokens {
   // again, and only until its own expiry.
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>()
   return {
-    sign(userId, userType, passwordVersion, now) {
+    sign({ userId, userType, passwordVersion, sessionId }, now) {
       const issuedAt = Math.floor(now.getTime() / 1000)
-      return new SignJWT({ typ: userType, pwv: passwordVersion })
+      return new SignJWT({ typ: userType, pwv: passwordVersion, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -64,11 +71,14 @@ export function createAccessTokens(secret: string): AccessTokens {
         const userType = payload.typ
         if (typeof userType !== 'string' || !(USER_TYPES as readonly string[]).includes(userType)) return null
         if (typeof payload.pwv !== 'number') return null
+        // A token of no session (signed before sessions were named) cannot be ended: refused.
+        if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null
         const claims = {
           userId: payload.sub ?? '',
           userType: userType as UserType,
           issuedAt: payload.iat ?? 0,
           passwordVersion: payload.pwv,
+          sessionId: payload.sid,
         }
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '')
         verified.set(token, { claims, expiresAt: payload.exp ?? 0 })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { ACCESS_TOKEN_TTL_S, type LoginInput, REFRESH_TOKEN_TTL_S, type Session } from '../../domain/auth'
 import type { Clock } from '../clock'
@@ -10,6 +11,7 @@ import {
   findAdminByUsername,
   findOrganizationByEmail,
   loadPrincipal,
+  loadSessionPrincipal,
   mayAct,
   type Principal,
   passwordVersionOf,
@@ -22,6 +24,7 @@ import {
   peekRefreshToken,
   revokeAllOfUser,
   revokeByToken,
+  revokeFamily,
 } from './refresh-tokens'
 
 // Compared against when the account does not exist, so that both cases take the same time.
@@ -31,9 +34,16 @@ export interface AuthService {
   /** A session for these credentials; a failure is an AppError `not_authenticated` (limits: login-limits.ts). */
   login(input: LoginInput): Promise<OpenedSession>
   refresh(refreshToken: string): Promise<OpenedSession>
-  logout(refreshToken: string): Promise<void>
-  changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<OpenedSession>
-  /** The principal behind an access token, or null when it no longer may act. */
+  /** Ends the session of a refresh token, and the one an access token belongs to. */
+  logout(session: { refreshToken?: string; sessionId?: string }): Promise<void>
+  /** Whether this is the principal's password (the routes count a wrong one: login-limits.ts). */
+  isCurrentPassword(principal: Principal, password: string): Promise<boolean>
+  /**
+   * Sets a new password, once the current one was confirmed (`confirmCurrentPassword`): every
+   * session ends, this one goes on with a fresh token pair.
+   */
+  changePassword(principal: Principal, newPassword: string): Promise<OpenedSession>
+  /** The principal behind an access token, or null when it no longer may act or its session ended. */
   authenticate(accessToken: string): Promise<Principal | null>
   /**
    * The principal of a session cookie, for drawing a page, without renewing it (the page's own
@@ -41,7 +51,10 @@ export interface AuthService {
    * account may no longer act.
    */
   principalOfRefreshToken(refreshToken: string): Promise<Principal | null>
-  /** A short-lived access token for this principal: the server's own requests while drawing its page. */
+  /**
+   * A short-lived access token for this principal, in its session (a principal of
+   * `principalOfRefreshToken`): the server's own requests while drawing its page.
+   */
   accessTokenFor(principal: Principal): Promise<string>
 }
 
@@ -62,16 +75,22 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
     const userType = principal.type
     const userId = principalId(principal)
     const refreshExpiresAt = new Date(family?.expiresAt ?? now.getTime() + REFRESH_TOKEN_TTL_S * 1000)
+    // A new login starts a session: its refresh tokens' family, named in its access tokens.
+    const sessionId = family?.familyId ?? randomUUID()
+    const refreshToken = await issueRefreshToken(
+      db,
+      { userType, userId, familyId: sessionId, expiresAt: refreshExpiresAt.toISOString() },
+      now,
+    )
     return {
       session: {
         user: sessionUserOf(principal),
         userType,
-        token: await tokens.sign(userId, userType, passwordVersionOf(principal), now),
-        refreshToken: await issueRefreshToken(
-          db,
-          { userType, userId, familyId: family?.familyId, expiresAt: refreshExpiresAt.toISOString() },
+        token: await tokens.sign(
+          { userId, userType, passwordVersion: passwordVersionOf(principal), sessionId },
           now,
         ),
+        refreshToken,
         expiresIn: ACCESS_TOKEN_TTL_S,
       },
       refreshExpiresAt,
@@ -128,19 +147,20 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       return openSession(principal, owner)
     },
 
-    async logout(refreshToken) {
-      await revokeByToken(db, refreshToken, clock.now())
+    async logout({ refreshToken, sessionId }) {
+      const now = clock.now()
+      if (refreshToken) await revokeByToken(db, refreshToken, now)
+      if (sessionId) await revokeFamily(db, sessionId, now)
     },
 
-    async changePassword(principal, currentPassword, newPassword) {
-      const currentHash =
-        principal.type === 'admin' ? principal.admin.password_hash : principal.organization.password_hash
-      if (!(await verifyPassword(currentHash, currentPassword))) {
-        throw new AppError('invalid_input', {
-          reason: 'auth.wrongCurrentPassword',
-          field: 'currentPassword',
-        })
-      }
+    isCurrentPassword(principal, password) {
+      return verifyPassword(
+        principal.type === 'admin' ? principal.admin.password_hash : principal.organization.password_hash,
+        password,
+      )
+    },
+
+    async changePassword(principal, newPassword) {
       const now = clock.now()
       const changes = {
         password_hash: await hashPassword(newPassword),
@@ -163,7 +183,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       const now = clock.now()
       const claims = await tokens.verify(accessToken, now)
       if (!claims) return null
-      const principal = await loadPrincipal(db, claims.userType, claims.userId)
+      const principal = await loadSessionPrincipal(db, claims, now)
       if (!principal || !mayAct(principal)) return null
       // A password change ends every session opened before it.
       return claims.passwordVersion === passwordVersionOf(principal) ? principal : null
@@ -172,11 +192,21 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
     async principalOfRefreshToken(refreshToken) {
       const owner = await peekRefreshToken(db, refreshToken, clock.now())
       const principal = owner ? await loadPrincipal(db, owner.userType, owner.userId) : null
-      return principal && mayAct(principal) ? principal : null
+      return principal && mayAct(principal) ? { ...principal, sessionId: owner?.familyId } : null
     },
 
     accessTokenFor(principal) {
-      return tokens.sign(principalId(principal), principal.type, passwordVersionOf(principal), clock.now())
+      // Only in a session that can be ended: a token of none could not be.
+      if (!principal.sessionId) throw new Error('an access token needs the session it belongs to')
+      return tokens.sign(
+        {
+          userId: principalId(principal),
+          userType: principal.type,
+          passwordVersion: passwordVersionOf(principal),
+          sessionId: principal.sessionId,
+        },
+        clock.now(),
+      )
     },
   }
 }

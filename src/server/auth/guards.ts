@@ -8,7 +8,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The access token a request presents (`Authorization: Bearer …`), if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (!header?.startsWith('Bearer ')) return undefined
   return header.slice('Bearer '.length).trim() || undefined

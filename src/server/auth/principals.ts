@@ -1,16 +1,22 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { SessionUser, UserType } from '../../domain/auth'
 import type { Db } from '../db/database'
-import { organizations, superadmins } from '../db/schema'
+import { organizations, refreshTokens, superadmins } from '../db/schema'
 import { toIso } from '../db/values'
 
 export type AdminRow = typeof superadmins.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
 
-/** Who is calling: read from the database on every request, so a suspension applies at once. */
-export type Principal =
+/**
+ * Who is calling: read from the database on every request, so a suspension applies at once; with
+ * the session it acts in (its refresh tokens' family), when it came through one.
+ */
+export type Principal = (
   | { type: 'admin'; admin: AdminRow }
   | { type: 'organization'; organization: OrganizationRow }
+) & { sessionId?: string }
+
+const UUID = /^[0-9a-f-]{36}$/i
 
 export function principalId(principal: Principal): string {
   return principal.type === 'admin' ? principal.admin.id : principal.organization.id
@@ -33,13 +39,45 @@ export function mayAct(principal: Principal): boolean {
 }
 
 export async function loadPrincipal(db: Db, userType: UserType, userId: string): Promise<Principal | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null
+  if (!UUID.test(userId)) return null
   if (userType === 'admin') {
     const [admin] = await db.select().from(superadmins).where(eq(superadmins.id, userId))
     return admin ? { type: 'admin', admin } : null
   }
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, userId))
   return organization ? { type: 'organization', organization } : null
+}
+
+/**
+ * The principal of an access token, in the one query every signed-in request makes: its account,
+ * and whether its session is still open (a refresh token of its family neither revoked nor past
+ * its end; `refresh_tokens_family_idx`). Null when either is gone: a logout, a password change or
+ * a stolen refresh token ends the session's access tokens at once, not when they expire.
+ */
+export async function loadSessionPrincipal(
+  db: Db,
+  claims: { userType: UserType; userId: string; sessionId: string },
+  now: Date,
+): Promise<Principal | null> {
+  const { userType, userId, sessionId } = claims
+  if (!UUID.test(userId)) return null
+  const open = (accountId: SQL) => sql<boolean>`exists (
+    select 1 from ${refreshTokens}
+    where ${refreshTokens.family_id} = ${sessionId} and ${refreshTokens.user_type} = ${userType}
+      and ${refreshTokens.user_id} = ${accountId} and ${refreshTokens.revoked_at} is null
+      and ${refreshTokens.expires_at} > ${now.toISOString()})`
+  if (userType === 'admin') {
+    const [row] = await db
+      .select({ admin: superadmins, open: open(sql`${superadmins.id}`) })
+      .from(superadmins)
+      .where(eq(superadmins.id, userId))
+    return row?.open ? { type: 'admin', admin: row.admin, sessionId } : null
+  }
+  const [row] = await db
+    .select({ organization: organizations, open: open(sql`${organizations.id}`) })
+    .from(organizations)
+    .where(eq(organizations.id, userId))
+  return row?.open ? { type: 'organization', organization: row.organization, sessionId } : null
 }
 
 export async function findAdminByUsername(db: Db, username: string): Promise<AdminRow | undefined> {
@@ -58,11 +96,19 @@ export async function findOrganizationByEmail(db: Db, email: string): Promise<Or
   return organization
 }
 
-/** Password changes end the sessions opened before them. */
-export function passwordChangedAt(principal: Principal): string {
+/**
+ * The account a login names, whatever the case it is typed in: what the login limits count and
+ * the known-device cookies name (`admin:<username>`, `organization:<email>`).
+ */
+export function loginAccountKey(userType: UserType, identifier: string): string {
+  return `${userType}:${identifier.trim().toLowerCase()}`
+}
+
+/** The login account of a signed-in principal, as its own login would name it. */
+export function loginAccountOf(principal: Principal): string {
   return principal.type === 'admin'
-    ? principal.admin.password_changed_at
-    : principal.organization.password_changed_at
+    ? loginAccountKey('admin', principal.admin.username)
+    : loginAccountKey('organization', principal.organization.email)
 }
 
 export function sessionUserOf(principal: Principal): SessionUser {

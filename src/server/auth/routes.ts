@@ -9,12 +9,14 @@ import {
 } from '../../domain/auth'
 import { AppError } from '../errors'
 import type { OpenedSession } from './auth-service'
-import { currentPrincipal, requireSignedIn } from './guards'
-import { createLoginLimits } from './login-limits'
+import { confirmCurrentPassword } from './current-password'
+import { bearerToken, currentPrincipal, requireSignedIn } from './guards'
+import { loginLimitsOf } from './login-limits'
+import { loginAccountKey } from './principals'
 import { clearSessionCookie, isWebSession, sessionCookieOf, setSessionCookie } from './session-cookie'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginLimits = createLoginLimits(app)
+  const loginLimits = loginLimitsOf(app)
   // The cookie goes over https only when the site is served over https.
   const secure = app.deps.config.publicOrigin?.startsWith('https:') ?? false
 
@@ -45,12 +47,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await loginLimits.check(request)
+      const { body } = request
+      const account = loginAccountKey(body.userType, body.userType === 'admin' ? body.username : body.email)
+      await loginLimits.beforeCheck(request, account)
       try {
-        return answer(request, reply, await app.auth.login(request.body))
+        const opened = await app.auth.login(body)
+        loginLimits.recordSuccess(request, reply, account)
+        return answer(request, reply, opened)
       } catch (error) {
         if (error instanceof AppError && error.code === 'not_authenticated') {
-          await loginLimits.recordFailure(request)
+          await loginLimits.recordFailure(request, account)
         }
         throw error
       }
@@ -82,10 +88,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Déconnexion', body: refreshSchema } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Déconnexion : la session du jeton de renouvellement, ou du jeton d’accès présenté, prend fin',
+        body: refreshSchema,
+      },
+    },
     async (request, reply) => {
-      const token = refreshTokenOf(request, request.body)
-      if (token) await app.auth.logout(token)
+      // The session of the refresh token (body or cookie), and the one of the access token if one
+      // is presented: both end now, their access tokens with them.
+      const accessToken = bearerToken(request)
+      const bearer = accessToken ? await app.auth.authenticate(accessToken) : null
+      await app.auth.logout({
+        refreshToken: refreshTokenOf(request, request.body),
+        sessionId: bearer?.sessionId,
+      })
       if (isWebSession(request)) clearSessionCookie(reply, secure)
       return reply.status(204).send()
     },
@@ -102,16 +121,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    async (request, reply) =>
+    async (request, reply) => {
+      await confirmCurrentPassword(request, reply, request.body.currentPassword)
       // The old cookie's session has ended with the others: the new one replaces it.
-      answer(
+      return answer(
         request,
         reply,
-        await app.auth.changePassword(
-          currentPrincipal(request),
-          request.body.currentPassword,
-          request.body.newPassword,
-        ),
-      ),
+        await app.auth.changePassword(currentPrincipal(request), request.body.newPassword),
+      )
+    },
   )
 }

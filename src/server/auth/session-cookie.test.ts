@@ -102,8 +102,12 @@ describe('the cookie', () => {
     expect(withToken.statusCode).toBe(200)
   })
 
-  it('is cleared by the logout, which ends its session', async () => {
-    const cookie = sessionCookieSet(await webLoginAs(ctx.app)).value ?? ''
+  it('is cleared by the logout, which ends its session and the access token of that session at once', async () => {
+    const login = await webLoginAs(ctx.app)
+    const cookie = sessionCookieSet(login).value ?? ''
+    const me = () =>
+      ctx.app.inject({ url: '/api/org/me', headers: { authorization: `Bearer ${login.json().token}` } })
+    expect((await me()).statusCode).toBe(200)
     const logout = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -115,6 +119,8 @@ describe('the cookie', () => {
     expect(cleared.value).toBe('')
     expect(cleared.maxAge).toBe(0)
     expect((await renew(cookie)).statusCode).toBe(401)
+    // The app forgets its access token at logout; a copy of it is refused from now on.
+    expect((await me()).statusCode).toBe(401)
   })
 
   it('is replaced by the password change, which ends the sessions opened before it', async () => {

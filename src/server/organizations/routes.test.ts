@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '../../domain/auth'
 import { reportEvents, reports } from '../db/schema'
-import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
+import { bearer, createOrganization, loginAdmin, loginOrganization, ORG_PASSWORD } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
@@ -418,7 +418,65 @@ describe('GET /api/org/stats and /api/org/me', () => {
     const res = await edit({ name: 'Nouveau nom', city: 'Thiès' })
     expect(res.json()).toMatchObject({ name: 'Nouveau nom', city: 'Thiès' })
     const other = await createOrganization(ctx.db.db)
-    expect((await edit({ email: other.email.toUpperCase() })).statusCode).toBe(409)
+    expect((await edit({ email: other.email.toUpperCase(), currentPassword: ORG_PASSWORD })).statusCode).toBe(
+      409,
+    )
     expect((await edit({ status: 'approved' })).statusCode).toBe(400)
+  })
+})
+
+describe('PATCH /api/org/me: the login e-mail', () => {
+  const edit = (session: Session, payload: Record<string, string>, from = '192.0.2.1') =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/org/me',
+      payload,
+      headers: { ...bearer(session), 'x-forwarded-for': from },
+    })
+
+  it('changes only with the current password: a stolen session cannot take the account', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const stolen = await loginOrganization(ctx.app, org.email)
+    const thief = `voleur-${Date.now()}@example.sn`
+    const without = await edit(stolen, { email: thief })
+    expect(without.statusCode).toBe(400)
+    expect(without.json().error).toMatchObject({
+      field: 'currentPassword',
+      message: 'Saisissez votre mot de passe actuel pour changer votre identifiant de connexion.',
+    })
+    const wrong = await edit(stolen, { email: thief, currentPassword: 'devine' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error).toMatchObject({
+      field: 'currentPassword',
+      message: 'Le mot de passe actuel est incorrect.',
+    })
+    // Nothing changed: the owner signs in with their e-mail, the thief's is no login.
+    await loginOrganization(ctx.app, org.email)
+    await expect(loginOrganization(ctx.app, thief)).rejects.toThrow('401')
+
+    // The other fields, and the same e-mail in another case, need no password.
+    const phone = await edit(stolen, { phone: '+221 77 000 00 00', email: org.email.toUpperCase() })
+    expect(phone.statusCode).toBe(200)
+    // The owner, with their password, changes it.
+    const moved = `nouvelle-${Date.now()}@example.sn`
+    const right = await edit(stolen, { email: moved, currentPassword: ORG_PASSWORD })
+    expect(right.statusCode).toBe(200)
+    expect(right.json().email).toBe(moved)
+    await loginOrganization(ctx.app, moved)
+  })
+
+  it('counts wrong current passwords like failed logins: after 5 from an address, even the right one is refused there', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const stolen = await loginOrganization(ctx.app, org.email)
+    const thief = `voleur-${Date.now()}@example.sn`
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await edit(stolen, { email: thief, currentPassword: `devine-${i}` }, '198.51.100.70')).statusCode,
+      ).toBe(400)
+    }
+    const right = await edit(stolen, { email: thief, currentPassword: ORG_PASSWORD }, '198.51.100.70')
+    expect(right.statusCode).toBe(429)
+    expect(right.json().error.message).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.')
+    expect((await get('/api/org/me', stolen)).json().email).toBe(org.email)
   })
 })

@@ -21,6 +21,7 @@ import {
   sentNotificationsSchema,
   updateReportStatusSchema,
 } from '../../domain/organization-space'
+import { confirmOwnLoginChange } from '../auth/current-password'
 import { currentOrganization, requireOrganization } from '../auth/guards'
 import { limitPerAddress } from '../http/rate-limits'
 import {
@@ -69,9 +70,12 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/org/me',
     { schema: { tags, body: updateProfileSchema, response: { 200: organizationProfileSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentOrganization(request)
-      await app.organizationChanges.updateProfile(id, request.body)
+      const { currentPassword: _, ...changes } = request.body
+      // A new login e-mail asks for the current password: a stolen session must not take the account.
+      await confirmOwnLoginChange(request, reply, request.body)
+      await app.organizationChanges.updateProfile(id, changes)
       return organizationProfile(db(), id)
     },
   )
