@@ -21,6 +21,11 @@ export type ReportEvent = z.infer<typeof reportEventSchema>
 
 /** A report as the device that filed (or follows) it sees it. */
 export const citizenReportSchema = reportDetailsSchema.extend({
+  /**
+   * The filer's secret, for the device that filed the report alone: a device that follows or
+   * supports it ("Moi aussi", from a public map that lists ids) gets null.
+   */
+  anonymous_code: z.string().nullable(),
   /** false for a report this device follows by its code (or supports) but did not file. */
   filed_by_this_device: z.boolean(),
   /** This device said "Moi aussi" about it. */

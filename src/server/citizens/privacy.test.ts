@@ -1,5 +1,6 @@
-// The privacy of the anonymous citizen (issue 14, points 1 and 2): the photo, the voice note and
-// the organisations' messages belong to the device that filed the report.
+// The privacy of the anonymous citizen (issue 14, points 1 and 2; issue 27, point 5): the code,
+// the photo, the voice note and the organisations' messages belong to the device that filed the
+// report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createOrganization, loginOrganization } from '../test/accounts'
 import { categoryIdOf, fileReportAs } from '../test/citizen'
@@ -76,6 +77,7 @@ describe('GET /api/citizen/reports', () => {
     const [theirs] = res.json().items
     expect(theirs).toMatchObject({
       id: filed.id,
+      anonymous_code: null,
       filed_by_this_device: false,
       status: 'en-cours',
       photo_url: null,
@@ -86,6 +88,8 @@ describe('GET /api/citizen/reports', () => {
     expect(theirs.history.every((e: { title: string | null }) => e.title === null)).toBe(true)
     expect(res.body).not.toContain('/files/')
     expect(res.body).not.toContain('Rendez-vous demain')
+    // The code is the filer's: "Moi aussi" from the public map (which lists ids) never reveals it.
+    expect(res.body).not.toContain(filed.anonymous_code)
   })
 })
 

@@ -27,9 +27,10 @@ const followedBy = (deviceHash: string) =>
 
 /**
  * Reports this device filed, follows or supports, newest first, each with its history and
- * whether "Est-ce réglé ?" is to be asked. The photo, the voice note (a voice can identify a
- * person) and the messages' titles belong to the device that filed the report: a device that
- * follows or supports it sees its public fields, its status and its public history only.
+ * whether "Est-ce réglé ?" is to be asked. The code, the photo, the voice note (a voice can
+ * identify a person) and the messages' titles belong to the device that filed the report: a
+ * device that follows or supports it sees its public fields, its status and its public history
+ * only.
  */
 export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Promise<CitizenReport[]> {
   const rows = await db
@@ -59,7 +60,7 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
     const events = history.get(row.id) ?? []
     return {
       id: row.id,
-      anonymous_code: row.anonymous_code,
+      anonymous_code: filedHere ? row.anonymous_code : null,
       type: row.type,
       description: row.description,
       status: row.status,

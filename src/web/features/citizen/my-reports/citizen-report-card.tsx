@@ -71,13 +71,15 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               </li>
               <li className="flex items-center gap-1.5">
                 <Hash aria-hidden="true" className="size-3.5 shrink-0 text-green-700" />
-                <span>
-                  {t('common.codeLabel')}{' '}
-                  <span className="font-mono font-semibold text-slate-900">{report.anonymous_code}</span>
-                </span>
-                {report.filed_by_this_device ? null : (
+                {/* The code is the filer's: a report followed or supported here shows how it came. */}
+                {report.anonymous_code ? (
+                  <span>
+                    {t('common.codeLabel')}{' '}
+                    <span className="font-mono font-semibold text-slate-900">{report.anonymous_code}</span>
+                  </span>
+                ) : (
                   <span className="text-slate-600">
-                    · {report.supported_by_this_device ? t('myReports.supported') : t('myReports.followed')}
+                    {report.supported_by_this_device ? t('myReports.supported') : t('myReports.followed')}
                   </span>
                 )}
               </li>

@@ -43,7 +43,8 @@ const resolved: CitizenReport = {
 const followed: CitizenReport = {
   ...resolved,
   id: 'r-1',
-  anonymous_code: 'PY5BTA44',
+  // The code is the filer's alone.
+  anonymous_code: null,
   type: 'Voirie',
   description: '',
   status: 'en-attente',
@@ -125,7 +126,8 @@ describe('/mes-signalements', () => {
     expect(within(history).getByText(/^22 novembre 2026 à \d\d:\d\d$/)).toBeInTheDocument()
 
     expect(within(second).getByText('En attente')).toHaveClass('bg-red-100')
-    expect(within(second).getByText('· Suivi avec son code')).toBeInTheDocument()
+    expect(within(second).getByText('Suivi avec son code')).toBeInTheDocument()
+    expect(within(second).queryByText(/^Code/)).not.toBeInTheDocument()
     // No address: the commune of Dakar it lies in, and its coordinates.
     expect(within(second).getByText('Médina (14.68000, -17.45000)')).toBeInTheDocument()
     expect(within(second).queryByRole('img')).not.toBeInTheDocument()
