@@ -195,6 +195,8 @@ export const organizationFr = {
     noCategory: 'Aucune catégorie',
     profileTitle: 'Informations de l’organisation',
     save: 'Enregistrer les modifications',
+    emailPasswordHint:
+      'L’email sert à vous connecter : confirmez son changement avec votre mot de passe actuel.',
     loadFailed: 'Impossible de charger le profil',
     securityTitle: 'Changer le mot de passe',
     securityText: 'Vos autres sessions ouvertes seront fermées après le changement.',

@@ -85,6 +85,65 @@ describe('Settings, Profil', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it('asks for the current password when the login e-mail changes, and sends it then only', async () => {
+    const api = stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'PATCH /api/org/me': ({ body }) => ({ status: 200, body: organizationProfile(body as object) }),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const email = await screen.findByLabelText('Email')
+    expect(screen.queryByLabelText('Mot de passe actuel')).not.toBeInTheDocument()
+    await user.clear(email)
+    await user.type(email, 'nouvelle@mairie-medina.sn')
+    const password = screen.getByLabelText('Mot de passe actuel')
+    expect(
+      screen.getByText(
+        /L’email sert à vous connecter.+confirmez son changement avec votre mot de passe actuel\./,
+      ),
+    ).toBeInTheDocument()
+    // The same address in capitals is the same login: no password asked.
+    await user.clear(email)
+    await user.type(email, 'CONTACT@mairie-medina.sn')
+    expect(screen.queryByLabelText('Mot de passe actuel')).not.toBeInTheDocument()
+    await user.clear(email)
+    await user.type(email, 'nouvelle@mairie-medina.sn')
+    await user.type(screen.getByLabelText('Mot de passe actuel'), 'motdepasse1')
+    expect(password).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(await screen.findByText('Profil mis à jour')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toMatchObject({
+      email: 'nouvelle@mairie-medina.sn',
+      currentPassword: 'motdepasse1',
+    })
+  })
+
+  it('shows the server’s text on the current password field when it is missing or wrong', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'PATCH /api/org/me': apiError(
+        400,
+        'invalid_input',
+        'Saisissez votre mot de passe actuel pour changer votre identifiant de connexion.',
+        'currentPassword',
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const email = await screen.findByLabelText('Email')
+    await user.clear(email)
+    await user.type(email, 'nouvelle@mairie-medina.sn')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(
+      await screen.findAllByText(
+        'Saisissez votre mot de passe actuel pour changer votre identifiant de connexion.',
+      ),
+    ).toHaveLength(2)
+    expect(screen.getByLabelText('Mot de passe actuel')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Mot de passe actuel')).toHaveFocus()
+  })
+
   it('says when the profile cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubApi({ 'GET /api/org/me': apiError(500, 'internal', 'Une erreur interne est survenue.') })
