@@ -31,6 +31,7 @@ export const PUSH_MESSAGES = {
   unknownService: 'Ce service de notifications n’est pas reconnu : seuls ceux des navigateurs sont acceptés.',
   invalidSubscription: 'Abonnement aux notifications invalide.',
   tooMany: 'Trop de demandes de notifications depuis cette adresse. Réessayez dans une heure.',
+  endpointOfAnotherDevice: 'Cet abonnement aux notifications appartient à un autre appareil.',
 } as const
 
 /** Subscriptions changed from one address (a phone subscribes once; a script, thousands). */

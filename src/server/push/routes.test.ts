@@ -151,6 +151,23 @@ describe('a message from the organisation reaches the filing phone', () => {
     expect(service.received.some((push) => push.path.endsWith(otherPhone.id))).toBe(false)
   })
 
+  it('stays with the device that subscribed first when another device posts its endpoint', async () => {
+    const { report, phone, session } = await subscribedReport()
+    const thief = await fileReportAs(ctx.app)
+    const moved = await subscribe(thief.citizenToken, phone)
+    expect(moved.statusCode).toBe(409)
+    expect(moved.json().error).toMatchObject({
+      message: 'Cet abonnement aux notifications appartient à un autre appareil.',
+      reason: 'push.endpointOfAnotherDevice',
+    })
+    // The first device keeps its news; the other gets none of them.
+    await claim(report.id, session)
+    await deliverDue()
+    expect(service.received.map((push) => push.path)).toEqual([expect.stringContaining(phone.id)])
+    // The device that owns it may still give it anew (a new language).
+    expect((await subscribe(report.citizenToken, phone, 'wo')).statusCode).toBe(201)
+  })
+
   it('is not sent when the phone unsubscribed', async () => {
     const { report, phone, session } = await subscribedReport()
     const res = await ctx.app.inject({

@@ -2,10 +2,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { PUSH_SUBSCRIPTIONS_PER_DEVICE, type PushSubscriptionInput } from '../../domain/push'
 import type { Db } from '../db/database'
 import { pushSubscriptions } from '../db/schema'
+import { AppError } from '../errors'
 
 /**
  * Keeps a browser's subscription for this device (the same endpoint again, with new keys or a new
- * language, replaces the old one); beyond PUSH_SUBSCRIPTIONS_PER_DEVICE the oldest go.
+ * language, replaces the old one); beyond PUSH_SUBSCRIPTIONS_PER_DEVICE the oldest go. An endpoint
+ * is one device's: another device posting it gets a 409, and the first keeps its news.
  */
 export async function saveSubscription(db: Db, deviceHash: string, input: PushSubscriptionInput) {
   await db.transaction(async (tx) => {
@@ -16,10 +18,16 @@ export async function saveSubscription(db: Db, deviceHash: string, input: PushSu
       auth: input.keys.auth,
       language: input.language,
     }
-    await tx
+    const saved = await tx
       .insert(pushSubscriptions)
       .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: values,
+        setWhere: eq(pushSubscriptions.device_hash, deviceHash),
+      })
+      .returning({ id: pushSubscriptions.id })
+    if (saved.length === 0) throw new AppError('conflict', { reason: 'push.endpointOfAnotherDevice' })
     const kept = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
-import { stubApi } from '../../../test/api-stub'
+import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
 
 const TOKEN = 'N'.repeat(43)
@@ -16,15 +16,20 @@ function fakeBrowser({
   subscribed = false,
 }) {
   let subscription: PushSubscription | null = null
-  const newSubscription = () =>
-    ({
-      endpoint: ENDPOINT,
-      toJSON: () => SUBSCRIPTION_JSON,
+  let made = 0
+  // Each new subscription of the browser has an endpoint of its own.
+  const newSubscription = () => {
+    made += 1
+    const endpoint = made === 1 ? ENDPOINT : `${ENDPOINT}-${made}`
+    return {
+      endpoint,
+      toJSON: () => ({ ...SUBSCRIPTION_JSON, endpoint }),
       unsubscribe: vi.fn(async () => {
         subscription = null
         return true
       }),
-    }) as unknown as PushSubscription
+    } as unknown as PushSubscription
+  }
   if (subscribed) subscription = newSubscription()
   const pushManager = {
     getSubscription: vi.fn(async () => subscription),
@@ -78,6 +83,27 @@ describe('news on this phone (Mes signalements)', () => {
     expect(sent?.body).toEqual({ ...SUBSCRIPTION_JSON, language: 'fr' })
     expect(sent?.headers.get('x-citizen-token')).toBe(TOKEN)
     expect(screen.getByRole('button', { name: 'Ne plus les recevoir' })).toBeInTheDocument()
+  })
+
+  it('takes a new subscription when the browser’s one was given under another token of this phone', async () => {
+    // Subscribed in the browser, but the permission asked again (the phone reset the site's settings).
+    const browser = fakeBrowser({ subscribed: true })
+    const { callsTo } = stubApi({
+      ...replies,
+      'POST /api/citizen/push': (call) =>
+        (call.body as { endpoint: string }).endpoint === ENDPOINT
+          ? apiError(409, 'conflict', 'Cet abonnement aux notifications appartient à un autre appareil.')
+          : { status: 201 },
+    })
+    renderRoute('/mes-signalements')
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' }),
+    )
+    expect(await screen.findByText(/^Activé : ce téléphone reçoit une notification/)).toBeInTheDocument()
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1)
+    expect(
+      callsTo('POST', '/api/citizen/push').map((call) => (call.body as { endpoint: string }).endpoint),
+    ).toEqual([ENDPOINT, `${ENDPOINT}-2`])
   })
 
   it('turns them off: the server forgets the phone and the browser unsubscribes', async () => {

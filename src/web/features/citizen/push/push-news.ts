@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, type Language } from '../../../../domain/constants'
 import type { PushKey } from '../../../../domain/push'
-import { apiRequest } from '../../../lib/api-client'
+import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
 
 /**
@@ -90,10 +90,18 @@ export function usePushNews() {
       }
       const { publicKey } = await apiRequest<PushKey>('/api/push/key')
       const registration = await support.serviceWorker.ready
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }))
-      await saveSubscription(token, subscription, language)
+      const subscribe = () =>
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })
+      const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe())
+      try {
+        await saveSubscription(token, subscription, language)
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error
+        // This browser's subscription was given under another token (one this phone forgot): an
+        // endpoint stays with its first device, so this device takes a new one of its own.
+        await subscription.unsubscribe()
+        await saveSubscription(token, await subscribe(), language)
+      }
       setState('on')
     } catch (error) {
       console.warn('notifications non activées', error)
