@@ -8,7 +8,7 @@ import {
   REJECTION_REASON_MIN,
   USERNAME_MIN_LENGTH,
 } from './admin-rules'
-import { passwordSchema } from './auth'
+import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { reportEventSchema } from './citizen'
 import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
@@ -159,6 +159,8 @@ export const updateAdminUserSchema = z
     email: email.optional(),
     username: username.optional(),
     status: z.enum(['active', 'inactive']).optional(),
+    /** Required with a new username of one's own account (issue 27). */
+    currentPassword: identifierChangePasswordSchema,
   })
   .strict()
 

@@ -474,6 +474,41 @@ async function setAdminStatuses(ids: string[], status: 'active' | 'inactive') {
   if (ids.length > 0) await ctx.db.db.update(superadmins).set({ status }).where(inArray(superadmins.id, ids))
 }
 
+describe('PATCH /api/admin/users/:id: one’s own username', () => {
+  it('changes only with the current password: a stolen session cannot take the account', async () => {
+    const [fatou] = await ctx.db.db
+      .insert(superadmins)
+      .values({ username: 'fatou', password_hash: await hashPassword('fatou-pass-2026'), status: 'active' })
+      .returning()
+    const own = `/api/admin/users/${fatou?.id}`
+    const stolen = await login(ctx.app, { userType: 'admin', username: 'fatou', password: 'fatou-pass-2026' })
+    const without = await patch(own, { username: 'voleur' }, stolen)
+    expect(without.statusCode).toBe(400)
+    // Her id in capitals is her id.
+    expect(
+      (await patch(`/api/admin/users/${fatou?.id.toUpperCase()}`, { username: 'voleur' }, stolen)).statusCode,
+    ).toBe(400)
+    expect(without.json().error).toMatchObject({
+      field: 'currentPassword',
+      message: 'Saisissez votre mot de passe actuel pour changer votre identifiant de connexion.',
+    })
+    const wrong = await patch(own, { username: 'voleur', currentPassword: 'devine' }, stolen)
+    expect(wrong.json().error).toMatchObject({
+      field: 'currentPassword',
+      message: 'Le mot de passe actuel est incorrect.',
+    })
+    // Nothing changed: she still signs in as "fatou".
+    await login(ctx.app, { userType: 'admin', username: 'fatou', password: 'fatou-pass-2026' })
+    // Her name, and her username in capitals, need no password; a new username with hers goes.
+    expect((await patch(own, { name: 'Fatou Sall', username: 'FATOU' }, stolen)).statusCode).toBe(200)
+    const right = await patch(own, { username: 'fatou.sall', currentPassword: 'fatou-pass-2026' }, stolen)
+    expect(right.json()).toMatchObject({ username: 'fatou.sall', name: 'Fatou Sall' })
+    await login(ctx.app, { userType: 'admin', username: 'fatou.sall', password: 'fatou-pass-2026' })
+    // Another administrator's account is theirs to manage: no password of hers asked.
+    expect((await patch(own, { username: 'fatou' })).statusCode).toBe(200)
+  })
+})
+
 describe('admin users, edge cases found by fuzzing', () => {
   it('answers an empty edit with the administrator unchanged, or 404 for an unknown one', async () => {
     const unchanged = await patch(`/api/admin/users/${admin.user.id}`, {})

@@ -24,6 +24,7 @@ import {
 } from '../../domain/admin'
 import { categorySchema } from '../../domain/category'
 import { REPORT_PRIORITIES, REPORT_STATUSES } from '../../domain/report-states'
+import { confirmOwnLoginChange } from '../auth/current-password'
 import { currentAdmin, requireAdmin } from '../auth/guards'
 import { loadPrincipal, mayAct } from '../auth/principals'
 import { type Db, SERIAL_ID_MAX } from '../db/database'
@@ -228,7 +229,15 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       {
         schema: { tags, params: uuidParams, body: updateAdminUserSchema, response: { 200: adminUserSchema } },
       },
-      (request) => updateAdminUser(db(), currentAdmin(request).id, request.params.id, request.body),
+      async (request, reply) => {
+        const { currentPassword: _, ...changes } = request.body
+        const actorId = currentAdmin(request).id
+        // A new username of one's own is a new login: a stolen session must not take the account
+        // (an id is a uuid, whatever the case it is written in).
+        if (request.params.id.toLowerCase() === actorId.toLowerCase())
+          await confirmOwnLoginChange(request, reply, request.body)
+        return updateAdminUser(db(), actorId, request.params.id, changes)
+      },
     )
 
     app.post(

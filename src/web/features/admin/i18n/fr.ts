@@ -228,6 +228,9 @@ export const adminFr = {
     editDescription: 'Nom, email, identifiant et accès de ce super administrateur.',
     isActive: 'Compte actif',
     isActiveHint: 'Un compte inactif ne peut plus se connecter.',
+    currentPassword: 'Votre mot de passe actuel',
+    usernamePasswordHint:
+      'Votre nom d’utilisateur sert à vous connecter : confirmez son changement avec votre mot de passe actuel.',
     updated: 'Utilisateur modifié',
     updateFailed: 'Impossible de modifier l’utilisateur',
     noName: 'Sans nom',

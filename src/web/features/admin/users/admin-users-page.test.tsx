@@ -173,6 +173,49 @@ describe('Admin super administrators', () => {
     expect(useSessionStore.getState().user).toMatchObject({ id: awa.id, name: 'Awa Ndiaye Sarr' })
   })
 
+  it('asks administrators for their current password when they change their own username, and shows the server’s text there', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    signInAsAdmin({ ...ADMIN_USER, id: awa.id })
+    const { calls } = stubApi({
+      '/api/admin/users': users,
+      [`PATCH /api/admin/users/${awa.id}`]: (call) =>
+        (call.body as { currentPassword?: string }).currentPassword === 'awa-pass-2026'
+          ? { status: 200, body: { ...awa, username: 'awa.sarr' } }
+          : apiError(400, 'invalid_input', 'Le mot de passe actuel est incorrect.', 'currentPassword'),
+    })
+    renderRoute('/admin/users')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Modifier Awa Ndiaye' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' })
+    expect(within(dialog).queryByLabelText('Votre mot de passe actuel')).not.toBeInTheDocument()
+    await u.clear(within(dialog).getByLabelText('Nom d’utilisateur'))
+    await u.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'awa.sarr')
+    const password = within(dialog).getByLabelText('Votre mot de passe actuel')
+    await u.type(password, 'devine')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await within(dialog).findByText('Le mot de passe actuel est incorrect.')).toBeInTheDocument()
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    await u.clear(password)
+    await u.type(password, 'awa-pass-2026')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Utilisateur modifié')).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
+      username: 'awa.sarr',
+      currentPassword: 'awa-pass-2026',
+    })
+  })
+
+  it('asks no password of theirs when administrators change another one’s username', async () => {
+    signInAsAdmin({ ...ADMIN_USER, id: awa.id })
+    stubApi({ '/api/admin/users': users })
+    renderRoute('/admin/users')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Modifier Moussa Diop' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' })
+    await u.type(within(dialog).getByLabelText('Nom d’utilisateur'), '.diop')
+    expect(within(dialog).queryByLabelText('Votre mot de passe actuel')).not.toBeInTheDocument()
+  })
+
   it('does not let administrators deactivate their own account, and says why', async () => {
     signInAsAdmin({ ...ADMIN_USER, id: awa.id })
     stubApi({ '/api/admin/users': users })

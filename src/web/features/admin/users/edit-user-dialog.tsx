@@ -3,7 +3,10 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ADMIN_MESSAGES, type AdminUser, updateAdminUserSchema } from '../../../../domain/admin'
+import { loginIdentifierChanged } from '../../../../domain/auth-rules'
 import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { PasswordInput } from '../../../components/ui/password-input'
 import { ApiError } from '../../../lib/api-client'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { showServerFieldError } from '../../../lib/server-field-error'
@@ -18,6 +21,8 @@ interface EditForm {
   email: string
   username: string
   active: boolean
+  /** Asked for when administrators change their own username, their login (issue 27). */
+  currentPassword: string
 }
 
 const formOf = (user: AdminUser | null): EditForm => ({
@@ -25,15 +30,20 @@ const formOf = (user: AdminUser | null): EditForm => ({
   email: user?.email ?? '',
   username: user?.username ?? '',
   active: user?.status === 'active',
+  currentPassword: '',
 })
 
-/** Only what was changed is sent; an empty name or email that was never set stays unset. */
-function changesOf(user: AdminUser, form: EditForm): AdminUserChanges {
+/**
+ * Only what was changed is sent; an empty name or email that was never set stays unset. The
+ * current password goes with a new username of one's own (`ownLoginChanged`).
+ */
+function changesOf(user: AdminUser, form: EditForm, ownLoginChanged: boolean): AdminUserChanges {
   const changes: AdminUserChanges = {}
   if (form.name.trim() !== (user.name ?? '')) changes.name = form.name
   if (form.email.trim() !== (user.email ?? '')) changes.email = form.email
   if (form.username.trim() !== user.username) changes.username = form.username
   if (form.active !== (user.status === 'active')) changes.status = form.active ? 'active' : 'inactive'
+  if (ownLoginChanged) changes.currentPassword = form.currentPassword
   return changes
 }
 
@@ -49,14 +59,16 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm<EditForm>({ defaultValues: formOf(user) })
+  const ownLoginChanged = isSelf && loginIdentifierChanged(user?.username, watch('username'))
 
   useEffect(() => reset(formOf(user)), [user, reset])
 
   const onSubmit = (form: EditForm) => {
     if (!user) return
-    const parsed = updateAdminUserSchema.safeParse(changesOf(user, form))
+    const parsed = updateAdminUserSchema.safeParse(changesOf(user, form, ownLoginChanged))
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0]
@@ -74,7 +86,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
           onClose()
         },
         onError: (error) => {
-          showServerFieldError(error, ['username', 'email'], setError)
+          showServerFieldError(error, ['username', 'email', 'currentPassword'], setError)
           // The server's own words when it refuses (e.g. the last active super administrator).
           const description =
             error instanceof ApiError && error.status === 409 && !error.field
@@ -99,6 +111,21 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
           busyLabel={tRoot('common.saving')}
         >
           <AdminUserFields register={register} errors={errors} />
+          {ownLoginChanged ? (
+            <Field
+              label={t('users.currentPassword')}
+              hint={t('users.usernamePasswordHint')}
+              error={errors.currentPassword?.message}
+            >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  {...register('currentPassword')}
+                  autoComplete="current-password"
+                />
+              )}
+            </Field>
+          ) : null}
           <div className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-200 p-3">
             <input
               id="edit-admin-user-active"
