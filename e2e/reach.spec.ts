@@ -304,6 +304,53 @@ describe('the installable app', () => {
   })
 })
 
+describe('a shared phone', () => {
+  it('keeps nothing of the back-office once the administrator has logged out', async () => {
+    const context = await newContext()
+    const page = await open(context, '/')
+    await serviceWorkerInControl(page)
+    const code = (await server.insertReport({ description: 'Dépôt sauvage derrière le marché' }))
+      .anonymous_code
+    // The administrator signs in on this phone and opens the reports, their codes on screen.
+    await page.goto(`${server.url}/admin/login`)
+    await page.getByLabel('Nom d’utilisateur').fill('admin')
+    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.waitForURL(`${server.url}/admin/dashboard`)
+    await gotoReady(page, `${server.url}/admin/reports`)
+    await page.getByText(code).first().waitFor()
+    // On a phone the sidebar is a sheet behind the menu button.
+    await page.getByRole('button', { name: /Afficher ou masquer le menu latéral/ }).click()
+    await page.getByRole('button', { name: 'Déconnexion' }).click()
+    await page.waitForURL(/\/admin\/login/)
+
+    // The next person, without a network: the home page, and nothing of the session anywhere.
+    await context.setOffline(true)
+    await page.goto(`${server.url}/`)
+    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    const html = await page.content()
+    expect(html).not.toContain(code)
+    expect(html).not.toContain('Super administrateur')
+    const kept = await page.evaluate(async () => {
+      const texts: string[] = []
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name)
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request)
+          const type = response?.headers.get('content-type') ?? ''
+          if (type.includes('html') || type.includes('json'))
+            texts.push(`${request.url}\n${await response?.text()}`)
+        }
+      }
+      return texts.join('\n')
+    })
+    expect(kept).not.toContain(code)
+    expect(kept).not.toContain('Super administrateur')
+    expect(kept).not.toContain('/admin/reports')
+    await context.close()
+  })
+})
+
 describe('the site in Wolof', () => {
   it('switches from the side menu, with <html lang>, and stays in Wolof', async () => {
     await server.insertReport({ description: 'Lampadaire éteint', categoryName: 'Éclairage public' })

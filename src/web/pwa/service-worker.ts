@@ -9,6 +9,16 @@ import { flushOutbox } from '../lib/outbox/flush-outbox'
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
 import { mirroredToken, mirrorToken, recordSent } from '../lib/outbox/outbox-store'
 import { APP_SHELL_LIST_FILE, type AppShellList } from './app-shell'
+import {
+  fetchPublicShellFile,
+  isOnlineOnlyPage,
+  mayKeepPage,
+  OFFLINE_PAGE,
+  PAGES_CACHE,
+  SHELL_CACHE,
+  STATIC_FILES,
+  TILE_CACHE,
+} from './kept-pages'
 import { SHELL_REFRESH_MESSAGE } from './service-worker-messages'
 import { TileBudget } from './tile-budget'
 
@@ -58,9 +68,6 @@ interface WorkerScope {
 }
 declare const self: WorkerScope
 
-const SHELL_CACHE = 'alertes-urbaines-shell-v1'
-const PAGES_CACHE = 'alertes-urbaines-pages-v1'
-const TILE_CACHE = 'alertes-urbaines-tiles-v1'
 const KNOWN_CACHES = [SHELL_CACHE, PAGES_CACHE, TILE_CACHE]
 
 /** Map tiles kept for offline use: about 15 MB (700 to 1,500 tiles of a city). */
@@ -69,15 +76,6 @@ const TILE_BYTES_HEADER = 'x-tile-bytes'
 /** A page waits this long for the network before the copy kept on the phone is shown. */
 const NAVIGATION_TIMEOUT_MS = 4000
 
-const OFFLINE_PAGE = '/offline.html'
-const STATIC_FILES = [
-  '/',
-  OFFLINE_PAGE,
-  '/manifest.webmanifest',
-  '/favicon.svg',
-  '/icons/icon-192.png',
-  '/icons/maskable-192.png',
-]
 /** Public reads the citizen screens need offline: the form's categories, the home lists, the device's own reports. */
 const CACHED_READS = [
   '/api/categories',
@@ -86,8 +84,6 @@ const CACHED_READS = [
   '/api/citizen/reports',
   '/api/citizen/notifications',
 ]
-/** Screens that need the network: offline, they get the offline page instead of a broken screen. */
-const ONLINE_ONLY_PAGES = ['/admin', '/organization']
 
 /**
  * Downloads the citizen side listed at build time, and drops what an earlier build left.
@@ -102,8 +98,8 @@ async function refreshShell(): Promise<void> {
   const wanted = [...list.shell.filter((file) => !cached.has(file)), ...STATIC_FILES]
   await Promise.all(
     wanted.map((file) =>
-      fetch(file, { cache: 'no-cache' })
-        .then((answer) => (answer.ok ? cache.put(file, answer) : undefined))
+      fetchPublicShellFile(file)
+        .then((answer) => (mayKeepPage(file, answer) ? cache.put(file, answer) : undefined))
         .catch(() => undefined),
     ),
   )
@@ -145,21 +141,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Pages: the network first (a deploy shows at once), the copy kept on the phone when the network
- * fails or crawls. Every path is the same single-page app, kept as "/".
+ * fails or crawls. Every path is the same single-page app, kept as "/"; a back-office screen, or
+ * a page drawn for a session, is never kept (a shared phone shows it to no one after a logout).
  */
 async function navigate(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname
   const fromNetwork = fetch(request)
   try {
     const response = await withTimeout(fromNetwork, NAVIGATION_TIMEOUT_MS)
-    if (response.ok) {
+    if (mayKeepPage(path, response)) {
       const copy = response.clone()
       void caches.open(SHELL_CACHE).then((cache) => cache.put('/', copy))
     }
     return response
   } catch {
-    const onlineOnly = ONLINE_ONLY_PAGES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
-    const kept = onlineOnly
+    const kept = isOnlineOnlyPage(path)
       ? await caches.match(OFFLINE_PAGE)
       : ((await caches.match('/')) ?? (await caches.match(OFFLINE_PAGE)))
     // Slow rather than down: still give the network its chance.

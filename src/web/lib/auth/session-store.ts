@@ -4,6 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 import type { LoginInput, Session, SessionUser, UserType } from '../../../domain/auth'
 import { STORE_NAMES, TOKEN_REFRESH_LEAD_MS } from '../../../domain/constants'
 import type { PageSession } from '../../../domain/page-renderer'
+import { forgetKeptPages } from '../../pwa/kept-pages'
 import { ApiError, apiRequest, logApiFailure } from '../api-client'
 
 /** The auth store of SPEC.md section 3, persisted under `auth-storage`. */
@@ -101,8 +102,11 @@ const browserSessionStore = create<SessionState>()(
       async logout() {
         set({ ...SIGNED_OUT })
         removeLegacySessions()
-        // The server ends the cookie's session and clears the cookie.
-        await apiRequest('/api/auth/logout', { method: 'POST', json: {} }).catch(() => {})
+        // The server ends the cookie's session and clears the cookie; the phone keeps no page of it.
+        await Promise.all([
+          apiRequest('/api/auth/logout', { method: 'POST', json: {} }).catch(() => {}),
+          forgetKeptPages().catch((error: unknown) => console.warn('pages gardées non effacées', error)),
+        ])
       },
 
       setSession(session) {
