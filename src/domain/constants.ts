@@ -61,6 +61,18 @@ export function queryRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS)
 }
 
+/**
+ * The dates a report can bear: none before 1970, none after 9999. A date filter outside them
+ * selects the same reports as the nearest of them, and is taken as that: the database cannot
+ * hold year 0 (`0000-01-01`, or `0001-01-01T00:00+01:00` in UTC) nor read a year of six digits
+ * (`+275760-09-13`, which JavaScript's Date takes), and refused the query (a 500).
+ */
+export const REPORT_DATES_EARLIEST_MS = 0
+export const REPORT_DATES_LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+export function withinReportDates(time: number): Date {
+  return new Date(Math.min(REPORT_DATES_LATEST_MS, Math.max(REPORT_DATES_EARLIEST_MS, time)))
+}
+
 /** Uploads (DESIGN.md section 9). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /**

@@ -1,6 +1,7 @@
 // Schemas (zod) of the Open311 GeoReport v2 endpoint; its zod-free half is open311-rules.ts,
 // re-exported here. Field names are the standard's, letter for letter (open311 tests check them).
 import { z } from 'zod'
+import { withinReportDates } from './constants'
 import { DESCRIPTION_MAX_LENGTH } from './report-filing-rules'
 
 export * from './open311-rules'
@@ -45,7 +46,7 @@ const isoDate = z
   .string()
   .max(40)
   .refine((value) => !Number.isNaN(Date.parse(value)))
-  .transform((value) => new Date(value))
+  .transform((value) => withinReportDates(Date.parse(value)))
 /** A comma-separated list ("open,closed", "1,3"), as the standard allows. */
 const commaList = <T extends z.ZodType<string, string>>(item: T) =>
   z

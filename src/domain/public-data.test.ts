@@ -80,6 +80,8 @@ describe('publicExportQuerySchema', () => {
     expect(publicExportQuerySchema.parse({ since: '2026-01-31T10:00:00+01:00' }).since).toEqual(
       new Date('2026-01-31T09:00:00Z'),
     )
+    // Before any report: every report, from a day the database can hold.
+    expect(publicExportQuerySchema.parse({ since: '0000-01-01' }).since).toEqual(new Date(0))
   })
 
   it.each([

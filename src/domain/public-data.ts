@@ -3,6 +3,7 @@
  * exports GET /api/public/reports.geojson and .csv. Rejected reports are never in any of them.
  */
 import { z } from 'zod'
+import { withinReportDates } from './constants'
 import {
   PUBLIC_DATA_MESSAGES,
   PUBLIC_EXPORT_STATUSES,
@@ -118,13 +119,13 @@ export const publicExportQuerySchema = z.object({
     .max(2_147_483_647, { error: PUBLIC_DATA_MESSAGES.badCategory })
     .optional(),
   status: z.enum(PUBLIC_EXPORT_STATUSES, { error: PUBLIC_DATA_MESSAGES.badStatus }).optional(),
-  /** Reports filed on or after this day (UTC) or moment. */
+  /** Reports filed on or after this day (UTC) or moment; an earlier one than 1970 is 1970. */
   since: z
     .string({ error: PUBLIC_DATA_MESSAGES.badSince })
     // The shape (the pattern the API's documentation shows): a text of another goes no further.
     .regex(DAY_OR_MOMENT, { error: PUBLIC_DATA_MESSAGES.badSince, abort: true })
     .refine(isDayOrMoment, { error: PUBLIC_DATA_MESSAGES.badSince })
-    .transform((value) => new Date(value))
+    .transform((value) => withinReportDates(Date.parse(value)))
     .optional(),
 })
 export type PublicExportQuery = z.infer<typeof publicExportQuerySchema>

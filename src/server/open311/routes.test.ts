@@ -156,6 +156,16 @@ describe('GET /open311/v2/requests.json', () => {
     expect(await ids('start_date=2026-01-01T00:00:00Z&end_date=2026-01-31T00:00:00Z')).toEqual([old.id])
     // Without dates: the last 90 days only.
     expect(await ids('')).not.toContain(old.id)
+    // Dates beyond any report's, which the database cannot hold (year 0, six-digit years): taken
+    // as the nearest date it can, not a 500 (found by fuzzing).
+    const all = await ids('start_date=2000-01-01T00:00:00Z')
+    expect(all).toEqual(expect.arrayContaining([road.id, light.id, old.id]))
+    for (const start of ['0000-01-01', '-271821-04-20', '0001-01-01T00:00:00%2B01:00'])
+      expect({ start, ids: await ids(`start_date=${start}`) }).toEqual({ start, ids: all })
+    for (const end of ['%2B275760-09-13', '9999-12-31T23:59:59Z'])
+      expect({ end, ids: await ids(`start_date=2000-01-01&end_date=${end}`) }).toEqual({ end, ids: all })
+    expect(await ids('start_date=%2B275760-09-13')).toEqual([])
+    expect(await ids('start_date=2000-01-01&end_date=0000-01-01')).toEqual([])
   })
 
   it('answers bad parameters with the standard’s error list, in French', async () => {
