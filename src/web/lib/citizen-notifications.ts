@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CitizenNotification } from '../../domain/citizen'
-import { apiGet } from './api-client'
+import { QUERY_RETRIES } from '../../domain/constants'
+import { ApiError, apiGet } from './api-client'
 import { citizenHeaders, useCitizenDeviceStore } from './citizen-device'
 
 export interface CitizenNotifications {
@@ -30,7 +31,10 @@ export function useUnreadNotificationCount(): number {
     ...citizenNotificationsQueryOptions(token),
     select: (notifications) => notifications.unread,
     staleTime: 60_000,
-    retry: false,
+    // A lost request is asked again (the bell would stay silent for a minute otherwise); a refusal
+    // (an unknown device) is not.
+    retry: (failures, error) =>
+      failures < QUERY_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   })
   return data ?? 0
 }
