@@ -1,5 +1,12 @@
 import { REVERSE_GEOCODING_ZOOM } from '../../domain/constants'
-import { GEOCODE_MIN_INTERVAL_MS, GEOCODE_TIMEOUT_MS, type ReverseGeocode } from '../../domain/geocoding'
+import {
+  GEOCODE_MAX_ANSWER_BYTES,
+  GEOCODE_MIN_INTERVAL_MS,
+  GEOCODE_TIMEOUT_MS,
+  type ReverseGeocode,
+} from '../../domain/geocoding'
+import { systemTurnClock, type TurnClock } from './turn-clock'
+import { createTurnQueue } from './turn-queue'
 
 export interface ReverseGeocoder {
   /**
@@ -9,9 +16,16 @@ export interface ReverseGeocoder {
   readonly enabled: boolean
   /**
    * The place at these coordinates, or null when no geocoder answers in time (or the asking
-   * client has left: `signal`).
+   * client has left: `signal`). `client` is the asking client's address key.
    */
-  reverse(latitude: number, longitude: number, signal?: AbortSignal): Promise<ReverseGeocode | null>
+  reverse(latitude: number, longitude: number, asker?: Asker): Promise<ReverseGeocode | null>
+}
+
+export interface Asker {
+  /** Aborted when the client has left. */
+  signal?: AbortSignal
+  /** The client's address key (clientAddressKey). */
+  client?: string
 }
 
 interface NominatimAnswer {
@@ -22,65 +36,27 @@ interface NominatimAnswer {
 const ADDRESS_FIELDS = ['suburb', 'neighbourhood', 'city', 'town', 'village', 'state', 'province'] as const
 
 /**
- * Turns for the upstream service, one every `intervalMs`, first come first served. A request
- * that would wait longer than `maxWaitMs` is refused at once (its client would have given up),
- * and one whose client leaves gives its turn to the next.
- */
-export function createTurnQueue(intervalMs: number, maxWaitMs: number) {
-  const waiting: (() => void)[] = []
-  let lastTurn = Number.NEGATIVE_INFINITY
-  let timer: NodeJS.Timeout | undefined
-
-  const serve = () => {
-    timer = undefined
-    while (waiting.length > 0) {
-      const wait = lastTurn + intervalMs - Date.now()
-      if (wait > 0) {
-        timer = setTimeout(serve, wait)
-        return
-      }
-      lastTurn = Date.now()
-      waiting.shift()?.()
-    }
-  }
-
-  return {
-    /** Resolves true when it is this request's turn, false when it must not wait for one. */
-    take(signal?: AbortSignal): Promise<boolean> {
-      if (signal?.aborted) return Promise.resolve(false)
-      const wait = Math.max(0, lastTurn + intervalMs - Date.now()) + waiting.length * intervalMs
-      if (wait > maxWaitMs) return Promise.resolve(false)
-      return new Promise((resolve) => {
-        const turn = () => {
-          signal?.removeEventListener('abort', leave)
-          resolve(true)
-        }
-        const leave = () => {
-          const index = waiting.indexOf(turn)
-          if (index >= 0) waiting.splice(index, 1)
-          resolve(false)
-        }
-        signal?.addEventListener('abort', leave, { once: true })
-        waiting.push(turn)
-        if (!timer) serve()
-      })
-    },
-  }
-}
-
-/**
  * A Nominatim-compatible reverse geocoder, called as its usage policy asks: an identifying
- * User-Agent, a short timeout, and at most one request a second from this instance. Requests
- * queue for their turn no longer than the upstream timeout.
+ * User-Agent, a short timeout, and at most one request a second from this instance, the turns
+ * given to the asking addresses in turn. Requests queue for their turn no longer than the upstream
+ * timeout. Nothing upstream is trusted further than an answer to this request: a redirect is not
+ * followed, an answer over GEOCODE_MAX_ANSWER_BYTES is not read to its end; either is a failure,
+ * answered as when the service cannot be reached, and nothing of it is kept.
  */
-export function createNominatimGeocoder(options: { baseUrl: string; userAgent: string }): ReverseGeocoder {
-  const turns = createTurnQueue(GEOCODE_MIN_INTERVAL_MS, GEOCODE_TIMEOUT_MS)
+export function createNominatimGeocoder(options: {
+  baseUrl: string
+  userAgent: string
+  /** The system's time unless a test moves its own. */
+  clock?: TurnClock
+}): ReverseGeocoder {
+  const clock = options.clock ?? systemTurnClock
+  const turns = createTurnQueue({ intervalMs: GEOCODE_MIN_INTERVAL_MS, maxWaitMs: GEOCODE_TIMEOUT_MS, clock })
 
   return {
     enabled: options.baseUrl !== '',
-    async reverse(latitude, longitude, signal) {
+    async reverse(latitude, longitude, { signal, client = '' } = {}) {
       if (!options.baseUrl) return null
-      if (!(await turns.take(signal))) return null
+      if (!(await turns.take(client, signal))) return null
       const url = new URL(`${options.baseUrl}/reverse`)
       url.search = new URLSearchParams({
         format: 'jsonv2',
@@ -89,18 +65,51 @@ export function createNominatimGeocoder(options: { baseUrl: string; userAgent: s
         zoom: String(REVERSE_GEOCODING_ZOOM),
         'accept-language': 'fr',
       }).toString()
-      const timeout = AbortSignal.timeout(GEOCODE_TIMEOUT_MS)
+      const timeout = new AbortController()
+      const cancelTimeout = clock.after(GEOCODE_TIMEOUT_MS, () => timeout.abort())
       try {
         const res = await fetch(url, {
           headers: { 'user-agent': options.userAgent, accept: 'application/json' },
-          signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+          // A redirect is a failure: another host is never asked on this one's word.
+          redirect: 'error',
+          signal: signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal,
         })
-        if (!res.ok) return null
-        return toReverseGeocode((await res.json()) as NominatimAnswer)
+        const body = await readAtMost(res, GEOCODE_MAX_ANSWER_BYTES)
+        if (body === null) return null
+        return toReverseGeocode(JSON.parse(body) as NominatimAnswer)
       } catch {
         return null
+      } finally {
+        cancelTimeout()
       }
     },
+  }
+}
+
+/**
+ * The body of a successful `res` as text; null, the connection cut, when it failed or is over
+ * `maxBytes`: said by its Content-Length (refused before its body comes), or counted while it
+ * arrives (the bytes after decompression: a small compressed answer that swells is cut as well).
+ * Never more than `maxBytes` and one chunk are held.
+ */
+async function readAtMost(res: Response, maxBytes: number): Promise<string | null> {
+  if (!res.ok || Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+    await res.body?.cancel().catch(() => undefined)
+    return null
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks).toString('utf8')
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../domain/geocoding'
 import { geocodeCache } from '../db/schema'
 import { AppError } from '../errors'
-import { limitPerAddress } from '../http/rate-limits'
+import { clientAddressKey, limitPerAddress } from '../http/rate-limits'
 
 const SCALE = 10 ** GEOCODE_CACHE_DECIMALS
 
@@ -44,12 +44,16 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unavailable', { reason: 'geocoding.unavailable', expected: true })
       }
 
-      // A client that leaves (the pin moved again) gives its turn for the geocoder to the next.
+      // A client that leaves (the pin moved again) gives its turn for the geocoder to the next;
+      // clients take their turns by address, so that busy addresses cannot starve the others.
       const left = new AbortController()
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) left.abort()
       })
-      const answer = await app.deps.geocoder.reverse(key.lat_key / SCALE, key.lon_key / SCALE, left.signal)
+      const answer = await app.deps.geocoder.reverse(key.lat_key / SCALE, key.lon_key / SCALE, {
+        signal: left.signal,
+        client: clientAddressKey(request.ip),
+      })
       if (!answer) throw new AppError('unavailable', { reason: 'geocoding.unavailable' })
       await db
         .insert(geocodeCache)
