@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Déconnexion : la session du jeton de renouvellement, ou du jeton d’accès présenté, prend fin',
+          'Déconnexion : la session du jeton de renouvellement, ou du jeton d’accès présenté, prend fin',
         body: refreshSchema,
       },
     },
