@@ -1,32 +1,58 @@
 // Backups of the embedded database, end to end: real data filed through the real server (reports
 // with photos, an organisation, sessions), backed up while the server runs and while it is
 // stopped, restored into another DATA_DIR, and found again by a server started there.
+//
+// Nothing here waits for a number of seconds: a server is waited for until it answers or exits
+// (a fresh DATA_DIR's first start creates and migrates the database: 11 s on an idle machine,
+// over 30 s on a busy one, where the former 30 s deadline failed the test), and the test's own
+// timeout only catches a hang.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { DataDirLockedError } from '../lock'
 import { entriesOpenToOthers, openToOthers } from '../test/file-modes'
-import { freePort, killed, startServer, waitForHealth } from '../test/server-process'
+import { killed, sleep, startServer } from '../test/server-process'
 import { backupDataDir, restoreDataDir } from './backup'
+import { readBackupAccess, removeBackupAccess } from './backup-access'
 
 const ADMIN_PASSWORD = 'backup-admin-pass'
 const root = mkdtempSync(path.join(tmpdir(), 'ua-backup-'))
+/** Long enough for three server starts on a machine under heavy load; only a hang reaches it. */
+const HANG = 600_000
 const running: ChildProcess[] = []
+// The servers a test leaves running are done with: killed at once, all together.
 afterEach(async () => {
-  for (const child of running.splice(0)) await killed(child, 'SIGTERM')
+  await Promise.all(running.splice(0).map((child) => killed(child, 'SIGKILL')))
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
+/**
+ * The real server on DATA_DIR, once it answers. It listens on a port the system picks (PORT=0):
+ * a free port chosen beforehand could be taken by another process during a start of tens of
+ * seconds. Its address is the one it writes in DATA_DIR for `npm run backup`, once it listens.
+ */
 async function serve(dataDir: string) {
-  const port = await freePort()
-  const child = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD })
+  // What a killed server may have left there: not the address of this one.
+  removeBackupAccess(dataDir)
+  const child = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD })
   running.push(child)
-  const base = `http://127.0.0.1:${port}`
-  expect(await waitForHealth(base, 30_000)).toBe(true)
-  return { base, child }
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server of ${dataDir} stopped before answering (${child.exitCode ?? child.signalCode}).`,
+      )
+    }
+    const access = readBackupAccess(dataDir)
+    if (access) {
+      const health = await fetch(`${access.url}/api/health`)
+      expect(health.status).toBe(200)
+      return { base: access.url, child }
+    }
+    await sleep(100)
+  }
 }
 
 async function json(base: string, url: string, init: RequestInit = {}) {
@@ -133,7 +159,7 @@ async function photosOf(base: string, data: Awaited<ReturnType<typeof fillWithRe
 
 describe('npm run backup / npm run restore (embedded database)', () => {
   it('backs up a running server, refuses to restore under it, and restores elsewhere', {
-    timeout: 120_000,
+    timeout: HANG,
   }, async () => {
     const source = path.join(root, 'source')
     const { base } = await serve(source)
@@ -161,24 +187,28 @@ describe('npm run backup / npm run restore (embedded database)', () => {
   })
 
   it('backs up a stopped server under its lock, and keeps the data a restore replaces', {
-    timeout: 120_000,
+    timeout: HANG,
   }, async () => {
     const source = path.join(root, 'stopped')
-    const first = await serve(source)
+    // Another installation, with data of its own, for the restore to replace: its first start is
+    // as long as the source's, so both start together.
+    const target = path.join(root, 'occupied')
+    const [first, other] = await Promise.all([serve(source), serve(target)])
     const data = await fillWithRealData(first.base)
     const photos = await photosOf(first.base, data)
-    await killed(first.child, 'SIGTERM')
+    await Promise.all([killed(first.child, 'SIGTERM'), killed(other.child, 'SIGTERM')])
 
     const archive = path.join(root, 'while-stopped.tar')
     expect(await backupDataDir(source, archive)).toMatchObject({ takenBy: 'backup-command', files: 6 })
 
-    // Restoring over an installation that has data of its own moves that data aside.
-    const target = path.join(root, 'occupied')
-    const other = await serve(target)
-    await killed(other.child, 'SIGTERM')
+    // Restoring over an installation that has data of its own moves that data aside, whole.
+    const otherKey = readFileSync(path.join(target, 'jwt-secret'))
     const summary = await restoreDataDir(archive, target)
     expect(summary.previousDataKeptIn).not.toBeNull()
-    expect(readdirSync(summary.previousDataKeptIn ?? '').sort()).toEqual(['db', 'jwt-secret', 'uploads'])
+    const kept = summary.previousDataKeptIn ?? ''
+    expect(readdirSync(kept).sort()).toEqual(['db', 'jwt-secret', 'uploads'])
+    expect(readFileSync(path.join(kept, 'jwt-secret')).equals(otherKey)).toBe(true)
+    expect(readFileSync(path.join(target, 'jwt-secret')).equals(otherKey)).toBe(false)
     expect(entriesOpenToOthers(target)).toEqual([])
     const restored = await serve(target)
     await expectRestored(restored.base, data, photos)
