@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { toast } from 'sonner'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '../../../../domain/category'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
@@ -17,8 +18,40 @@ const many: Category[] = [
 ]
 
 beforeEach(() => signInAsAdmin())
+// Sonner keeps its toasts in a module-wide list and shows the ones still open to the next Toaster
+// that mounts: a test's "Catégorie créée" then stood beside the next test's own, and findByText
+// waited for the old one to close, 4 s of real time later (the translations test took over 5 s on
+// a busy machine). Every test starts with no toast, as a newly opened page does.
+afterEach(() => {
+  toast.dismiss()
+})
 
-describe('Admin categories', () => {
+// The screen's code is loaded once for the file, by drawing it once: the router fetches the
+// admin area's frame and the screen, the screen its toasts, modules Vite transforms on first use.
+// The tests then time what the screen does; the first of them used to pay for this loading too.
+// Loading code is what a busy machine slows most: this hook, and its wait, have the time they need.
+beforeAll(async () => {
+  signInAsAdmin()
+  stubApi({ '/api/categories': { status: 200, body: many } })
+  const page = renderRoute('/admin/categories')
+  await screen.findByRole('table', { name: 'Liste des catégories' }, { timeout: 60_000 })
+  page.unmount()
+}, 60_000)
+
+/**
+ * Writes a text into a field as one input, as a paste does. Typed key by key, a test that ran out
+ * of time went on typing into the next test's dialog ("EspaPlagesces").
+ */
+async function write(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field)
+  await user.paste(text)
+}
+
+// Each test draws the admin frame and the screen in jsdom, most open a dialog: up to 1 s of work on
+// an idle machine once the toasts, the typing and the loading of the code are out of it (above),
+// up to 4.7 s at a load average of 12 on two cores. 15 s leaves room; a test that waits forever
+// still fails.
+describe('Admin categories', { timeout: 15_000 }, () => {
   it('shows the total, the table with the usage note, ten a page, and searches', async () => {
     stubApi({ '/api/categories': { status: 200, body: many } })
     renderRoute('/admin/categories')
@@ -33,11 +66,11 @@ describe('Admin categories', () => {
     await u.click(screen.getByRole('button', { name: /Suivant/ }))
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2)
 
-    await u.type(screen.getByLabelText('Rechercher'), 'eclairage')
+    await write(u, screen.getByLabelText('Rechercher'), 'eclairage')
     expect(within(screen.getByRole('table')).getAllByRole('row').slice(1)).toHaveLength(1)
     expect(screen.getByText('Éclairage public')).toBeInTheDocument()
     await u.clear(screen.getByLabelText('Rechercher'))
-    await u.type(screen.getByLabelText('Rechercher'), 'zzz')
+    await write(u, screen.getByLabelText('Rechercher'), 'zzz')
     expect(screen.getByText('Aucune catégorie trouvée')).toBeInTheDocument()
   })
 
@@ -51,7 +84,7 @@ describe('Admin categories', () => {
     const u = userEvent.setup()
     await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
     let dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
-    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'Espaces verts')
+    await write(u, within(dialog).getByLabelText('Nom de la catégorie'), 'Espaces verts')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await screen.findByText('Catégorie créée')).toBeInTheDocument()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -64,7 +97,7 @@ describe('Admin categories', () => {
     const field = within(dialog).getByLabelText('Nom de la catégorie')
     expect(field).toHaveValue('Autre')
     await u.clear(field)
-    await u.type(field, 'Divers')
+    await write(u, field, 'Divers')
     await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
     expect(await screen.findByText('Catégorie modifiée')).toBeInTheDocument()
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
@@ -100,10 +133,8 @@ describe('Admin categories', () => {
     const u = userEvent.setup()
     await u.click(screen.getByRole('button', { name: 'Nouvelle catégorie' }))
     let dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
-    await u.click(within(dialog).getByLabelText('Nom de la catégorie'))
-    await u.paste('Plages')
-    await u.click(within(dialog).getByLabelText('Nom en anglais (facultatif)'))
-    await u.paste('Beaches')
+    await write(u, within(dialog).getByLabelText('Nom de la catégorie'), 'Plages')
+    await write(u, within(dialog).getByLabelText('Nom en anglais (facultatif)'), 'Beaches')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await screen.findByText('Catégorie créée')).toBeInTheDocument()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -132,10 +163,8 @@ describe('Admin categories', () => {
     const u = userEvent.setup()
     await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
     const dialog = await screen.findByRole('dialog', { name: 'Créer une catégorie' })
-    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'Plages')
-    const wolof = within(dialog).getByLabelText('Nom en wolof (facultatif)')
-    await u.click(wolof)
-    await u.paste('x'.repeat(101))
+    await write(u, within(dialog).getByLabelText('Nom de la catégorie'), 'Plages')
+    await write(u, within(dialog).getByLabelText('Nom en wolof (facultatif)'), 'x'.repeat(101))
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(
       await within(dialog).findByText('Le nom en wolof ne peut pas dépasser 100 caractères'),
@@ -153,7 +182,7 @@ describe('Admin categories', () => {
     const u = userEvent.setup()
     await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
     const dialog = await screen.findByRole('dialog')
-    await u.type(within(dialog).getByLabelText('Nom de la catégorie'), 'autre')
+    await write(u, within(dialog).getByLabelText('Nom de la catégorie'), 'autre')
     await u.click(within(dialog).getByRole('button', { name: 'Créer' }))
     expect(await within(dialog).findByText('Une catégorie porte déjà ce nom.')).toBeInTheDocument()
     expect(await screen.findByText('Impossible de créer la catégorie')).toBeInTheDocument()
