@@ -11,7 +11,13 @@ import {
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { reportEventSchema } from './citizen'
-import { ORGANIZATION_STATUS_VALUES, organizationProfileSchema, SIGNUP_MESSAGES } from './organization'
+import {
+  NAME_CHANGE_FILTER,
+  nameChangeDecisionSchema,
+  ORGANIZATION_STATUS_VALUES,
+  organizationProfileSchema,
+  SIGNUP_MESSAGES,
+} from './organization'
 import { organizationReportSchema } from './organization-space'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
@@ -107,7 +113,12 @@ export type AdminOrganization = z.infer<typeof adminOrganizationSchema>
 
 export const adminOrganizationsQuerySchema = z.object({
   q: searchText,
-  status: z.enum(ORGANIZATION_STATUS_VALUES).or(z.literal('all')).optional(),
+  /** A status, all of them, or the organisations whose new name waits for a decision. */
+  status: z
+    .enum(ORGANIZATION_STATUS_VALUES)
+    .or(z.literal('all'))
+    .or(z.literal(NAME_CHANGE_FILTER))
+    .optional(),
   page: pageQuerySchema,
 })
 export const adminOrganizationPageSchema = pageSchema(adminOrganizationSchema).extend({
@@ -116,13 +127,22 @@ export const adminOrganizationPageSchema = pageSchema(adminOrganizationSchema).e
     approved: z.number().int(),
     pending: z.number().int(),
     suspended: z.number().int(),
+    /** Approved organisations waiting for a decision on a new name. */
+    name_changes: z.number().int(),
   }),
 })
 
 export const updateAdminOrganizationSchema = z
-  .object({ status: z.enum(ORGANIZATION_STATUS_VALUES).optional(), is_active: z.boolean().optional() })
+  .object({
+    status: z.enum(ORGANIZATION_STATUS_VALUES).optional(),
+    is_active: z.boolean().optional(),
+    /** The new name the organisation asked for: taken as its name, or refused. */
+    name_change: nameChangeDecisionSchema.optional(),
+  })
   .strict()
-  .refine((value) => value.status !== undefined || value.is_active !== undefined)
+  .refine(
+    (value) => value.status !== undefined || value.is_active !== undefined || value.name_change !== undefined,
+  )
 
 export const adminUserSchema = z.object({
   id: z.string(),

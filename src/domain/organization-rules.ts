@@ -66,6 +66,7 @@ export const SIGNUP_MESSAGES = {
   chooseCategory: 'Veuillez sélectionner au moins une catégorie pour continuer',
   success: 'Inscription réussie !',
   nameRequired: 'Le nom de l’organisation est requis',
+  nameTaken: 'Une organisation porte déjà ce nom.',
   typeRequired: 'Le type d’organisation est requis',
   emailRequired: 'L’adresse email est requise',
   emailInvalid: 'Adresse email invalide',
@@ -92,3 +93,43 @@ export function organizationStatusLabel({
     ? ORGANIZATION_STATUSES[status as OrganizationStatus].label
     : status
 }
+
+/** The longest name an organisation may have. */
+export const ORGANIZATION_NAME_MAX_LENGTH = 200
+
+/** Spaces of every kind (tabs, line breaks, no-break and typographic spaces): one plain space each. */
+const SPACES = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/gu
+/**
+ * Characters a name never keeps: control characters, and the invisible format characters (bidi
+ * overrides and isolates, zero-width spaces and joiners, the byte-order mark) that make one name
+ * look like another, or a name read backwards.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/gu
+
+/**
+ * An organisation's name as it is kept and shown: composed (NFC, so that "é" is one character
+ * however it was typed), its spaces of every kind one plain space, without invisible characters.
+ * Migration 0012 wrote the names kept before in the same way.
+ */
+export function normalizeOrganizationName(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(SPACES, ' ')
+    .replace(INVISIBLE_CHARACTERS, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+}
+
+/** What an approved organisation's new name waits for: an administrator's decision. */
+export const NAME_CHANGE_DECISIONS = ['approve', 'reject'] as const
+export type NameChangeDecision = (typeof NAME_CHANGE_DECISIONS)[number]
+
+/** The administrators' filter of the organisations whose new name waits for them. */
+export const NAME_CHANGE_FILTER = 'name_change'
+export type OrganizationListFilter = OrganizationStatus | 'all' | typeof NAME_CHANGE_FILTER
+
+export const NAME_CHANGE_MESSAGES = {
+  /** Told to the organisation when its new name waits. */
+  requested: 'Votre nouveau nom sera visible dès qu’un administrateur l’aura validé.',
+  noRequest: 'Cette organisation n’a pas demandé de nouveau nom.',
+} as const

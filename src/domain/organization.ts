@@ -2,7 +2,13 @@
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
-import { ORGANIZATION_TYPE_VALUES, SIGNUP_MESSAGES } from './organization-rules'
+import {
+  NAME_CHANGE_DECISIONS,
+  normalizeOrganizationName,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  ORGANIZATION_TYPE_VALUES,
+  SIGNUP_MESSAGES,
+} from './organization-rules'
 
 export * from './organization-rules'
 
@@ -10,9 +16,16 @@ export const organizationTypeSchema = z.enum(ORGANIZATION_TYPE_VALUES)
 
 const requiredText = (message: string, max = 200) => z.string().trim().min(1, { error: message }).max(max)
 
+/** A name as it is kept (normalizeOrganizationName): nothing but invisible characters is no name. */
+const organizationNameSchema = z
+  .string({ error: SIGNUP_MESSAGES.nameRequired })
+  .max(ORGANIZATION_NAME_MAX_LENGTH * 2)
+  .transform(normalizeOrganizationName)
+  .pipe(z.string().min(1, { error: SIGNUP_MESSAGES.nameRequired }).max(ORGANIZATION_NAME_MAX_LENGTH))
+
 /** Step 1 of the sign-up wizard. An empty type is "required"; a type outside the list is "invalid". */
 export const signupBasicsSchema = z.object({
-  name: requiredText(SIGNUP_MESSAGES.nameRequired),
+  name: organizationNameSchema,
   type: z
     .string({ error: SIGNUP_MESSAGES.typeRequired })
     .min(1, { error: SIGNUP_MESSAGES.typeRequired })
@@ -60,6 +73,8 @@ export const organizationProfileSchema = z.object({
   city: z.string(),
   status: z.string(),
   is_active: z.boolean(),
+  /** The new name an approved organisation asked for, until an administrator decides (the old one stays public). */
+  pending_name: z.string().nullable(),
   created_at: z.string(),
   last_login: z.string().nullable(),
   categories: z.array(z.object({ id: z.number(), nom: z.string() })),
@@ -91,3 +106,6 @@ export const profileFormSchema = z.object({
   currentPassword: identifierChangePasswordSchema,
 })
 export type ProfileForm = z.infer<typeof profileFormSchema>
+
+/** An administrator's decision on the new name an organisation asked for. */
+export const nameChangeDecisionSchema = z.enum(NAME_CHANGE_DECISIONS)

@@ -223,7 +223,7 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     request: (f) => ({
       url: '/api/organizations/signup',
       payload: {
-        name: 'Association du quartier',
+        name: `Association du quartier ${unique()}`,
         type: 'association',
         email: `asso-${unique()}@example.sn`,
         phone: '+221 77 000 00 00',

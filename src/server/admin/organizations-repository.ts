@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { AdminOrganization } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
-import type { OrganizationStatus } from '../../domain/organization'
+import {
+  NAME_CHANGE_FILTER,
+  type NameChangeDecision,
+  type OrganizationListFilter,
+  type OrganizationStatus,
+} from '../../domain/organization'
 import { offsetOf } from '../../domain/pagination'
 import { type Db, queryRows } from '../db/database'
 import { organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
+import { asNameTaken } from '../organizations/names'
 import { containing } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
@@ -14,17 +21,24 @@ const categoryNames = sql<
   string[]
 >`coalesce((select array_agg(c.nom order by c.nom) from categorie_organization co join categorie c on c.id = co.categorie_id where co.organization_id = organizations.id), '{}')`
 
+function statusFilter(status: OrganizationListFilter | undefined): SQL | undefined {
+  if (status === undefined || status === 'all') return undefined
+  if (status === NAME_CHANGE_FILTER) return isNotNull(organizations.pending_name)
+  return eq(organizations.status, status)
+}
+
 export async function listAdminOrganizations(
   db: Db,
-  filters: { q?: string; status?: OrganizationStatus | 'all' },
+  filters: { q?: string; status?: OrganizationListFilter },
   page: number,
 ) {
   const pattern = filters.q ? containing(filters.q) : undefined
   const where: SQL | undefined = and(
-    filters.status && filters.status !== 'all' ? eq(organizations.status, filters.status) : undefined,
+    statusFilter(filters.status),
     pattern
       ? or(
           ilike(organizations.name, pattern),
+          ilike(organizations.pending_name, pattern),
           ilike(organizations.email, pattern),
           ilike(organizations.city, pattern),
         )
@@ -42,6 +56,7 @@ export async function listAdminOrganizations(
         city: organizations.city,
         status: organizations.status,
         is_active: organizations.is_active,
+        pending_name: organizations.pending_name,
         created_at: organizations.created_at,
         last_login: organizations.last_login,
         categories: categoryNames,
@@ -52,14 +67,15 @@ export async function listAdminOrganizations(
       .limit(ADMIN_PAGE_SIZE)
       .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
     db.select({ n: count() }).from(organizations).where(where),
-    queryRows<{ total: number; approved: number; pending: number; suspended: number }>(
+    queryRows<{ total: number; approved: number; pending: number; suspended: number; name_changes: number }>(
       db,
       // As the table shows them: a suspended organisation reads "Suspendu" whatever its status,
       // so it is counted there only, and the counts add up (with the rejected) to the total.
       sql`select count(*)::int as total,
         count(*) filter (where status = 'approved' and is_active)::int as approved,
         count(*) filter (where status = 'pending' and is_active)::int as pending,
-        count(*) filter (where not is_active)::int as suspended
+        count(*) filter (where not is_active)::int as suspended,
+        count(*) filter (where pending_name is not null)::int as name_changes
       from ${organizations}`,
     ),
   ])
@@ -79,6 +95,7 @@ export async function listAdminOrganizations(
       approved: Number(counts?.approved ?? 0),
       pending: Number(counts?.pending ?? 0),
       suspended: Number(counts?.suspended ?? 0),
+      name_changes: Number(counts?.name_changes ?? 0),
     },
   }
 }
@@ -96,19 +113,41 @@ function parseArray(value: unknown): string[] {
   return []
 }
 
+/** What a decision on a requested name sets: the name taken (the old one goes), or the request dropped. */
+const NAME_CHANGES = {
+  approve: { name: sql`${organizations.pending_name}`, pending_name: null, pending_name_at: null },
+  reject: { pending_name: null, pending_name_at: null },
+} satisfies Record<NameChangeDecision, PgUpdateSetSource<typeof organizations>>
+
 export async function updateOrganizationByAdmin(
   db: Db,
   id: string,
-  changes: { status?: OrganizationStatus; is_active?: boolean },
+  changes: { status?: OrganizationStatus; is_active?: boolean; name_change?: NameChangeDecision },
   now: Date,
 ) {
-  const updated = await db
-    .update(organizations)
-    .set({ ...changes, updated_at: now.toISOString() })
+  const { name_change: nameChange, ...decision } = changes
+  let updated: { id: string; name: string; pending_name: string | null; status: string; is_active: boolean }[]
+  try {
+    updated = await db
+      .update(organizations)
+      .set({ ...decision, ...(nameChange ? NAME_CHANGES[nameChange] : {}), updated_at: now.toISOString() })
+      .where(and(eq(organizations.id, id), nameChange ? isNotNull(organizations.pending_name) : undefined))
+      .returning({
+        id: organizations.id,
+        name: organizations.name,
+        pending_name: organizations.pending_name,
+        status: organizations.status,
+        is_active: organizations.is_active,
+      })
+  } catch (error) {
+    throw asNameTaken(error)
+  }
+  if (updated.length > 0) return updated[0]
+  const [exists] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
     .where(eq(organizations.id, id))
-    .returning({ id: organizations.id, status: organizations.status, is_active: organizations.is_active })
-  if (updated.length === 0) throw new AppError('not_found')
-  return updated[0]
+  throw exists ? new AppError('conflict', { reason: 'nameChange.noRequest' }) : new AppError('not_found')
 }
 
 /** The organisations that may be given a report of this category: approved, active, in charge of it. */

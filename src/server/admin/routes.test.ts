@@ -350,6 +350,7 @@ describe('admin organisations', () => {
       approved: before.approved - 1,
       pending: before.pending,
       suspended: before.suspended + 1,
+      name_changes: before.name_changes,
     })
     expect((await patch(`/api/admin/organizations/${pending.id}`, { status: 'archived' })).statusCode).toBe(
       400,

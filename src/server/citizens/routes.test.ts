@@ -10,14 +10,19 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-/** An organisation's answer, written as the organisation space will write it. */
-async function answer(reportId: string, title: string, message: string) {
-  const [org] = await ctx.db.db
+/** The organisation that answers: one of its name (names are unique). */
+async function mairieDeDakar() {
+  const [known] = await ctx.db.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, 'Mairie de Dakar'))
+  if (known) return known
+  const [created] = await ctx.db.db
     .insert(organizations)
     .values({
       name: 'Mairie de Dakar',
       type: 'mairie',
-      email: `mairie-${Math.random()}@example.sn`,
+      email: 'mairie@example.sn',
       phone: '+221 33 000 00 00',
       address: 'Place de l’Indépendance',
       city: 'Dakar',
@@ -25,6 +30,12 @@ async function answer(reportId: string, title: string, message: string) {
       password_hash: 'x',
     })
     .returning()
+  return created
+}
+
+/** An organisation's answer, written as the organisation space will write it. */
+async function answer(reportId: string, title: string, message: string) {
+  const org = await mairieDeDakar()
   await ctx.db.db
     .update(reports)
     .set({ status: 'resolu', assigned_organization_id: org?.id })

@@ -72,12 +72,20 @@ export const organizations = pgTable(
     password_hash: text('password_hash').notNull(),
     /** Access tokens issued before this moment are refused (password change ends sessions). */
     password_changed_at: moment('password_changed_at').notNull().defaultNow(),
+    /**
+     * The new name an approved organisation asked for, public only once an administrator has
+     * approved it (until then `name` is what everyone sees), and when it asked.
+     */
+    pending_name: text('pending_name'),
+    pending_name_at: moment('pending_name_at'),
     created_at: createdAt(),
     updated_at: moment('updated_at').notNull().defaultNow(),
     last_login: moment('last_login'),
   },
   (t) => [
     uniqueIndex('organizations_email_lower_key').on(sql`lower(${t.email})`),
+    // Names are unique whatever their case and accents ("Mairie de Médina", "MAIRIE DE MEDINA").
+    uniqueIndex('organizations_name_folded_key').on(sql`search_text(${t.name})`),
     check('organizations_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check(
       'organizations_type_check',

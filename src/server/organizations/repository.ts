@@ -298,6 +298,7 @@ export async function organizationProfile(db: Db, organizationId: string): Promi
     city: organization.city,
     status: organization.status,
     is_active: organization.is_active,
+    pending_name: organization.pending_name,
     created_at: toIso(organization.created_at),
     last_login: organization.last_login ? toIso(organization.last_login) : null,
     categories: handled,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '../../domain/auth'
-import { reportEvents, reports } from '../db/schema'
+import { organizations, reportEvents, reports } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization, ORG_PASSWORD } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
@@ -416,7 +416,8 @@ describe('GET /api/org/stats and /api/org/me', () => {
     const edit = (payload: Record<string, string>) =>
       ctx.app.inject({ method: 'PATCH', url: '/api/org/me', payload, headers: bearer(session) })
     const res = await edit({ name: 'Nouveau nom', city: 'Thiès' })
-    expect(res.json()).toMatchObject({ name: 'Nouveau nom', city: 'Thiès' })
+    // An approved organisation's new name waits for an administrator (issue 27, point 4).
+    expect(res.json()).toMatchObject({ name: org.name, pending_name: 'Nouveau nom', city: 'Thiès' })
     const other = await createOrganization(ctx.db.db)
     expect((await edit({ email: other.email.toUpperCase(), currentPassword: ORG_PASSWORD })).statusCode).toBe(
       409,
@@ -478,5 +479,108 @@ describe('PATCH /api/org/me: the login e-mail', () => {
     expect(right.statusCode).toBe(429)
     expect(right.json().error.message).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.')
     expect((await get('/api/org/me', stolen)).json().email).toBe(org.email)
+  })
+})
+
+describe('PATCH /api/org/me: the name', () => {
+  const rename = (session: Session, name: string) =>
+    ctx.app.inject({ method: 'PATCH', url: '/api/org/me', payload: { name }, headers: bearer(session) })
+  const decide = async (organizationId: string, nameChange: 'approve' | 'reject') =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/organizations/${organizationId}`,
+      payload: { name_change: nameChange },
+      headers: bearer(await loginAdmin(ctx.app)),
+    })
+  const adminListOf = async (q: string) =>
+    (
+      await ctx.app.inject({
+        url: `/api/admin/organizations?q=${encodeURIComponent(q)}`,
+        headers: bearer(await loginAdmin(ctx.app)),
+      })
+    ).json()
+
+  // The attack of issue 27: an approved organisation renamed itself after a public service and
+  // the public report page showed the new name at once.
+  it('keeps an approved organisation’s name public until an administrator approves the new one', async () => {
+    const org = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const session = await loginOrganization(ctx.app, org.email)
+    const report = await insertReport(ctx.db.db)
+    expect((await claim(report.id, session)).statusCode).toBe(200)
+    const impostor = `Ville de Dakar — Services techniques ${org.id.slice(0, 8)}`
+
+    const asked = await rename(session, impostor)
+    expect(asked.statusCode).toBe(200)
+    expect(asked.json()).toMatchObject({ name: org.name, pending_name: impostor, status: 'approved' })
+    const shown = async () => (await ctx.app.inject(`/api/reports/${report.id}`)).json().organization_name
+    expect(await shown()).toBe(org.name)
+    // The administrators see the request in Organisations.
+    const listed = await adminListOf(impostor)
+    expect(listed.items).toMatchObject([{ id: org.id, name: org.name, pending_name: impostor }])
+    expect(listed.counts.name_changes).toBeGreaterThanOrEqual(1)
+
+    expect((await decide(org.id, 'approve')).statusCode).toBe(200)
+    expect(await shown()).toBe(impostor)
+    expect((await get('/api/org/me', session)).json()).toMatchObject({ name: impostor, pending_name: null })
+    // Nothing left to decide.
+    const again = await decide(org.id, 'approve')
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error.message).toBe('Cette organisation n’a pas demandé de nouveau nom.')
+  })
+
+  it('leaves the name as it was when an administrator refuses the new one', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    await rename(session, `Nom refusé ${org.id}`)
+    expect((await decide(org.id, 'reject')).statusCode).toBe(200)
+    expect((await get('/api/org/me', session)).json()).toMatchObject({ name: org.name, pending_name: null })
+  })
+
+  it('takes back its request when the organisation gives its own name again', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    await rename(session, `Nom demandé ${org.id}`)
+    expect((await rename(session, org.name)).json()).toMatchObject({ name: org.name, pending_name: null })
+  })
+
+  it('keeps names without bidi, zero-width or control characters, composed, spaces collapsed', async () => {
+    const org = await createOrganization(ctx.db.db)
+    const session = await loginOrganization(ctx.app, org.email)
+    const res = await rename(session, `\u202e\u200b Mairie\u00a0 de\tYoff\u2066 ${org.id.slice(0, 6)}\u200d `)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().pending_name).toBe(`Mairie de Yoff ${org.id.slice(0, 6)}`)
+    const decomposed = await rename(session, `Mairie de Me\u0301dina ${org.id.slice(0, 6)}`)
+    expect(decomposed.json().pending_name).toBe(`Mairie de Médina ${org.id.slice(0, 6)}`)
+    // Nothing but invisible characters is no name: refused, nothing changed.
+    const empty = await rename(session, '\u200b\u202e\u2066 ')
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error).toMatchObject({
+      field: 'name',
+      message: 'Le nom de l’organisation est requis',
+    })
+    expect((await get('/api/org/me', session)).json().pending_name).toBe(
+      `Mairie de Médina ${org.id.slice(0, 6)}`,
+    )
+  })
+
+  it('refuses a name another organisation bears or asked for, whatever its case and accents', async () => {
+    const bearer1 = await createOrganization(ctx.db.db)
+    await ctx.db.db
+      .update(organizations)
+      .set({ name: `Mairie de Grand-Yoff ${bearer1.id}` })
+      .where(eq(organizations.id, bearer1.id))
+    const asker = await createOrganization(ctx.db.db)
+    const askerSession = await loginOrganization(ctx.app, asker.email)
+    expect((await rename(askerSession, `Mairie de Hann Bel-Air ${asker.id}`)).statusCode).toBe(200)
+
+    const session = await loginOrganization(ctx.app, (await createOrganization(ctx.db.db)).email)
+    for (const taken of [`MAIRIE DE GRAND-YOFF ${bearer1.id}`, `mairie de hann bél-air ${asker.id}`]) {
+      const res = await rename(session, taken)
+      expect(res.statusCode).toBe(409)
+      expect(res.json().error).toMatchObject({
+        field: 'name',
+        message: 'Une organisation porte déjà ce nom.',
+      })
+    }
   })
 })

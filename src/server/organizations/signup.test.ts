@@ -21,8 +21,10 @@ const signup = (payload: Record<string, unknown>, from = `198.18.0.${++address}`
     headers: { 'x-forwarded-for': from },
   })
 
+/** A sign-up of its own: names are unique, like e-mails. */
+let signups = 0
 const valid = (email: string) => ({
-  name: 'Mairie de la Médina',
+  name: `Mairie de la Médina ${++signups}`,
   type: 'mairie',
   email,
   phone: '+221 33 821 00 00',
@@ -51,6 +53,30 @@ describe('POST /api/organizations/signup', () => {
     const res = await signup(valid('DOUBLON@Example.SN'))
     expect(res.statusCode).toBe(409)
     expect(res.json().error.message).toBe('Cette adresse email est déjà utilisée.')
+  })
+
+  it('keeps the name without bidi, zero-width or control characters, composed, spaces collapsed', async () => {
+    const res = await signup({
+      ...valid('yoff@example.sn'),
+      name: '\u202eMairie\u200b  de\u00a0Ye\u0301ne\u2066\n',
+    })
+    expect(res.statusCode).toBe(201)
+    const [row] = await ctx.db.db.select().from(organizations).where(eq(organizations.id, res.json().id))
+    expect(row?.name).toBe('Mairie de Yéne')
+  })
+
+  it('refuses a name another organisation bears, whatever its case and accents, and creates nothing', async () => {
+    expect((await signup({ ...valid('sicap@example.sn'), name: 'Mairie de Sicap-Liberté' })).statusCode).toBe(
+      201,
+    )
+    const res = await signup({ ...valid('sicap-bis@example.sn'), name: 'MAIRIE DE SICAP-LIBERTE' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toMatchObject({ field: 'name', message: 'Une organisation porte déjà ce nom.' })
+    const rows = await ctx.db.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.email, 'sicap-bis@example.sn'))
+    expect(rows).toEqual([])
   })
 
   it('refuses an unknown organisation type', async () => {

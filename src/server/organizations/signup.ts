@@ -5,6 +5,7 @@ import { categories, categoryOrganizations, organizations } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 import { hashPassword } from '../passwords'
+import { asNameTaken, requireFreeName } from './names'
 
 /** Signs an organisation up, pending approval: the organisation and its categories in one transaction. */
 export async function signUpOrganization(
@@ -17,6 +18,7 @@ export async function signUpOrganization(
   if (known.length !== input.categoryIds.length) {
     throw new AppError('invalid_input', { reason: 'signup.invalidData', field: 'categoryIds' })
   }
+  await requireFreeName(db, input.name)
   const passwordHash = await hashPassword(input.password).catch(() => {
     throw new AppError('internal', { reason: 'signup.hashingFailed' })
   })
@@ -44,6 +46,6 @@ export async function signUpOrganization(
     if (isUniqueViolation(error, 'organizations_email_lower_key')) {
       throw new AppError('conflict', { reason: 'signup.emailTaken', field: 'email' })
     }
-    throw error
+    throw asNameTaken(error)
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, createOrganization, loginOrganization } from '../test/accounts'
+import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { categoryIdOf, fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
@@ -193,8 +193,8 @@ describe('GET /api/reports/:id', () => {
     await otherEventually(filed.id, (res) => expect(res.json().status).toBe('resolu'))
   })
 
-  it('shows the organisation’s new name once it renames itself', async () => {
-    const { filed, headers } = await handledReport('Trottoir effondré')
+  it('shows the organisation’s new name once an administrator has approved it', async () => {
+    const { filed, organization, headers } = await handledReport('Trottoir effondré')
     expect((await read(filed.id)).json().organization_name).toMatch(/^Organisation /)
     const renamed = await ctx.app.inject({
       method: 'PATCH',
@@ -203,6 +203,14 @@ describe('GET /api/reports/:id', () => {
       payload: { name: 'Mairie de Dakar-Plateau' },
     })
     expect(renamed.statusCode).toBe(200)
+    expect((await read(filed.id)).json().organization_name).toBe(organization.name)
+    const approved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/organizations/${organization.id}`,
+      headers: bearer(await loginAdmin(ctx.app)),
+      payload: { name_change: 'approve' },
+    })
+    expect(approved.statusCode).toBe(200)
     expect((await read(filed.id)).json().organization_name).toBe('Mairie de Dakar-Plateau')
   })
 })

@@ -83,6 +83,7 @@ export function organizationProfile(overrides: Partial<OrganizationProfile> = {}
     city: 'Dakar',
     status: 'approved',
     is_active: true,
+    pending_name: null,
     created_at: '2026-01-10T09:00:00.000Z',
     last_login: '2026-11-20T08:00:00.000Z',
     categories: [

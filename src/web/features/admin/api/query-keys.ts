@@ -1,10 +1,10 @@
 import type { AdminReportFilters } from '../../../../domain/admin'
-import type { OrganizationStatus } from '../../../../domain/organization'
+import type { OrganizationListFilter } from '../../../../domain/organization'
 import type { PageCursor } from '../../../../domain/pagination-rules'
 
 export interface AdminOrganizationFilters {
   q?: string
-  status?: OrganizationStatus | 'all'
+  status?: OrganizationListFilter
 }
 
 /** Every admin query lives under ['admin'], so that a logout drops them all at once. */

@@ -17,6 +17,7 @@ const organization = (overrides: Partial<AdminOrganization>): AdminOrganization 
   city: 'Dakar',
   status: 'pending',
   is_active: true,
+  pending_name: null,
   created_at: '2026-10-05T09:00:00Z',
   last_login: null,
   categories: ['Voirie', 'Propreté'],
@@ -36,7 +37,13 @@ const suspended = organization({
 
 const list = (items: AdminOrganization[], total = items.length) => ({
   status: 200,
-  body: { items, total, page: 1, pageSize: 10, counts: { total: 14, approved: 9, pending: 4, suspended: 1 } },
+  body: {
+    items,
+    total,
+    page: 1,
+    pageSize: 10,
+    counts: { total: 14, approved: 9, pending: 4, suspended: 1, name_changes: 1 },
+  },
 })
 
 beforeEach(() => signInAsAdmin())
@@ -122,6 +129,39 @@ describe('Admin organisations', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ is_active: true }),
     )
+  })
+
+  it('shows the new name an organisation asked for, takes it from the row menu, and lists those waiting', async () => {
+    const renamed = organization({ status: 'approved', pending_name: 'Ville de Dakar — Services techniques' })
+    const { calls } = stubApi({
+      '/api/admin/organizations': list([renamed]),
+      [`PATCH /api/admin/organizations/${renamed.id}`]: {
+        status: 200,
+        body: {
+          id: renamed.id,
+          name: renamed.pending_name,
+          pending_name: null,
+          status: 'approved',
+          is_active: true,
+        },
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    const table = await screen.findByRole('table', { name: 'Liste des organisations' })
+    // Matched after the usual whitespace normalisation (the text has no-break spaces).
+    expect(
+      within(table).getByText('Nouveau nom demandé : « Ville de Dakar — Services techniques »'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'Refuser le nouveau nom' })).toBeInTheDocument()
+    await user.click(within(menu).getByRole('menuitem', { name: 'Valider le nouveau nom' }))
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name_change: 'approve' })
+    // The organisations whose new name waits are one choice of the filter, with their number.
+    await user.selectOptions(screen.getByLabelText('Statut'), 'Nouveau nom à valider (1)')
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/organizations?status=name_change'))
   })
 
   it('says when the list cannot be loaded', async () => {

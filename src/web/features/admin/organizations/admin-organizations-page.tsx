@@ -13,9 +13,10 @@ import { useTranslation } from 'react-i18next'
 import type { AdminOrganization } from '../../../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
 import {
+  NAME_CHANGE_FILTER,
   ORGANIZATION_STATUS_VALUES,
   ORGANIZATION_STATUSES,
-  type OrganizationStatus,
+  type OrganizationListFilter,
 } from '../../../../domain/organization-rules'
 import { PageHeader } from '../../../components/layout/page-header'
 import { Button } from '../../../components/ui/button'
@@ -50,6 +51,7 @@ import {
   OrganizationStatusBadge,
   organizationActions,
   organizationTypeLabel,
+  PendingName,
   useOrganizationAction,
 } from './organization-status'
 import '../i18n/fr'
@@ -141,7 +143,10 @@ function OrganizationList({
               <article className="flex flex-col gap-3 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="flex min-w-0 flex-col gap-1">
-                    <h2 className="font-semibold text-slate-900">{organization.name}</h2>
+                    <h2 className="font-semibold text-slate-900">
+                      {organization.name}
+                      <PendingName organization={organization} />
+                    </h2>
                     <p className="text-sm text-slate-600">
                       {organizationTypeLabel(organization.type)} · {organization.city}
                     </p>
@@ -176,7 +181,10 @@ function OrganizationList({
       <TableBody>
         {organizations.map((organization) => (
           <tr key={organization.id}>
-            <RowHeader>{organization.name}</RowHeader>
+            <RowHeader>
+              {organization.name}
+              <PendingName organization={organization} />
+            </RowHeader>
             <Cell>
               <Contact organization={organization} />
             </Cell>
@@ -199,7 +207,7 @@ function OrganizationList({
 }
 
 /** A failed load reads 0 everywhere (the toast says why). */
-const NO_COUNTS = { total: 0, approved: 0, pending: 0, suspended: 0 }
+const NO_COUNTS = { total: 0, approved: 0, pending: 0, suspended: 0, name_changes: 0 }
 
 /** /admin/organizations: approve, reject, suspend the partner organisations. */
 export function AdminOrganizationsPage() {
@@ -209,7 +217,7 @@ export function AdminOrganizationsPage() {
   const token = useSessionStore((state) => state.token)
 
   const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<OrganizationStatus | 'all'>('all')
+  const [status, setStatus] = useState<OrganizationListFilter>('all')
   const [selected, setSelected] = useState<AdminOrganization | null>(null)
   const q = useDebouncedValue(search.trim())
   const filters: AdminOrganizationFilters = {
@@ -271,6 +279,10 @@ export function AdminOrganizationsPage() {
               value,
               label: ORGANIZATION_STATUSES[value].label,
             })),
+            {
+              value: NAME_CHANGE_FILTER,
+              label: t('organizations.nameChanges', { count: counts?.name_changes ?? 0 }),
+            },
           ]}
         />
       </FilterCard>

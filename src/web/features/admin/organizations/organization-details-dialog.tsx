@@ -7,6 +7,7 @@ import {
   OrganizationStatusBadge,
   organizationActions,
   organizationTypeLabel,
+  PendingName,
   useOrganizationAction,
 } from './organization-status'
 
@@ -45,7 +46,10 @@ export function OrganizationDetailsDialog({
           <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
             <div>
               <dt className="font-semibold text-slate-600">{t('fields.name')}</dt>
-              <dd className="text-slate-900">{organization.name}</dd>
+              <dd className="text-slate-900">
+                {organization.name}
+                <PendingName organization={organization} />
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-slate-600">{t('fields.type')}</dt>

@@ -16,6 +16,17 @@ const STATUS_TONES: Record<OrganizationStatus, BadgeTone> = {
   rejected: 'red',
 }
 
+/** The new name an organisation asked for, shown under its name until an administrator decides. */
+export function PendingName({ organization }: { organization: AdminOrganization }) {
+  const { t } = useTranslation('admin')
+  if (organization.pending_name === null) return null
+  return (
+    <span className="block text-sm font-normal text-amber-800">
+      {t('organizations.pendingName', { name: organization.pending_name })}
+    </span>
+  )
+}
+
 /** An inactive organisation shows "Suspendu" whatever its status (SPEC.md section 4). */
 export function OrganizationStatusBadge({ organization }: { organization: AdminOrganization }) {
   if (!organization.is_active) return <Badge tone="orange">{SUSPENDED_LABEL}</Badge>
@@ -32,17 +43,24 @@ export function organizationTypeLabel(type: string): string {
 }
 
 export interface OrganizationAction {
-  key: 'approve' | 'unapprove' | 'reject' | 'suspend' | 'reactivate'
+  key: 'approve' | 'unapprove' | 'reject' | 'suspend' | 'reactivate' | 'approveName' | 'rejectName'
   changes: AdminOrganizationChanges
   danger: boolean
 }
 
 /**
- * What an administrator may do to an organisation in its current state: approve it (from any
- * other state) or cancel the approval, reject it, and suspend or reactivate it.
+ * What an administrator may do to an organisation in its current state: take or refuse the new
+ * name it asked for, approve it (from any other state) or cancel the approval, reject it, and
+ * suspend or reactivate it.
  */
 export function organizationActions(organization: AdminOrganization): OrganizationAction[] {
   const actions: OrganizationAction[] = []
+  if (organization.pending_name !== null) {
+    actions.push(
+      { key: 'approveName', changes: { name_change: 'approve' }, danger: false },
+      { key: 'rejectName', changes: { name_change: 'reject' }, danger: true },
+    )
+  }
   if (organization.status === 'approved') {
     actions.push({ key: 'unapprove', changes: { status: 'pending' }, danger: false })
   } else {
@@ -67,7 +85,7 @@ export function useOrganizationAction() {
   const run = (
     organization: AdminOrganization,
     action: OrganizationAction,
-    onDone?: (changed: Pick<AdminOrganization, 'status' | 'is_active'>) => void,
+    onDone?: (changed: Pick<AdminOrganization, 'name' | 'pending_name' | 'status' | 'is_active'>) => void,
   ) =>
     update.mutate(
       { id: organization.id, changes: action.changes },

@@ -24,11 +24,12 @@ export function ProfileTextField({
   name,
   registration,
   error,
+  hint,
   className,
-}: ProfileFieldProps & { name: keyof typeof TEXT_INPUTS }) {
+}: ProfileFieldProps & { name: keyof typeof TEXT_INPUTS; hint?: string }) {
   const { t } = useTranslation('organization')
   return (
-    <Field label={t(`profile.${name}`)} error={error} className={className}>
+    <Field label={t(`profile.${name}`)} error={error} hint={hint} className={className}>
       {(control) => (
         <Input
           {...control}

@@ -197,6 +197,8 @@ export const organizationFr = {
     save: 'Enregistrer les modifications',
     emailPasswordHint:
       'L’email sert à vous connecter : confirmez son changement avec votre mot de passe actuel.',
+    pendingNameHint:
+      'Ce nom attend la validation d’un administrateur : « {{current}} » reste affiché d’ici là.',
     loadFailed: 'Impossible de charger le profil',
     securityTitle: 'Changer le mot de passe',
     securityText: 'Vos autres sessions ouvertes seront fermées après le changement.',

@@ -7,7 +7,11 @@ import {
   type ProfileForm,
   profileFormSchema,
 } from '../../../../domain/organization'
-import { organizationStatusLabel, organizationTypeLabel } from '../../../../domain/organization-rules'
+import {
+  NAME_CHANGE_MESSAGES,
+  organizationStatusLabel,
+  organizationTypeLabel,
+} from '../../../../domain/organization-rules'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -76,7 +80,8 @@ function SystemInformation({ profile }: { profile: OrganizationProfile }) {
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'currentPassword'] as const
 
 const formOf = (profile: OrganizationProfile): ProfileForm => ({
-  name: profile.name,
+  // The name it asked for, while an administrator has not decided.
+  name: profile.pending_name ?? profile.name,
   email: profile.email,
   phone: profile.phone,
   address: profile.address,
@@ -109,7 +114,12 @@ function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
     update.mutate(emailChanged ? { ...values, currentPassword } : values, {
       onSuccess: (saved) => {
         reset(formOf(saved))
-        toast.success(t('toasts.profileUpdated'))
+        // An approved organisation's new name waits for an administrator: say so.
+        const nameAsked = saved.pending_name !== null && saved.pending_name !== profile.pending_name
+        toast.success(
+          t('toasts.profileUpdated'),
+          nameAsked ? { description: NAME_CHANGE_MESSAGES.requested } : undefined,
+        )
       },
       onError: (error) => {
         showServerFieldError(error, PROFILE_FIELDS, setError)
@@ -129,6 +139,9 @@ function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
               name="name"
               registration={register('name')}
               error={errors.name?.message}
+              hint={
+                profile.pending_name ? t('settings.pendingNameHint', { current: profile.name }) : undefined
+              }
               className="sm:col-span-2"
             />
             <ProfileTextField name="email" registration={register('email')} error={errors.email?.message} />

@@ -41,10 +41,16 @@ describe('Settings, Profil', () => {
     expect(within(system).getByText('Suspendu')).toBeInTheDocument()
   })
 
-  it('saves the profile: "Profil mis à jour", and the account line follows the new name', async () => {
+  it('saves the profile: "Profil mis à jour"; a new name waits for an administrator, the old one still shown', async () => {
+    let profile = organizationProfile()
     const api = stubApi({
-      'GET /api/org/me': { status: 200, body: organizationProfile() },
-      'PATCH /api/org/me': ({ body }) => ({ status: 200, body: organizationProfile(body as object) }),
+      'GET /api/org/me': () => ({ status: 200, body: profile }),
+      // As the server answers an approved organisation: the new name waits, the old one stays.
+      'PATCH /api/org/me': ({ body }) => {
+        const { name, ...others } = body as { name: string }
+        profile = organizationProfile({ ...others, pending_name: name })
+        return { status: 200, body: profile }
+      },
     })
     const user = userEvent.setup()
     renderRoute(PATH)
@@ -54,6 +60,9 @@ describe('Settings, Profil', () => {
     await user.selectOptions(screen.getByLabelText('Ville'), 'Thiès')
     await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }))
     expect(await screen.findByText('Profil mis à jour')).toBeInTheDocument()
+    expect(
+      screen.getByText('Votre nouveau nom sera visible dès qu’un administrateur l’aura validé.'),
+    ).toBeInTheDocument()
     expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({
       name: 'Mairie de Gorée',
       email: 'contact@mairie-medina.sn',
@@ -61,8 +70,15 @@ describe('Settings, Profil', () => {
       address: 'Rue 6, Médina',
       city: 'Thiès',
     })
-    expect(useSessionStore.getState().user?.name).toBe('Mairie de Gorée')
-    expect(await screen.findByText('Mairie de Gorée', { selector: 'p' })).toBeInTheDocument()
+    // The field keeps the name asked for, and says which one everyone still sees.
+    expect(screen.getByLabelText('Nom de l’organisation')).toHaveValue('Mairie de Gorée')
+    expect(
+      await screen.findByText(
+        // Matched after the usual whitespace normalisation (the text has no-break spaces).
+        'Ce nom attend la validation d’un administrateur : « Mairie de la Médina » reste affiché d’ici là.',
+      ),
+    ).toBeInTheDocument()
+    expect(useSessionStore.getState().user?.name).toBe('Mairie de la Médina')
   })
 
   it('requires every field, and shows an email already taken next to it', async () => {

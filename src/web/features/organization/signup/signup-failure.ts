@@ -35,6 +35,9 @@ export function signupFailure(error: unknown): SignupFailure {
   const known = isSignupField(field) ? field : undefined
   // Offline (status 0): the API client's own text, "Erreur de connexion. Vérifiez votre internet."
   if (error.status === 0) return { message: error.message }
+  if (error.status === 409 && known === 'name') {
+    return { message: SIGNUP_MESSAGES.nameTaken, field: 'name', fieldMessage: SIGNUP_MESSAGES.nameTaken }
+  }
   if (error.status === 409) {
     return { message: SIGNUP_MESSAGES.emailTaken, field: 'email', fieldMessage: SIGNUP_MESSAGES.emailTaken }
   }

@@ -239,6 +239,16 @@ describe('Sign-up wizard (/organization/signup)', () => {
     expect(await screen.findAllByText('Cette adresse email est déjà utilisée.')).toHaveLength(2)
   })
 
+  it('brings the visitor back to the name when another organisation bears it', async () => {
+    const { user } = startWizard(apiError(409, 'conflict', 'Une organisation porte déjà ce nom.', 'name'))
+    await reachAccountStep(user)
+    await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
+    await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
+    expect(await screen.findByText('Étape 1 sur 4')).toBeInTheDocument()
+    expect(screen.getByLabelText('Nom de l’organisation')).toHaveAttribute('aria-invalid', 'true')
+    expect(await screen.findAllByText('Une organisation porte déjà ce nom.')).toHaveLength(2)
+  })
+
   it('maps an unknown type and a network failure to the texts of SPEC.md', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user, api } = startWizard(apiError(400, 'invalid_input', 'Type invalide', 'type'))
