@@ -1,17 +1,28 @@
-/** Time as the server sees it; tests pass a fixed clock, or one they move themselves. */
+/**
+ * Time as the server sees it. Tests pass a fixed clock, or one they move themselves
+ * (test/moving-clock.ts): what the app waits for then happens when the test moves the time, never
+ * with the machine's speed.
+ */
 export interface Clock {
   now(): Date
   /**
-   * Resolves once `ms` have passed on this clock (a login waiting for its account's turn). A test
-   * clock resolves it when the test moves its time; without it, real time passes (setTimeout).
+   * Runs `run` once `ms` have passed on this clock (a login waiting for its account's turn, the
+   * geocoder's next turn or timeout); the function returned cancels it. Without it, real time
+   * passes (setTimeout).
    */
-  wait?(ms: number): Promise<void>
+  after?(ms: number, run: () => void): () => void
 }
 
 export const systemClock: Clock = { now: () => new Date() }
 
+/** Runs `run` once `ms` have passed on this clock; the function returned cancels it. */
+export function timerOn(clock: Clock, ms: number, run: () => void): () => void {
+  if (clock.after) return clock.after(ms, run)
+  const timer = setTimeout(run, ms)
+  return () => clearTimeout(timer)
+}
+
 /** Waits `ms` on this clock. */
 export function waitOn(clock: Clock, ms: number): Promise<void> {
-  if (clock.wait) return clock.wait(ms)
-  return new Promise((resolve) => setTimeout(resolve, ms))
+  return new Promise((resolve) => timerOn(clock, ms, resolve))
 }

@@ -46,7 +46,14 @@ async function main() {
   // asks this server, with the secret it finds in DATA_DIR (written once the port is known).
   const backupSecret = db.dump ? newBackupSecret() : undefined
   const app = await buildApp(
-    { config, db, storage, clock: systemClock, geocoder: geocoderFromConfig(config), backupSecret },
+    {
+      config,
+      db,
+      storage,
+      clock: systemClock,
+      geocoder: geocoderFromConfig(config, systemClock),
+      backupSecret,
+    },
     { logger: true },
   )
 

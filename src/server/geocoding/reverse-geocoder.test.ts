@@ -1,16 +1,16 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
-import { createManualTurnClock } from './manual-turn-clock'
+import { movingClock } from '../test/moving-clock'
 import { createNominatimGeocoder } from './reverse-geocoder'
 
 describe(createNominatimGeocoder.name, () => {
   it('sends at most one request a second, whichever clients ask', async () => {
     // Time moves only when the test says so: the gaps are the queue's, not the machine's speed.
-    const clock = createManualTurnClock()
+    const clock = movingClock()
     const arrivals: number[] = []
     const server = createServer((_req, res) => {
-      arrivals.push(clock.now())
+      arrivals.push(clock.now().getTime())
       res.end(JSON.stringify({ display_name: 'Dakar', address: {} }))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -39,7 +39,7 @@ describe(createNominatimGeocoder.name, () => {
   })
 
   it('gives its turns to the asking addresses in turn, each address’s lookups in the order they came', async () => {
-    const clock = createManualTurnClock()
+    const clock = movingClock()
     const asked: string[] = []
     const server = createServer((req, res) => {
       asked.push(new URL(req.url ?? '', 'http://x').searchParams.get('lat') ?? '')

@@ -5,7 +5,7 @@ import {
   GEOCODE_TIMEOUT_MS,
   type ReverseGeocode,
 } from '../../domain/geocoding'
-import { systemTurnClock, type TurnClock } from './turn-clock'
+import { type Clock, systemClock, timerOn } from '../clock'
 import { createTurnQueue } from './turn-queue'
 
 export interface ReverseGeocoder {
@@ -47,9 +47,9 @@ export function createNominatimGeocoder(options: {
   baseUrl: string
   userAgent: string
   /** The system's time unless a test moves its own. */
-  clock?: TurnClock
+  clock?: Clock
 }): ReverseGeocoder {
-  const clock = options.clock ?? systemTurnClock
+  const clock = options.clock ?? systemClock
   const turns = createTurnQueue({ intervalMs: GEOCODE_MIN_INTERVAL_MS, maxWaitMs: GEOCODE_TIMEOUT_MS, clock })
 
   return {
@@ -66,7 +66,7 @@ export function createNominatimGeocoder(options: {
         'accept-language': 'fr',
       }).toString()
       const timeout = new AbortController()
-      const cancelTimeout = clock.after(GEOCODE_TIMEOUT_MS, () => timeout.abort())
+      const cancelTimeout = timerOn(clock, GEOCODE_TIMEOUT_MS, () => timeout.abort())
       try {
         const res = await fetch(url, {
           headers: { 'user-agent': options.userAgent, accept: 'application/json' },
@@ -128,12 +128,13 @@ function toReverseGeocode(answer: NominatimAnswer): ReverseGeocode | null {
 }
 
 /** The geocoder this configuration asks for; an empty GEOCODER_URL turns geocoding off. */
-export function geocoderFromConfig(config: {
-  geocoderUrl: string
-  publicOrigin: string | undefined
-}): ReverseGeocoder {
+export function geocoderFromConfig(
+  config: { geocoderUrl: string; publicOrigin: string | undefined },
+  clock: Clock,
+): ReverseGeocoder {
   return createNominatimGeocoder({
     baseUrl: config.geocoderUrl,
     userAgent: `AlertesUrbaines/1.0 (${config.publicOrigin ?? 'plateforme de signalement, Dakar'})`,
+    clock,
   })
 }

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GEOCODE_MAX_ANSWER_BYTES, GEOCODE_MIN_INTERVAL_MS, GEOCODE_TIMEOUT_MS } from '../../domain/geocoding'
 import { buildTestApp, type TestContext } from '../test/helper'
-import { createManualTurnClock } from './manual-turn-clock'
+import { movingClock } from '../test/moving-clock'
 import { createNominatimGeocoder } from './reverse-geocoder'
 
 // A stand-in for a Nominatim server on loopback, recording what it was asked.
@@ -198,7 +198,7 @@ describe('GET /api/geocode/reverse when the geocoder misbehaves', () => {
       expect(refused.statusCode).toBe(503)
       expect(refused.json().error.reason).toBe('geocoding.unavailable')
       // Time stood still: no timeout ran out. The proxy hung up on the promise of a long answer.
-      expect(busy.clock.now()).toBe(0)
+      expect(busy.clock.now().getTime()).toBe(0)
       await hungUp
       // Nothing was kept: the same place, asked again at its turn, is asked of the geocoder again.
       const asked = requests.length
@@ -303,7 +303,7 @@ describe('GET /api/geocode/reverse in the log', () => {
  * asserts is which lookups got a turn, in what order, not how fast this machine is.
  */
 async function appOnManualClock() {
-  const clock = createManualTurnClock()
+  const clock = movingClock()
   const geocoder = createNominatimGeocoder({
     baseUrl: `http://127.0.0.1:${upstreamPort()}`,
     userAgent: 'AlertesUrbaines/test',
@@ -366,7 +366,7 @@ describe('GET /api/geocode/reverse under load', () => {
       // Time stands still: the next is answered without waiting for any turn.
       const next = await ask(30)
       expect(next.statusCode).toBe(503)
-      expect(busy.clock.now()).toBe(0)
+      expect(busy.clock.now().getTime()).toBe(0)
       // One turn at once, then one a second for those that fit in the timeout.
       for (let turn = 2; turn <= 1 + TURNS_WITHIN_TIMEOUT; turn++) await busy.nextTurn(turn)
       const answers = (await Promise.all(burst)).map((res) => res.statusCode)

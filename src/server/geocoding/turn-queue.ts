@@ -1,4 +1,4 @@
-import type { TurnClock } from './turn-clock'
+import { type Clock, timerOn } from '../clock'
 
 /**
  * How many of the last turns' addresses are remembered, to put an address that comes back after
@@ -27,7 +27,7 @@ interface Waiter {
  * refused at once, whether on arrival or because others came before it since; one whose client
  * leaves gives its turn to the next.
  */
-export function createTurnQueue(options: { intervalMs: number; maxWaitMs: number; clock: TurnClock }) {
+export function createTurnQueue(options: { intervalMs: number; maxWaitMs: number; clock: Clock }) {
   const { intervalMs, maxWaitMs, clock } = options
   /** Waiting requests by address, each address's in the order they came. */
   const waiting = new Map<string, Waiter[]>()
@@ -68,7 +68,7 @@ export function createTurnQueue(options: { intervalMs: number; maxWaitMs: number
   /** Refuses, one by one from the first in line, the requests whose turn would come too late. */
   const refuseLate = () => {
     for (;;) {
-      const firstTurnAt = Math.max(clock.now(), lastTurnAt + intervalMs)
+      const firstTurnAt = Math.max(clock.now().getTime(), lastTurnAt + intervalMs)
       const late = order().find((waiter, position) => firstTurnAt + position * intervalMs > waiter.deadline)
       if (!late) return
       remove(late)
@@ -80,13 +80,13 @@ export function createTurnQueue(options: { intervalMs: number; maxWaitMs: number
     timer = undefined
     const [next] = order()
     if (!next) return
-    const wait = lastTurnAt + intervalMs - clock.now()
+    const wait = lastTurnAt + intervalMs - clock.now().getTime()
     if (wait > 0) {
-      timer = clock.after(wait, serve)
+      timer = timerOn(clock, wait, serve)
       return
     }
     remove(next)
-    lastTurnAt = clock.now()
+    lastTurnAt = clock.now().getTime()
     lastTurns.delete(next.client)
     lastTurns.set(next.client, ++turns)
     if (lastTurns.size > REMEMBERED_TURNS) lastTurns.delete(lastTurns.keys().next().value ?? '')
@@ -108,7 +108,7 @@ export function createTurnQueue(options: { intervalMs: number; maxWaitMs: number
         const waiter: Waiter = {
           client,
           arrival: arrivals++,
-          deadline: clock.now() + maxWaitMs,
+          deadline: clock.now().getTime() + maxWaitMs,
           resolve(turn) {
             signal?.removeEventListener('abort', leave)
             resolve(turn)

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../app'
-import type { Clock } from '../clock'
+import { type Clock, systemClock } from '../clock'
 import { type Config, loadConfig } from '../config'
 import { type Database, openPglite, openPostgres } from '../db/database'
 import { seedDefaults } from '../db/seed'
@@ -107,13 +107,14 @@ export async function buildTestApp(
   const testDb = shared ?? (await openTestDatabase())
   const db = shared ? await shared.connectAgain() : testDb.db
   if (!shared) await seedDefaults(db.db, TEST_ADMIN)
+  const clock = options.clock ?? systemClock
   const app = await buildApp(
     {
       config,
       db,
       storage: createDiskStorage(path.join(dataDir, 'uploads')),
-      clock: options.clock ?? { now: () => new Date() },
-      geocoder: options.geocoder ?? geocoderFromConfig(config),
+      clock,
+      geocoder: options.geocoder ?? geocoderFromConfig(config, clock),
       backupSecret: TEST_BACKUP_SECRET,
     },
     { logStream: options.logStream },

@@ -1,42 +1,59 @@
 import type { Clock } from '../clock'
 
 /**
- * A clock the test moves by hand: what the app waits for on it (`Clock.wait`, a login waiting for
- * its account's turn) resolves when the test moves the time past it, never with real time. A
- * loaded machine makes such a test slower, never wrong.
+ * A clock the test moves by hand: time stands still until the test moves it, and then what falls
+ * due on it (`Clock.after`: a login waiting for its account's turn, the geocoder's next turn)
+ * runs in order, each at its own time. A loaded machine makes such a test slower, never wrong.
  */
-export interface MovingClock extends Clock {
-  wait(ms: number): Promise<void>
-  /** How many waits are pending. */
+export interface MovingClock extends Required<Clock> {
+  /** How many timers are pending. */
   readonly waiting: number
-  /** When the first pending wait is due, if one is. */
+  /** When the first pending timer is due (milliseconds since the epoch), if one is. */
   nextDue(): number | undefined
-  /** Moves the time forward to `at` (milliseconds since the epoch), waking the waits due by then. */
+  /** Moves the time forward to `at` (milliseconds since the epoch), running what falls due on the way. */
   moveTo(at: number): void
+  /** Moves the time forward by `ms`. */
+  advance(ms: number): void
+  /** Moves the time to the next timer and runs it; false when nothing waits. */
+  runNext(): boolean
 }
 
-export function movingClock(start: Date): MovingClock {
+export function movingClock(start = new Date(0)): MovingClock {
   let now = start.getTime()
-  const waits: { at: number; resolve: () => void }[] = []
-  return {
+  const timers = new Set<{ at: number; run: () => void }>()
+  const firstDue = (until: number) => {
+    let first: { at: number; run: () => void } | undefined
+    for (const timer of timers) if (timer.at <= until && (!first || timer.at < first.at)) first = timer
+    return first
+  }
+  const clock: MovingClock = {
     now: () => new Date(now),
-    wait: (ms) =>
-      new Promise<void>((resolve) => {
-        waits.push({ at: now + ms, resolve })
-      }),
-    get waiting() {
-      return waits.length
+    after(ms, run) {
+      const timer = { at: now + Math.max(0, ms), run }
+      timers.add(timer)
+      return () => void timers.delete(timer)
     },
-    nextDue: () => (waits.length > 0 ? Math.min(...waits.map((wait) => wait.at)) : undefined),
+    get waiting() {
+      return timers.size
+    },
+    nextDue: () => firstDue(Number.POSITIVE_INFINITY)?.at,
     moveTo(at) {
-      now = Math.max(now, at)
-      const due = waits.filter((wait) => wait.at <= now).sort((a, b) => a.at - b.at)
-      for (const wait of due) {
-        waits.splice(waits.indexOf(wait), 1)
-        wait.resolve()
+      for (let timer = firstDue(at); timer; timer = firstDue(at)) {
+        timers.delete(timer)
+        now = Math.max(now, timer.at)
+        timer.run()
       }
+      now = Math.max(now, at)
+    },
+    advance: (ms) => clock.moveTo(now + ms),
+    runNext() {
+      const due = clock.nextDue()
+      if (due === undefined) return false
+      clock.moveTo(due)
+      return true
     },
   }
+  return clock
 }
 
 /**

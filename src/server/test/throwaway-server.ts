@@ -43,7 +43,7 @@ export async function startThrowawayServer(options: {
     db,
     storage: createDiskStorage(path.join(dataDir, 'uploads')),
     clock: systemClock,
-    geocoder: geocoderFromConfig(config),
+    geocoder: geocoderFromConfig(config, systemClock),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
