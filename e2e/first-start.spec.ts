@@ -32,7 +32,7 @@ beforeAll(async () => {
   const port = await freePort()
   server = startServer({ DATA_DIR: dataDir, PORT: String(port), CONTACT_EMAIL: CONTACT, GEOCODER_URL: '' })
   base = `http://127.0.0.1:${port}`
-  if (!(await waitForHealth(base, 60_000))) throw new Error('the server did not start')
+  if (!(await waitForHealth(base))) throw new Error('the server did not start')
   browser = await launchBrowser()
 })
 

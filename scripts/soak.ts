@@ -295,7 +295,7 @@ async function main() {
       await sleep(2000)
       const rssAtEnd = residentBytes(pid)
       samples.push({ at: DURATION_S, rss: rssAtEnd })
-      const alive = await waitForHealth(base, 5000)
+      const alive = await waitForHealth(base, { timeoutMs: 5000 })
 
       const unexpected = [...statuses.entries()].flatMap(([name, byStatus]) =>
         [...byStatus.entries()]

@@ -213,7 +213,7 @@ async function main() {
     )
     children.push(nginx)
     const proxy = `http://127.0.0.1:${listen}`
-    assert(await waitForHealth(proxy, 10_000), 'nginx did not answer')
+    assert(await waitForHealth(proxy, { timeoutMs: 10_000 }), 'nginx did not answer')
     mkdirSync(path.join(dataDir, 'uploads'), { recursive: true })
     console.log(`Instances ${a} and ${b} on one PostgreSQL database, behind nginx at ${proxy}`)
 
@@ -342,7 +342,7 @@ async function main() {
         }
         await database.start()
         assert(
-          (await waitForHealth(a, 30_000)) && (await waitForHealth(b, 30_000)),
+          (await waitForHealth(a, { timeoutMs: 30_000 })) && (await waitForHealth(b, { timeoutMs: 30_000 })),
           'no health after restart',
         )
         // Each bus listens again within its backoff (0.5 s doubling): then live events flow again.

@@ -34,7 +34,7 @@ async function serve(dataDir: string) {
   const child = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' })
   running.push(child)
   const base = `http://127.0.0.1:${port}`
-  expect(await waitForHealth(base, 30_000)).toBe(true)
+  expect(await waitForHealth(base, { child })).toBe(true)
   return { base, child }
 }
 

@@ -62,7 +62,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL, while Po
     server.stdout?.on('data', (chunk) => {
       output += chunk
     })
-    expect(await waitForHealth(base, 30_000)).toBe(true)
+    expect(await waitForHealth(base, { child: server })).toBe(true)
     const filed = await fileReport(base)
     expect(filed.status).toBe(201)
     const before = (await filed.json()) as { id: string; anonymous_code: string }
@@ -91,7 +91,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL, while Po
     expect((await fileReport(base)).status).toBe(503)
 
     await cluster.start()
-    expect(await waitForHealth(base, 30_000)).toBe(true)
+    expect(await waitForHealth(base, { child: server })).toBe(true)
     expect(server.exitCode).toBeNull()
     // The bus listens again within its backoff (0.5 s doubling, at most 30 s).
     await waitForOutput(() => output, 'live events: listening again', 35_000)

@@ -24,9 +24,10 @@ async function seed(env: Record<string, string>) {
 
 async function serve(env: Record<string, string>): Promise<string> {
   const port = await freePort()
-  servers.push(startServer({ ...env, PORT: String(port) }))
+  const child = startServer({ ...env, PORT: String(port) })
+  servers.push(child)
   const base = `http://127.0.0.1:${port}`
-  expect(await waitForHealth(base, 30_000)).toBe(true)
+  expect(await waitForHealth(base, { child })).toBe(true)
   return base
 }
 
@@ -70,7 +71,7 @@ describe('npm run seed:demo on a fresh DATA_DIR', () => {
     await signInWithWhatWasPrinted(base, stdout)
     const wrong = { userType: 'admin', username: 'admin', password: 'pas-le-bon-mot-de-passe' }
     expect(await login(base, wrong)).toBe(401)
-  }, 120_000)
+  })
 
   it('creates the administrator of ADMIN_USERNAME and ADMIN_PASSWORD, as the first start does, without printing the password', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-seed-'))
@@ -84,7 +85,7 @@ describe('npm run seed:demo on a fresh DATA_DIR', () => {
     expect(await login(base, { userType: 'admin', username: 'awa', password: 'mot-de-passe-choisi' })).toBe(
       200,
     )
-  }, 120_000)
+  })
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'does the same on a PostgreSQL server (DATABASE_URL)',

@@ -22,9 +22,18 @@ export function freePort(): Promise<number> {
   })
 }
 
-export async function waitForHealth(base: string, timeoutMs = 60_000): Promise<boolean> {
+/**
+ * Until the server at `base` answers its health check: true, or false once `child` (its process,
+ * when given) has exited or the time is up. A first start creates and migrates the database, 11 s
+ * on an idle machine and over 30 s on a busy one: the default bound only catches a hang.
+ */
+export async function waitForHealth(
+  base: string,
+  { child, timeoutMs = 10 * 60_000 }: { child?: ChildProcess; timeoutMs?: number } = {},
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) return false
     try {
       if ((await fetch(`${base}/api/health`)).ok) return true
     } catch {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
 import '../i18n'
 
@@ -23,6 +24,10 @@ if (typeof window.matchMedia !== 'function') {
 }
 
 afterEach(() => {
+  // Sonner keeps its toasts in a module-wide list and shows those still open to the next Toaster
+  // that mounts: a test's toast would stand beside the next test's own until it closed, seconds of
+  // real time later. Every test starts with no toast, as a newly opened page does.
+  toast.dismiss()
   cleanup()
   localStorage.clear()
   vi.unstubAllGlobals()

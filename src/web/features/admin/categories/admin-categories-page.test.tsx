@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '../../../../domain/category'
 import { apiError, stubApi } from '../../../test/api-stub'
@@ -18,13 +17,6 @@ const many: Category[] = [
 ]
 
 beforeEach(() => signInAsAdmin())
-// Sonner keeps its toasts in a module-wide list and shows the ones still open to the next Toaster
-// that mounts: a test's "Catégorie créée" then stood beside the next test's own, and findByText
-// waited for the old one to close, 4 s of real time later (the translations test took over 5 s on
-// a busy machine). Every test starts with no toast, as a newly opened page does.
-afterEach(() => {
-  toast.dismiss()
-})
 
 // The screen's code is loaded once for the file, by drawing it once: the router fetches the
 // admin area's frame and the screen, the screen its toasts, modules Vite transforms on first use.

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { toast } from 'sonner'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_LOCATION } from '../../../../domain/location'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
@@ -13,14 +12,17 @@ import { renderRoute } from '../../../test/render-route'
 import { FakeXhr } from '../test/fake-xhr'
 
 // jsdom cannot draw Leaflet nor decode images: the map and the canvas compression are replaced.
-// The map stands in as a button that moves the pin, as a drag would.
+// The map stands in as a button that moves the pin, as a drag would: to Sandaga, then further on.
+const pin = vi.hoisted(() => {
+  const places = [
+    { latitude: 14.7106, longitude: -17.4681 },
+    { latitude: 14.7, longitude: -17.45 },
+  ] as const
+  return { moves: 0, next: (moves: number) => places[Math.min(moves, places.length - 1)] ?? places[0] }
+})
 vi.mock('./place-map', () => ({
   default: ({ onMove }: { onMove: (position: { latitude: number; longitude: number }) => void }) => (
-    <button
-      type="button"
-      data-testid="place-map"
-      onClick={() => onMove({ latitude: 14.7106, longitude: -17.4681 })}
-    >
+    <button type="button" data-testid="place-map" onClick={() => onMove(pin.next(pin.moves++))}>
       carte
     </button>
   ),
@@ -88,6 +90,7 @@ beforeEach(() => {
     if (args[0] !== 'Échec du chargement') logError(...args)
   })
   FakeXhr.install()
+  pin.moves = 0
   FakeXhr.respond = () => ({ status: 201, body: CREATED })
   useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
   useLocationStore.setState({ location: DEFAULT_LOCATION, hasDeviceLocation: false, error: null })
@@ -98,9 +101,7 @@ beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() })
 })
 afterEach(async () => {
-  // Sonner shows the toasts still open to the next Toaster that mounts, and the outbox is one
-  // IndexedDB for the file: each test starts with neither, even after a test that failed.
-  toast.dismiss()
+  // The outbox is one IndexedDB for the file: each test starts with none, even after a test that failed.
   for (const report of await queuedReports()) await removeQueuedReport(report.key)
   Reflect.deleteProperty(navigator, 'mediaDevices')
   Reflect.deleteProperty(navigator, 'geolocation')
@@ -202,7 +203,7 @@ describe('/signaler', FORM_TEST, () => {
 
   it('gives the address of the new place when the pin moves, but keeps an address the citizen wrote', async () => {
     const user = userEvent.setup()
-    stubApi({
+    const api = stubApi({
       'GET /api/categories': { status: 200, body: CATEGORIES },
       'GET /api/geocode/reverse': ({ search }) => ({
         status: 200,
@@ -222,9 +223,15 @@ describe('/signaler', FORM_TEST, () => {
 
     await user.clear(address)
     await write(user, 'Adresse', 'Devant la pharmacie Guigon')
-    useLocationStore.setState({ location: DEFAULT_LOCATION })
+    // The pin moves on: the new place is looked up, and its answer leaves the citizen's words alone.
     await user.click(screen.getByTestId('place-map'))
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(screen.getByText('Position : 14.7000, -17.4500')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/geocode/reverse').map((call) => call.search.get('lat'))).toContain(
+        '14.7000',
+      ),
+    )
+    await waitFor(() => expect(screen.queryByText('Recherche de l’adresse...')).not.toBeInTheDocument())
     expect(address).toHaveValue('Devant la pharmacie Guigon')
   })
 
