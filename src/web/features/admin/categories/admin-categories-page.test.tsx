@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '../../../../domain/category'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
