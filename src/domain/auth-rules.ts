@@ -4,13 +4,9 @@ import { PASSWORD_MIN_LENGTH } from './constants'
 export const USER_TYPES = ['admin', 'organization'] as const
 export type UserType = (typeof USER_TYPES)[number]
 
-/**
- * The browser app's login, renewal and logout carry this header: its session's refresh token then
- * lives in an HttpOnly cookie (SESSION_COOKIE), out of the page's reach, and the page requests
- * carry it so that the server draws the signed-in pages. A page of another site cannot send this
- * header (it is not a simple request), so the cookie is read only for the browser app.
- */
-export const WEB_SESSION_HEADER = 'x-alertes-web'
+// In constants.ts, with the other headers: every page's API client sends it (a module of its own
+// would bring this one's messages into every page's first download).
+export { WEB_SESSION_HEADER } from './constants'
 export const SESSION_COOKIE = 'alertes_session'
 
 /** Access tokens live 15 minutes; the browser refreshes them 2 minutes before expiry. */

@@ -87,12 +87,20 @@ export const STORE_NAMES = {
   location: 'location-storage',
   reports: 'reports-storage',
   settings: 'settings-storage',
-  /** The citizen device's token (X-Citizen-Token), returned by the server on its first report. */
+  /** The citizen device's token (X-Citizen-Token), minted on the phone for its first report. */
   citizenDevice: 'citizen-device-storage',
 } as const
 
-/** The header by which a citizen's device identifies itself (its token, from its first report). */
+/** The header by which a citizen's device identifies itself (the token it minted for its first report). */
 export const CITIZEN_TOKEN_HEADER = 'x-citizen-token'
+
+/**
+ * The browser app's login, renewal and logout carry this header: its session's refresh token then
+ * lives in an HttpOnly cookie (auth-rules.ts, SESSION_COOKIE), out of the page's reach, and the page requests
+ * carry it so that the server draws the signed-in pages. A page of another site cannot send this
+ * header (it is not a simple request), so the cookie is read only for the browser app.
+ */
+export const WEB_SESSION_HEADER = 'x-alertes-web'
 
 /** The department the product is centred on. */
 export const HOME_DEPARTMENT = 'Dakar'

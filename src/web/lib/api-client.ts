@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { WEB_SESSION_HEADER } from '../../domain/auth-rules'
+import { WEB_SESSION_HEADER } from '../../domain/constants'
 import type { ApiErrorBody } from '../../domain/errors'
 import { i18next } from '../i18n'
 

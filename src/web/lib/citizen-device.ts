@@ -13,8 +13,6 @@ export interface CitizenDeviceState {
   citizenToken: string | null
   /** Minted on this phone for its first report, follow or support, until the server has taken it. */
   mintedToken: string | null
-  /** The token to send with a report, a follow or a support: the known one, else this phone's own. */
-  tokenToSend: () => string
   /** The server took a report, a follow or a support under this token. */
   setCitizenToken: (token: string) => void
   /** Forgets a token the server refused; the next report goes under a new one. */
@@ -24,28 +22,11 @@ export interface CitizenDeviceState {
   setPushLanguage: (language: string | null) => void
 }
 
-/** 32 bytes from the browser's secure random source, base64url: the 43 characters the server expects. */
-export function mintCitizenToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
 export const useCitizenDeviceStore = create<CitizenDeviceState>()(
   persist(
-    (set, get) => ({
+    (set) => ({
       citizenToken: null,
       mintedToken: null,
-      tokenToSend: () => {
-        const { citizenToken, mintedToken } = get()
-        if (citizenToken) return citizenToken
-        if (mintedToken) return mintedToken
-        const minted = mintCitizenToken()
-        set({ mintedToken: minted })
-        return minted
-      },
       setCitizenToken: (token) => {
         if (token) set({ citizenToken: token, mintedToken: null })
       },

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CitizenNotification } from '../../domain/citizen'
-import { QUERY_RETRIES } from '../../domain/constants'
-import { ApiError, apiGet } from './api-client'
+import { apiGet } from './api-client'
 import { citizenHeaders, useCitizenDeviceStore } from './citizen-device'
 
 export interface CitizenNotifications {
@@ -31,10 +30,7 @@ export function useUnreadNotificationCount(): number {
     ...citizenNotificationsQueryOptions(token),
     select: (notifications) => notifications.unread,
     staleTime: 60_000,
-    // A lost request is asked again (the bell would stay silent for a minute otherwise); a refusal
-    // (an unknown device) is not.
-    retry: (failures, error) =>
-      failures < QUERY_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retry: false,
   })
   return data ?? 0
 }

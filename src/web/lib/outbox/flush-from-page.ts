@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n'
 import { apiRequest } from '../api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../citizen-device'
+import { tokenToSend } from '../device-token'
 import { toast } from '../toast'
 import { flushOutbox } from './flush-outbox'
 import { announceOutboxChange } from './outbox-events'
@@ -36,7 +37,7 @@ let flushing: Promise<unknown> | null = null
 /** Sends the queue from the page (a browser without Background Sync, or the page is open). */
 export function flushFromPage(): Promise<unknown> {
   flushing ??= flushOutbox({
-    token: () => useCitizenDeviceStore.getState().tokenToSend(),
+    token: tokenToSend,
     forgetToken: () => useCitizenDeviceStore.getState().forgetCitizenToken(),
     onSent: async (sent) => {
       await takeInSentReport(sent)

@@ -1,6 +1,7 @@
 import type { CreatedReport } from '../../../../domain/report-filing'
 import { ApiError } from '../../../lib/api-client'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { tokenToSend } from '../../../lib/device-token'
 import type { QueuedReport } from '../../../lib/outbox/outbox-store'
 import { reportFormData } from '../../../lib/outbox/send-queued-report'
 import { queueReport } from './queue-report'
@@ -94,7 +95,7 @@ export function browserFilingDeps(onProgress: (sent: number | null) => void): Fi
   const device = () => useCitizenDeviceStore.getState()
   return {
     online: () => navigator.onLine !== false,
-    tokenToSend: () => device().tokenToSend(),
+    tokenToSend,
     setCitizenToken: (token) => device().setCitizenToken(token),
     forgetCitizenToken: () => device().forgetCitizenToken(),
     send: sendReport,

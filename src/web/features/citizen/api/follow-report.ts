@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { tokenToSend } from '../../../lib/device-token'
 import { citizenKeys } from './query-keys'
 
 /**
@@ -13,7 +14,7 @@ export function useFollowReport() {
     mutationFn: (code: string) =>
       apiRequest<{ citizenToken: string; report_id: string }>('/api/citizen/follows', {
         method: 'POST',
-        headers: citizenHeaders(useCitizenDeviceStore.getState().tokenToSend()),
+        headers: citizenHeaders(tokenToSend()),
         json: { code },
       }),
     onSuccess: ({ citizenToken }) => {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SupportedReport } from '../../../../domain/citizen'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { tokenToSend } from '../../../lib/device-token'
 import { citizenKeys } from './query-keys'
 
 /**
@@ -14,7 +15,7 @@ export function useSupportReport() {
     mutationFn: (reportId: string) =>
       apiRequest<SupportedReport>(`/api/reports/${reportId}/supports`, {
         method: 'POST',
-        headers: citizenHeaders(useCitizenDeviceStore.getState().tokenToSend()),
+        headers: citizenHeaders(tokenToSend()),
       }),
     onSuccess: ({ citizenToken }) => {
       useCitizenDeviceStore.getState().setCitizenToken(citizenToken)

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { STORE_NAMES } from '../../domain/constants'
-import { mintCitizenToken, useCitizenDeviceStore } from './citizen-device'
+import { useCitizenDeviceStore } from './citizen-device'
+import { mintCitizenToken, tokenToSend } from './device-token'
 
 beforeEach(() => {
   useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
@@ -14,20 +15,20 @@ describe('the device’s token', () => {
   })
 
   it('is minted once by a phone that never filed, kept across a reload, and sent until the server takes it', () => {
-    const first = useCitizenDeviceStore.getState().tokenToSend()
-    expect(useCitizenDeviceStore.getState().tokenToSend()).toBe(first)
+    const first = tokenToSend()
+    expect(tokenToSend()).toBe(first)
     expect(JSON.parse(localStorage.getItem(STORE_NAMES.citizenDevice) ?? '{}').state.mintedToken).toBe(first)
     // Reads of "Mes signalements" wait until the server knows it.
     expect(useCitizenDeviceStore.getState().citizenToken).toBeNull()
     useCitizenDeviceStore.getState().setCitizenToken(first)
     expect(useCitizenDeviceStore.getState()).toMatchObject({ citizenToken: first, mintedToken: null })
-    expect(useCitizenDeviceStore.getState().tokenToSend()).toBe(first)
+    expect(tokenToSend()).toBe(first)
   })
 
   it('keeps the token a device already had', () => {
     const issued = 'K'.repeat(43)
     useCitizenDeviceStore.setState({ citizenToken: issued })
-    expect(useCitizenDeviceStore.getState().tokenToSend()).toBe(issued)
+    expect(tokenToSend()).toBe(issued)
     expect(useCitizenDeviceStore.getState().mintedToken).toBeNull()
   })
 })
