@@ -181,7 +181,10 @@ describe('a citizen', () => {
     await tracking.getByRole('button', { name: 'Suivre sur cet appareil' }).click()
     await tracking.getByText('Ce signalement est suivi sur cet appareil.').waitFor()
     await tracking.getByRole('link', { name: 'Voir mes signalements' }).click()
-    await tracking.getByRole('article').filter({ hasText: code }).getByText('Suivi avec son code').waitFor()
+    // There without its code: the code is the filer's (issue 27), the card says how it came.
+    const followed = tracking.getByRole('article').filter({ hasText: 'Suivi avec son code' })
+    await followed.getByRole('heading', { name: 'Voirie' }).waitFor()
+    expect(await followed.innerText()).not.toContain(code)
 
     await other.close()
     await context.close()

@@ -323,11 +323,15 @@ describe('a shared phone', () => {
     await page.getByRole('button', { name: /Afficher ou masquer le menu latéral/ }).click()
     await page.getByRole('button', { name: 'Déconnexion' }).click()
     await page.waitForURL(/\/admin\/login/)
+    // The logout took the home page again, as anyone gets it, for the phone to show offline.
+    await page.waitForFunction(async () => (await caches.match('/'))?.ok === true)
 
     // The next person, without a network: the home page, and nothing of the session anywhere.
     await context.setOffline(true)
     await page.goto(`${server.url}/`)
-    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+    await expect
+      .poll(() => page.locator('h1, h2').allInnerTexts(), { timeout: 30_000 })
+      .toContain('Incidents récents')
     const html = await page.content()
     expect(html).not.toContain(code)
     expect(html).not.toContain('Super administrateur')

@@ -281,7 +281,7 @@ export function AdminOrganizationsPage() {
             })),
             {
               value: NAME_CHANGE_FILTER,
-              label: t('organizations.nameChanges', { count: counts?.name_changes ?? 0 }),
+              label: t('organizations.nameChanges', { total: counts?.name_changes ?? 0 }),
             },
           ]}
         />
