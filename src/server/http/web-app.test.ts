@@ -176,8 +176,35 @@ describe('pages drawn by the server', () => {
     expect(head).toContain('<meta name="description" content="Les &quot;derniers&quot; signalements">')
     expect(head).toContain(`<meta property="og:title" content="${count} incident(s) &lt;à Dakar>">`)
     expect(head).not.toContain('Le site')
-    // No PUBLIC_ORIGIN here: the addresses stay relative, whatever Host the request claimed.
-    expect(head).toContain('<link rel="canonical" href="/">')
+  })
+
+  // Issue 28: without PUBLIC_ORIGIN (the README's start command), a relative og:image left
+  // WhatsApp and Facebook without a preview.
+  it('carry absolute sharing addresses without PUBLIC_ORIGIN: the origin the request came to', async () => {
+    const headOf = async (headers: Record<string, string>) => {
+      const { body } = await ctx.app.inject({ url: '/', headers })
+      return body.slice(0, body.indexOf('</head>'))
+    }
+    const direct = await headOf({ host: '192.168.1.20:3000' })
+    expect(direct).toContain('<link rel="canonical" href="http://192.168.1.20:3000/">')
+    expect(direct).toContain('<meta property="og:image" content="http://192.168.1.20:3000/og-image.png">')
+    expect(direct).toContain('<meta property="og:url" content="http://192.168.1.20:3000/">')
+    // Behind the proxy TRUST_PROXY names (loopback here), the address the phone used.
+    const proxied = await headOf({
+      host: '127.0.0.1:3000',
+      'x-forwarded-host': 'alertes.example.sn',
+      'x-forwarded-proto': 'https',
+    })
+    expect(proxied).toContain('<link rel="canonical" href="https://alertes.example.sn/">')
+    expect(proxied).toContain('<meta property="og:image" content="https://alertes.example.sn/og-image.png">')
+    // Each origin its own drawing: one never gets another's addresses.
+    expect(await headOf({ host: '192.168.1.20:3000' })).toBe(direct)
+  })
+
+  it('keep a Host that is no host out of their addresses', async () => {
+    const { body } = await ctx.app.inject({ url: '/', headers: { host: 'evil.example/x?y=' } })
+    expect(body).not.toContain('evil.example')
+    expect(body).toContain('<link rel="canonical" href="/">')
   })
 
   it('are drawn again once a report is filed', async () => {

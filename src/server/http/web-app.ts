@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
   APP_READY_ATTRIBUTE,
@@ -162,7 +162,14 @@ export async function installWebApp(
 
   async function draw(
     renderer: PageRenderer,
-    page: { pageUrl: string; pathname: string; screens: string[]; frenchOnly: boolean; address: string },
+    page: {
+      pageUrl: string
+      pathname: string
+      screens: string[]
+      frenchOnly: boolean
+      address: string
+      origin: string | null
+    },
     principal: Principal | null,
   ): Promise<Answer> {
     const session: PageSession | null = principal
@@ -170,7 +177,7 @@ export async function installWebApp(
       : null
     const drawn = await renderer.drawPage({
       url: page.pageUrl,
-      origin: app.deps.config.publicOrigin ?? null,
+      origin: page.origin,
       contactEmail: app.deps.config.contactEmail,
       session,
       callApi: await apiCaller(principal, page.address),
@@ -179,12 +186,23 @@ export async function installWebApp(
     return { page: compressBody(pageAround(page, drawn)), status: drawn.status }
   }
 
-  async function answer(url: string, address: string, cookie: string | undefined): Promise<Answer> {
-    const { pathname } = pageAddress(url, [])
+  async function answer(request: FastifyRequest): Promise<Answer> {
+    const { pathname } = pageAddress(request.url, [])
     const info = renderer?.pageOf(pathname)
     if (!renderer || !info?.drawn) return { page: shell(info?.screens ?? []), status: 200 }
-    const { pageUrl } = pageAddress(url, info.parameters)
-    const page = { pageUrl, pathname, screens: info.screens, frenchOnly: info.frenchOnly, address }
+    const { pageUrl } = pageAddress(request.url, info.parameters)
+    // Sharing cards and canonical addresses are absolute, or WhatsApp shows no preview: the
+    // configured origin, else the one the request came to (behind TRUST_PROXY, its forwarded one).
+    const origin = app.deps.config.publicOrigin ?? requestOrigin(request)
+    const page = {
+      pageUrl,
+      pathname,
+      screens: info.screens,
+      frenchOnly: info.frenchOnly,
+      address: request.ip,
+      origin,
+    }
+    const cookie = sessionCookieOf(request)
     try {
       if (info.drawn === 'session') {
         const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
@@ -195,7 +213,7 @@ export async function installWebApp(
       // or whose path carries a value (a report's id), is drawn for that visitor only: caching
       // one copy per value would let anyone fill the cache with pages no one else asks for.
       return pageUrl === pathname && !info.valueInPath
-        ? await app.readCache.get(`page:${pathname}`, () => draw(renderer, page, null))
+        ? await app.readCache.get(`page:${origin ?? ''}${pathname}`, () => draw(renderer, page, null))
         : await draw(renderer, page, null)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
@@ -206,7 +224,7 @@ export async function installWebApp(
 
   const sendPage: IndexResponder = async (reply) => {
     const { request } = reply
-    const result = await answer(request.url, request.ip, sessionCookieOf(request))
+    const result = await answer(request)
     if ('redirect' in result) return reply.header('cache-control', 'no-store').redirect(result.redirect, 302)
     // A page drawn for a session is that visitor's alone: kept by no cache, not even the
     // browser's (its back button after a logout). Every other page is checked again before use.
@@ -218,6 +236,19 @@ export async function installWebApp(
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
   return sendPage
+}
+
+/**
+ * The origin a request came to, as its browser wrote it (Fastify reads the forwarded host and
+ * protocol of a proxy that TRUST_PROXY names); null when its host is not one (a hostile Host).
+ */
+function requestOrigin(request: FastifyRequest): string | null {
+  try {
+    const origin = new URL(`${request.protocol}://${request.host}`)
+    return origin.pathname === '/' && !origin.username && !origin.password ? origin.origin : null
+  } catch {
+    return null
+  }
 }
 
 /**
