@@ -39,7 +39,7 @@ afterAll(async () => {
 })
 
 async function newContext(
-  options: { citizenToken?: string; theme?: 'light' | 'dark' } = {},
+  options: { citizenToken?: string; theme?: 'light' | 'dark'; language?: 'fr' | 'en' | 'wo' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: 'fr-FR',
@@ -51,11 +51,12 @@ async function newContext(
   // The map tile server is outside this machine: answer tiles with nothing, quickly.
   await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
   await context.addInitScript(
-    ([deviceKey, settingsKey, token, theme]) => {
+    ([deviceKey, settingsKey, token, theme, language]) => {
       if (token)
         localStorage.setItem(deviceKey, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-      if (theme && !localStorage.getItem(settingsKey)) {
-        localStorage.setItem(settingsKey, JSON.stringify({ state: { display: { theme } }, version: 1 }))
+      if ((theme || language) && !localStorage.getItem(settingsKey)) {
+        const display = { ...(theme ? { theme } : {}), ...(language ? { language } : {}) }
+        localStorage.setItem(settingsKey, JSON.stringify({ state: { display }, version: 1 }))
       }
     },
     [
@@ -63,6 +64,7 @@ async function newContext(
       STORE_NAMES.settings,
       options.citizenToken ?? '',
       options.theme ?? '',
+      options.language ?? '',
     ] as const,
   )
   return context
@@ -300,6 +302,73 @@ describe('the installable app', () => {
     // A signed-in area needs the network: the offline page says so.
     await page.goto(`${server.url}/admin/reports`)
     await page.getByRole('heading', { name: 'Vous êtes hors connexion' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('a phone that opened only the home page, then lost the network', () => {
+  /** The home page, online, until its service worker keeps what the citizen screens read. */
+  async function homeOnline(context: BrowserContext, kept: string[]): Promise<Page> {
+    const page = await open(context, '/')
+    await serviceWorkerInControl(page)
+    await page.waitForFunction(
+      async (paths) => (await Promise.all(paths.map((path) => caches.match(path)))).every(Boolean),
+      kept,
+    )
+    return page
+  }
+
+  const logoShown = (page: Page) =>
+    page
+      .locator('header img[src="/favicon.svg"]')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth > 0)
+
+  it('files a report, which reaches the server once the network returns', async () => {
+    const context = await newContext()
+    const page = await homeOnline(context, ['/api/categories'])
+    await context.setOffline(true)
+    await page.goto(`${server.url}/signaler`)
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    // The logo is the phone's copy too: no broken image offline.
+    expect(await logoShown(page)).toBe(true)
+    const description = `Nid-de-poule, signalé hors connexion dès la première visite ${Date.now()}`
+    await page.getByLabel('Description').fill(description)
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page
+      .getByRole('heading', { name: 'Pas de réseau : votre signalement est gardé sur ce téléphone' })
+      .waitFor()
+
+    await context.setOffline(false)
+    await page.getByText('Votre signalement en attente est envoyé').waitFor({ timeout: 20_000 })
+    expect(
+      await server.db.db.select().from(reports).where(eq(reports.description, description)),
+    ).toHaveLength(1)
+    await context.close()
+  })
+
+  it('reads the form in the phone’s language', async () => {
+    const context = await newContext({ language: 'wo' })
+    const page = await homeOnline(context, ['/api/categories'])
+    await context.setOffline(true)
+    await page.goto(`${server.url}/signaler`)
+    await page.getByRole('radio', { name: 'Mbedd yi' }).first().waitFor({ state: 'attached' })
+    await context.close()
+  })
+
+  it('opens "Mes signalements" and the status of its own report by its code', async () => {
+    const filed = await fileReportByApi('Lampadaire éteint près du rond-point, suivi hors connexion')
+    const context = await newContext({ citizenToken: filed.citizenToken })
+    const page = await homeOnline(context, [
+      '/api/citizen/reports',
+      `/api/reports/track/${filed.anonymous_code}`,
+    ])
+    await context.setOffline(true)
+    await page.goto(`${server.url}/mes-signalements`)
+    await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
+    await page.goto(`${server.url}/suivi?code=${filed.anonymous_code}`)
+    await page.getByRole('article').getByText('En attente').first().waitFor()
+    expect(await logoShown(page)).toBe(true)
     await context.close()
   })
 })

@@ -4,6 +4,8 @@
 // few public reads network-first with the cache as fallback, map tiles in a size-limited LRU
 // cache, and the reports queued offline sent by Background Sync.
 
+import type { CitizenReport } from '../../domain/citizen'
+import { CITIZEN_TOKEN_HEADER } from '../../domain/constants'
 import type { PushPayload } from '../../domain/push-rules'
 import { flushOutbox } from '../lib/outbox/flush-outbox'
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
@@ -84,6 +86,41 @@ const CACHED_READS = [
   '/api/citizen/reports',
   '/api/citizen/notifications',
 ]
+/** The public status of a report by its code (/suivi): kept for the codes this phone asked for. */
+const TRACKED_REPORT = '/api/reports/track/'
+/** A read warmed for offline use is taken again after this long (codes are looked up 120 times an hour at most). */
+const WARM_READS_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * What the citizen screens read, fetched as soon as the site has been opened online: a phone that
+ * saw only the home page can then file offline (the form's categories, every language in them),
+ * and open "Mes signalements", its messages and the status of its own reports by their codes.
+ * Only what this device may read: the public categories, and its own with its token.
+ */
+async function warmReads(): Promise<void> {
+  const cache = await caches.open(PAGES_CACHE)
+  const keep = async (path: string, headers: Record<string, string> = {}): Promise<Response | null> => {
+    const kept = await cache.match(path)
+    const keptAt = Date.parse(kept?.headers.get('date') ?? '')
+    if (kept && Date.now() - keptAt < WARM_READS_EVERY_MS) return kept
+    const answer = await fetch(path, { headers, credentials: 'omit', cache: 'no-cache' }).catch(() => null)
+    if (!answer?.ok) return kept ?? null
+    await cache.put(path, answer.clone())
+    return answer
+  }
+  await keep('/api/categories')
+  const token = await mirroredToken()
+  if (!token) return
+  const device = { [CITIZEN_TOKEN_HEADER]: token }
+  const [reports] = await Promise.all([
+    keep('/api/citizen/reports', device),
+    keep('/api/citizen/notifications', device),
+  ])
+  const items = ((await reports?.json().catch(() => null)) as { items?: CitizenReport[] } | null)?.items ?? []
+  for (const report of items) {
+    if (report.anonymous_code) await keep(`${TRACKED_REPORT}${encodeURIComponent(report.anonymous_code)}`)
+  }
+}
 
 /**
  * Downloads the citizen side listed at build time, and drops what an earlier build left.
@@ -108,6 +145,7 @@ async function refreshShell(): Promise<void> {
     const path = new URL(request.url).pathname
     if (path.startsWith('/assets/') && !current.has(path)) await cache.delete(request)
   }
+  await warmReads().catch((error: unknown) => console.warn('lectures hors connexion non gardées', error))
 }
 
 self.addEventListener('install', (event) => {
@@ -250,8 +288,14 @@ self.addEventListener('fetch', (event) => {
     return
   }
   if (request.mode === 'navigate') event.respondWith(navigate(request))
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request))
-  else if (CACHED_READS.includes(url.pathname)) event.respondWith(read(request))
+  // The logo and the icons of every page: the phone's copy, so that none is broken offline.
+  else if (
+    url.pathname.startsWith('/assets/') ||
+    (url.pathname !== '/' && STATIC_FILES.includes(url.pathname))
+  )
+    event.respondWith(asset(request))
+  else if (CACHED_READS.includes(url.pathname) || url.pathname.startsWith(TRACKED_REPORT))
+    event.respondWith(read(request))
 })
 
 /** Sends the reports queued offline (Background Sync), then tells the open pages. */
