@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories } from '../src/server/db/schema'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let server: E2eServer
@@ -115,4 +115,63 @@ describe('a citizen who reads English, then Wolof', () => {
     }
     await context.close()
   })
+})
+
+// Issue 28: English and Wolof pages stayed blank for seconds (hidden until the browser had the
+// texts and drew the page again in French's place).
+describe('a page opened by a citizen who reads English or Wolof', () => {
+  for (const language of LANGUAGES) {
+    it(`arrives drawn in ${language.name}, its text shown from the first paint and kept by the app`, async () => {
+      const context = await browser.newContext({
+        locale: 'fr-FR',
+        timezoneId: 'Africa/Dakar',
+        viewport: { width: 360, height: 740 },
+      })
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+      const page = await context.newPage()
+      await gotoReady(page, `${server.url}/`)
+      await chooseLanguage(page, language.name)
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language.lang)
+
+      // The next page, as the phone downloads it: its HTML already in that language.
+      const html = await (await context.request.get(`${server.url}/suivi?code=${code}`)).text()
+      expect(html).toContain(`<html lang="${language.lang}">`)
+      // What the page shows, without its data for the app (which holds the French names).
+      const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('id="hydration-data"'))
+      for (const text of [language.codeLabel, language.category, language.date]) expect(root).toContain(text)
+      expect(root).not.toMatch(/Voirie|novembre|Code\u202f:/)
+
+      // Shown at once, never hidden while the app takes it over, never drawn again.
+      const errors: string[] = []
+      page.on('console', (message) => {
+        // The browser's own line for an answer it got (the form's address lookup: no geocoder here).
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(message.text())
+        }
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await recordRemovedElements(page)
+      await page.goto(`${server.url}/suivi?code=${code}`, { waitUntil: 'commit' })
+      await page.waitForFunction(() => document.body !== null)
+      const tracked = page.getByRole('article')
+      await tracked.getByText(`${language.codeLabel} ${code}`, { exact: true }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.classList.contains('translating'))).toBe(
+        false,
+      )
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+      expect(await removedTexts(page, [`${language.codeLabel} ${code}`])).toEqual([])
+      // The other citizen pages alike: taken over as they were drawn, the same texts on both sides.
+      for (const path of ['/', '/signaler', '/a-propos', '/statistiques']) {
+        await page.goto(`${server.url}${path}`, { waitUntil: 'commit' })
+        await page.waitForFunction(() => document.body !== null)
+        expect(await page.evaluate(() => document.documentElement.classList.contains('translating'))).toBe(
+          false,
+        )
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.lang)
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
 })

@@ -466,7 +466,12 @@ describe('"Moi aussi"', () => {
     await section.getByText('Grand nid-de-poule au carrefour, depuis un mois').waitFor()
     await section.getByText(/À 3\d m · Carrefour de la Médina/).waitFor()
     expect(await seriousViolations(page)).toEqual([])
-    await section.getByRole('button', { name: 'C’est le même problème' }).click()
+    // Other tests of this file file potholes nearby too: support this one.
+    await section
+      .getByRole('listitem')
+      .filter({ hasText: 'Grand nid-de-poule au carrefour' })
+      .getByRole('button', { name: 'C’est le même problème' })
+      .click()
     await page.getByRole('heading', { name: 'Merci ! Vous soutenez ce signalement' }).waitFor()
     const [row] = await server.db.db.select().from(reports).where(eq(reports.id, nearby.id))
     expect(row?.supporters_count).toBe(1)

@@ -45,6 +45,13 @@ export const REPORT_LOCATION_ZOOM = 17
 
 export const LANGUAGES = ['fr', 'en', 'wo'] as const
 export type Language = (typeof LANGUAGES)[number]
+/** The interface's language unless the visitor chose another (SPEC.md: the shown text is French). */
+export const DEFAULT_LANGUAGE = 'fr' satisfies Language
+/**
+ * The language the visitor chose, told to the server (a cookie the page writes, not HttpOnly:
+ * nothing secret) so that it draws the citizen pages in it: the text is there at the first paint.
+ */
+export const LANGUAGE_COOKIE = 'alertes_langue'
 export const THEMES = ['light', 'dark', 'system'] as const
 export type Theme = (typeof THEMES)[number]
 

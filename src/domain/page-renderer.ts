@@ -1,4 +1,5 @@
 import type { SessionUser, UserType } from './auth'
+import type { Language } from './constants'
 import type { PageHead } from './page'
 
 /**
@@ -27,6 +28,8 @@ export interface PageRequest {
   origin: string | null
   /** The platform's contact address (CONTACT_EMAIL), for the footer and "À propos". */
   contactEmail: string
+  /** The language the page is drawn in: the visitor's choice (French on the French-only areas). */
+  language: Language
   session: PageSession | null
   /**
    * The API as this page's queries reach it while it is drawn: the server answers them itself,

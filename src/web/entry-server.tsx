@@ -3,20 +3,24 @@
 // static handler (the routes' loaders fill the page's query client) and React DOM's streaming
 // renderer, and what the browser needs to take it over. Same components, same texts, no browser.
 // Its one export is `pageRenderer`, checked against the interface the server types it with.
-import './i18n'
+
 import { PassThrough } from 'node:stream'
 import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import type { Language } from '../domain/constants'
 import { type PageMeta, pageHead } from '../domain/page'
 import type { DrawnPage, PageInfo, PageRenderer, PageRequest } from '../domain/page-renderer'
 import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
 import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
 import { createAppRoutes } from './app/router'
+import { catalogueLoaders, DEFAULT_LANGUAGE, i18next } from './i18n'
+import { loadNamespace } from './i18n/languages'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
+import { categoriesQueryOptions } from './lib/categories'
 import { ContactEmailContext } from './lib/contact-email'
 import { firstPaintScript } from './lib/display-settings'
 import { PageMetaSink } from './lib/page-meta'
@@ -44,6 +48,31 @@ function renderToHtml(element: ReactNode): Promise<string> {
       onShellError: reject,
     })
   })
+}
+
+let drawing: Promise<unknown> = Promise.resolve()
+
+/**
+ * One page drawn at a time, in its language: React's texts, dates and figures read the language
+ * of the one i18next instance while it draws. The data is loaded before, concurrently; only the
+ * drawing, work for the processor alone, waits its turn.
+ */
+function drawnInTurn<T>(language: Language, draw: () => Promise<T>): Promise<T> {
+  const turn = drawing.then(async () => {
+    await i18next.changeLanguage(language)
+    try {
+      return await draw()
+    } finally {
+      await i18next.changeLanguage(DEFAULT_LANGUAGE)
+    }
+  })
+  drawing = turn.catch(() => undefined)
+  return turn
+}
+
+/** Every catalogue the page's code registered, in `language` (French is bundled). */
+async function cataloguesIn(language: Language): Promise<void> {
+  await Promise.all([...catalogueLoaders.keys()].map((namespace) => loadNamespace(namespace, language)))
 }
 
 /** The API as one page's queries reach it on the server: answered by the server itself. */
@@ -80,20 +109,29 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
     return { kind: 'redirect', location: context.headers.get('location') ?? '/' }
   }
   let meta: PageMeta = {}
-  const html = await renderToHtml(
-    <PageMetaSink.Provider value={(said) => (meta = said)}>
-      <ContactEmailContext.Provider value={request.contactEmail}>
-        <SessionStoreContext.Provider value={session}>
-          <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </AppProviders>
-        </SessionStoreContext.Provider>
-      </ContactEmailContext.Provider>
-    </PageMetaSink.Provider>,
+  if (request.language !== DEFAULT_LANGUAGE) {
+    // Reports carry their category's French name: its translation comes with the categories.
+    await Promise.all([
+      cataloguesIn(request.language),
+      queryClient.ensureQueryData(categoriesQueryOptions()).catch(() => undefined),
+    ])
+  }
+  const html = await drawnInTurn(request.language, () =>
+    renderToHtml(
+      <PageMetaSink.Provider value={(said) => (meta = said)}>
+        <ContactEmailContext.Provider value={request.contactEmail}>
+          <SessionStoreContext.Provider value={session}>
+            <AppProviders queryClient={queryClient}>
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, context)}
+                context={context}
+                hydrate={false}
+              />
+            </AppProviders>
+          </SessionStoreContext.Provider>
+        </ContactEmailContext.Provider>
+      </PageMetaSink.Provider>,
+    ),
   )
   const hydration: HydrationData = {
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },

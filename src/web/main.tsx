@@ -22,6 +22,9 @@ if (!root) throw new Error('index.html has no #root element')
 
 // Theme and text size before the first paint (the page's inline script did it already, but a page
 // served by the development server comes without it).
+// The language the server drew the page in (its cookie said the visitor's), read before the app
+// changes <html lang>.
+const drawnLanguage = document.documentElement.lang || DEFAULT_LANGUAGE
 const display = applyStoredDisplay()
 const queryClient = createQueryClient()
 
@@ -60,7 +63,10 @@ void nextTask()
   .catch(() => undefined)
   .then(async () => {
     await nextTask()
-    if (drawn && (display.language === DEFAULT_LANGUAGE || readsFrenchOnly())) {
+    if (drawn && (display.language === drawnLanguage || readsFrenchOnly())) {
+      // Drawn in English or Wolof: taken over once those texts are there (they came with the
+      // page's files), shown all along.
+      if (!readsFrenchOnly()) await changeLanguage(display.language).catch(() => undefined)
       const router = createAppRouter(routes, drawn.router)
       await nextTask()
       const tappedEarly = takeEarlyTap()

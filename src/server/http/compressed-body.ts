@@ -25,7 +25,8 @@ export function compressBody(text: string): CompressedBody {
 
 /** Sends the copy the client accepts, brotli first (as @fastify/static does for the assets). */
 export function sendCompressed(reply: FastifyReply, body: CompressedBody): FastifyReply {
-  reply.header('vary', 'accept-encoding')
+  const varies = reply.getHeader('vary')
+  reply.header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding')
   if (!body.br) return reply.send(body.text)
   const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), ENCODINGS)
   if (!encoding) return reply.send(body.text)

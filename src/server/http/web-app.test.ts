@@ -54,7 +54,7 @@ writeFileSync(
      '/': { drawn: 'public', parameters: [], screens: [] },
      '/suivi': { drawn: 'public', parameters: ['code'], screens: ['src/web/screen.tsx'] },
      '/a-propos': { drawn: 'public', parameters: [], screens: [] },
-     '/organization/available-reports': { drawn: 'session', parameters: [], screens: ['src/web/screen.tsx'] },
+     '/organization/available-reports': { drawn: 'session', parameters: [], screens: ['src/web/screen.tsx'], frenchOnly: true },
    }
    export const pageRenderer = {
      pageOf(pathname) {
@@ -66,7 +66,7 @@ writeFileSync(
        if (request.url.endsWith('code=ECHEC')) throw new Error('a screen used window')
        if (request.url === '/a-propos') {
          const head = { title: 'À propos', description: '', keywords: '', type: 'website', image: '/og.png', url: request.url, robots: null }
-         return { kind: 'page', status: 200, html: '<footer><a href="mailto:' + request.contactEmail + '">' + request.contactEmail + '</a></footer>', head, hydration: '{}' }
+         return { kind: 'page', status: 200, html: '<p>in ' + request.language + '</p><footer><a href="mailto:' + request.contactEmail + '">' + request.contactEmail + '</a></footer>', head, hydration: '{}' }
        }
        if (request.url.startsWith('/organization')) {
          if (!request.session) return { kind: 'redirect', location: '/organization/login' }
@@ -199,6 +199,31 @@ describe('pages drawn by the server', () => {
     expect(proxied).toContain('<meta property="og:image" content="https://alertes.example.sn/og-image.png">')
     // Each origin its own drawing: one never gets another's addresses.
     expect(await headOf({ host: '192.168.1.20:3000' })).toBe(direct)
+  })
+
+  // Issue 28: English and Wolof pages were drawn in French, then hidden until the browser drew them again.
+  it('are drawn in the language the visitor’s cookie names, with its texts’ files, each language its own copy', async () => {
+    const wolof = await ctx.app.inject({ url: '/a-propos', headers: { cookie: 'alertes_langue=wo' } })
+    expect(wolof.body).toContain('<html lang="wo">')
+    expect(wolof.headers.vary).toContain('Cookie')
+    expect(wolof.body).toContain('<p>in wo</p>')
+    const french = await ctx.app.inject('/a-propos')
+    expect(french.body).toContain('<html lang="fr">')
+    expect(french.body).toContain('<p>in fr</p>')
+    // Anything else is French; the organisation and admin areas read French whatever the choice.
+    expect(
+      (await ctx.app.inject({ url: '/a-propos', headers: { cookie: 'alertes_langue=xx' } })).body,
+    ).toContain('<p>in fr</p>')
+    const organization = await createOrganization(ctx.db.db)
+    const login = await webLogin(ctx.app, {
+      userType: 'organization',
+      email: organization.email,
+      password: ORG_PASSWORD,
+    })
+    const cookie = `${SESSION_COOKIE}=${sessionCookieSet(login).value}; alertes_langue=wo`
+    expect(
+      (await ctx.app.inject({ url: '/organization/available-reports', headers: { cookie } })).body,
+    ).toContain('<html lang="fr">')
   })
 
   it('keep a Host that is no host out of their addresses', async () => {

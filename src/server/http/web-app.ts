@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import { parse as parseCookie } from 'cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../domain/constants'
 import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
   APP_READY_ATTRIBUTE,
@@ -129,15 +131,20 @@ export async function installWebApp(
 
   /** The page's HTML around what React drew, with the data to take it over. */
   function pageAround(
-    page: { pathname: string; screens: string[]; frenchOnly: boolean },
+    page: { pathname: string; screens: string[]; frenchOnly: boolean; language: Language },
     drawn: Extract<DrawnPage, { kind: 'page' }>,
   ) {
     const french = page.frenchOnly ? ` ${FRENCH_ONLY_ATTRIBUTE}` : ''
-    return afterTheFirstPaint(withHead(withScreenFiles(build, page.screens, entryFiles), drawn.head)).replace(
-      ROOT_ELEMENT,
-      `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(page.pathname)}"${french}>${drawn.html}</div>` +
-        `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
-    )
+    // Drawn in English or Wolof: the app needs that language's texts to take the page over, so
+    // they come with its screens' files, not after.
+    const files = [...page.screens, ...catalogueKeys(build.manifest, page.language)]
+    return afterTheFirstPaint(withHead(withScreenFiles(build, files, entryFiles), drawn.head))
+      .replace(TEMPLATE_HTML_LANGUAGE, `<html lang="${page.language}">`)
+      .replace(
+        ROOT_ELEMENT,
+        `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(page.pathname)}"${french}>${drawn.html}</div>` +
+          `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
+      )
   }
 
   /**
@@ -167,6 +174,7 @@ export async function installWebApp(
       pathname: string
       screens: string[]
       frenchOnly: boolean
+      language: Language
       address: string
       origin: string | null
     },
@@ -178,6 +186,7 @@ export async function installWebApp(
     const drawn = await renderer.drawPage({
       url: page.pageUrl,
       origin: page.origin,
+      language: page.language,
       contactEmail: app.deps.config.contactEmail,
       session,
       callApi: await apiCaller(principal, page.address),
@@ -194,11 +203,14 @@ export async function installWebApp(
     // Sharing cards and canonical addresses are absolute, or WhatsApp shows no preview: the
     // configured origin, else the one the request came to (behind TRUST_PROXY, its forwarded one).
     const origin = app.deps.config.publicOrigin ?? requestOrigin(request)
+    // The citizen pages in the visitor's language, written at the first paint; the signed-in areas in French.
+    const language = info.frenchOnly ? DEFAULT_LANGUAGE : languageOf(request)
     const page = {
       pageUrl,
       pathname,
       screens: info.screens,
       frenchOnly: info.frenchOnly,
+      language,
       address: request.ip,
       origin,
     }
@@ -213,7 +225,9 @@ export async function installWebApp(
       // or whose path carries a value (a report's id), is drawn for that visitor only: caching
       // one copy per value would let anyone fill the cache with pages no one else asks for.
       return pageUrl === pathname && !info.valueInPath
-        ? await app.readCache.get(`page:${origin ?? ''}${pathname}`, () => draw(renderer, page, null))
+        ? await app.readCache.get(`page:${language}:${origin ?? ''}${pathname}`, () =>
+            draw(renderer, page, null),
+          )
         : await draw(renderer, page, null)
     } catch (error) {
       // The browser's app draws it then, as it draws every other page.
@@ -231,11 +245,35 @@ export async function installWebApp(
     reply
       .status(result.status)
       .header('cache-control', result.forSession ? 'no-store, private' : 'no-cache')
+      // The same address is drawn in the language the cookie names.
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
     return sendCompressed(reply, result.page)
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply))
   return sendPage
+}
+
+/** The language the visitor's cookie names (the page writes it at its first paint); French otherwise. */
+function languageOf(request: FastifyRequest): Language {
+  const header = request.headers.cookie
+  const chosen = header ? parseCookie(header)[LANGUAGE_COOKIE] : undefined
+  return LANGUAGES.find((language) => language === chosen) ?? DEFAULT_LANGUAGE
+}
+
+/** The template's own <html> tag: a drawn page says the language it was drawn in. */
+const TEMPLATE_HTML_LANGUAGE = /<html lang="[^"]*">/
+
+/**
+ * The manifest keys of the citizen side's texts in `language`, and of the code that switches to
+ * it (none for French, which is bundled).
+ */
+function catalogueKeys(manifest: Record<string, ManifestChunk>, language: Language): string[] {
+  if (language === DEFAULT_LANGUAGE) return []
+  const catalogue = new RegExp(
+    `^src/web/(i18n/languages|(i18n/(deferred/)?|features/citizen/i18n/)${language})\\.ts$`,
+  )
+  return Object.keys(manifest).filter((key) => catalogue.test(key))
 }
 
 /**

@@ -1,10 +1,10 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { Language } from '../../domain/constants'
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/constants'
 import { formatNumberIn } from '../lib/locale-conventions'
 import { fr } from './fr'
 
-export const DEFAULT_LANGUAGE = 'fr'
+export { DEFAULT_LANGUAGE }
 
 export type Namespace = 'translation' | 'deferred' | 'citizen' | 'organization' | 'admin'
 export type OtherLanguage = Exclude<Language, 'fr'>

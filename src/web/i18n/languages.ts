@@ -1,6 +1,7 @@
 // Switching to English or Wolof: fetched the first time a visitor asks for another language,
 // never in the home page's first download.
 import type { Language } from '../../domain/constants'
+import { rememberLanguage } from '../lib/display-settings'
 import { formattingLanguage } from '../lib/locale'
 import { catalogueLoaders, DEFAULT_LANGUAGE, i18next, type Namespace, type OtherLanguage } from '.'
 
@@ -37,4 +38,5 @@ export async function switchLanguage(language: Language): Promise<void> {
   await Promise.all([...catalogueLoaders.keys()].map((namespace) => loadNamespace(namespace, language)))
   if (i18next.language !== language) await i18next.changeLanguage(language)
   document.documentElement.lang = formattingLanguage()
+  rememberLanguage(language)
 }

@@ -1,7 +1,7 @@
 // What the first paint needs of the settings: the theme, the text size, the animations and the
 // language, read straight from storage. The settings store itself (validation, legacy
 // migration, updates) arrives after the page has loaded.
-import { LANGUAGES, STORE_NAMES, THEMES } from '../../domain/constants'
+import { LANGUAGE_COOKIE, LANGUAGES, STORE_NAMES, THEMES } from '../../domain/constants'
 import type { DisplaySettings, FontSize } from '../../domain/user-settings'
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)'
@@ -12,6 +12,9 @@ export type FirstPaintDisplay = Pick<DisplaySettings, 'theme' | 'language' | 'fo
 /** The product's constants `firstPaint` works with, handed to it: it runs where nothing can be imported. */
 export const FIRST_PAINT_SETTINGS = {
   storeName: STORE_NAMES.settings,
+  // The visitor's language, told to the server for the pages it draws next (a year; sent with the
+  // site's own navigations and links followed from elsewhere).
+  languageCookie: { name: LANGUAGE_COOKIE, attributes: ';path=/;max-age=31536000;samesite=lax' },
   themes: THEMES as readonly string[],
   languages: LANGUAGES as readonly string[],
   // Tailwind sizes everything in rem: the root font size scales text, spacing and touch targets.
@@ -31,8 +34,10 @@ type FirstPaintSettings = typeof FIRST_PAINT_SETTINGS
  * pages served without it (development), and for each change of the settings.
  *
  * Self-contained on purpose: it uses nothing but its arguments and the browser's globals.
- * A page read in another language than the French it was rendered in stays hidden
- * (`translating`) until the app has drawn it in that language.
+ * The server draws the citizen pages in the language the cookie it writes here names (<html
+ * lang>); a page drawn in another language than the visitor's (the first page after a choice made
+ * elsewhere, a copy the phone kept) stays hidden (`translating`) until the app has drawn it in
+ * that language.
  */
 export function firstPaint(
   settings: FirstPaintSettings,
@@ -55,7 +60,9 @@ export function firstPaint(
     } catch {
       // unreadable storage: the defaults
     }
-    root.classList.toggle('translating', display.language !== settings.defaults.language)
+    root.classList.toggle('translating', display.language !== (root.lang || settings.defaults.language))
+    const { name, attributes } = settings.languageCookie
+    document.cookie = `${name}=${display.language}${attributes}`
   }
   const dark =
     display.theme === 'dark' ||
@@ -73,6 +80,12 @@ export function firstPaint(
 /** The inline script the server writes into the head of every page. */
 export function firstPaintScript(): string {
   return `(${firstPaint.toString()})(${JSON.stringify(FIRST_PAINT_SETTINGS)})`
+}
+
+/** Tells the server the language the visitor chose, as the inline script does at every page. */
+export function rememberLanguage(language: string) {
+  const { name, attributes } = FIRST_PAINT_SETTINGS.languageCookie
+  document.cookie = `${name}=${language}${attributes}`
 }
 
 /** Applies the stored display settings: what the inline script did, again (idempotent). */
