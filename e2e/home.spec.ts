@@ -104,6 +104,40 @@ describe('home page', () => {
     await page.context().close()
   })
 
+  // Issue 28: a loading spinner made the phone draw sixty frames a second while it started the page.
+  it('moves nothing while its map arrives, and the position’s ring pulses a few times only', async () => {
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      geolocation: { latitude: 14.6928, longitude: -17.4467 },
+      permissions: ['geolocation'],
+    })
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    let releaseMap = () => {}
+    const mapHeld = new Promise<void>((resolve) => {
+      releaseMap = resolve
+    })
+    await context.route(/\/assets\/home-map-view-[^/]*\.js$/, async (route) => {
+      await mapHeld
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/`)
+    await page.getByRole('status').filter({ hasText: 'Chargement de la carte...' }).waitFor()
+    const running = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation.effect as KeyframeEffect | null)?.target?.getAttribute('class')),
+      )
+    expect(await running()).toEqual([])
+    releaseMap()
+    const ring = page.locator('.user-position-pulse')
+    await ring.waitFor()
+    expect(await ring.evaluate((element) => getComputedStyle(element).animationIterationCount)).toBe('3')
+    await context.close()
+  })
+
   it('has no serious or critical accessibility violation', async () => {
     const page = await openPage('/')
     await page.getByText('2 signalement(s) récent(s)').waitFor()

@@ -160,6 +160,11 @@ async function audit(base: string, route: (typeof ROUTES)[number], run: number):
       mkdirSync(args['reports-dir'], { recursive: true })
       const name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-')
       writeFileSync(path.join(args['reports-dir'], `${name}-${run}.json`), JSON.stringify(lhr, null, 1))
+      // The page load's trace, for Chromium's performance panel: what each long task did.
+      writeFileSync(
+        path.join(args['reports-dir'], `${name}-${run}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      )
     }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const requests = lhr.audits['network-requests']?.details

@@ -5,16 +5,15 @@ export interface SkeletonProps extends ComponentProps<'div'> {
   shape?: 'block' | 'pill'
 }
 
-/** A grey placeholder block shown while content loads; hidden from assistive technology. */
+/**
+ * A grey placeholder block shown while content loads; hidden from assistive technology. Still:
+ * a pulsing one makes the phone draw frames while it starts the page (see MapLoading).
+ */
 export function Skeleton({ shape = 'block', className, ...props }: SkeletonProps) {
   return (
     <div
       aria-hidden="true"
-      className={cn(
-        'animate-pulse bg-slate-200 motion-reduce:animate-none',
-        shape === 'pill' ? 'rounded-full' : 'rounded-md',
-        className,
-      )}
+      className={cn('bg-slate-200', shape === 'pill' ? 'rounded-full' : 'rounded-md', className)}
       {...props}
     />
   )

@@ -9,6 +9,7 @@ import { isReportId } from '../../../../domain/citizen-rules'
 import { REPORT_PAGE_TITLE_CHARS } from '../../../../domain/constants'
 import { previewText } from '../../../../domain/organization-space-rules'
 import { NotFoundView } from '../../../components/layout/not-found-view'
+import { MapLoading } from '../../../components/map/map-loading'
 import { usePlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge, useReportStatusLabel } from '../../../components/report/report-badges'
 import { ReportHistory } from '../../../components/report/report-history'
@@ -16,7 +17,6 @@ import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { Spinner } from '../../../components/ui/spinner'
 import { useReasonText } from '../../../i18n/reason-text'
 import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
@@ -29,16 +29,6 @@ import { Fact, ReportFacts } from '../components/report-facts'
 
 // Leaflet is fetched after the page has been taken over, never before its text.
 const PublicReportMap = lazy(() => import('./public-report-map'))
-
-function MapLoading() {
-  const { t } = useTranslation()
-  return (
-    <div role="status" className="flex h-full flex-col items-center justify-center gap-3 text-slate-700">
-      <Spinner />
-      <span className="text-sm font-medium">{t('map.loading')}</span>
-    </div>
-  )
-}
 
 /** The report's place on a small map, drawn by the browser once the page is up. */
 function ReportMap({ report }: { report: PublicReport }) {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
 import { ADDRESS_MAX_LENGTH, DAKAR_REGION_DEPARTMENTS } from '../../../../domain/report-filing-rules'
+import { MapLoading } from '../../../components/map/map-loading'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
@@ -43,16 +44,6 @@ export interface PlacePickerProps {
   onDepartmentChange: (department: string) => void
   error?: string
   errorId: string
-}
-
-function MapLoading() {
-  const { t } = useTranslation()
-  return (
-    <div role="status" className="flex h-full flex-col items-center justify-center gap-3 text-slate-700">
-      <Spinner />
-      <span className="text-sm font-medium">{t('map.loading')}</span>
-    </div>
-  )
 }
 
 /** Where the problem is: the map and its pin, "Utiliser ma position", the address and the department. */

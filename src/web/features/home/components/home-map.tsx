@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Spinner } from '../../../components/ui/spinner'
+import { MapLoading } from '../../../components/map/map-loading'
 import { useLocationStore } from '../../../lib/location-store'
 import { useHydrated } from '../../../lib/use-hydrated'
 import type { Bbox } from '../api/get-map-reports'
@@ -13,19 +13,6 @@ const loadMapView = () => {
   return mapView
 }
 const HomeMapView = lazy(loadMapView)
-
-function MapLoading() {
-  const { t } = useTranslation()
-  return (
-    <div
-      role="status"
-      className="flex h-full flex-col items-center justify-center gap-3 bg-slate-100 text-slate-700"
-    >
-      <Spinner />
-      <span className="text-sm font-medium">{t('map.loading')}</span>
-    </div>
-  )
-}
 
 /** The half-screen map of the home page, centred on the visitor once the position is known. */
 export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }) {
@@ -51,11 +38,11 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
   return (
     <section aria-label={t('map.label')} className="isolate h-full w-full">
       {positionKnown ? (
-        <Suspense fallback={<MapLoading />}>
+        <Suspense fallback={<MapLoading className="bg-slate-100" />}>
           <HomeMapView onViewChange={onViewChange} />
         </Suspense>
       ) : (
-        <MapLoading />
+        <MapLoading className="bg-slate-100" />
       )}
     </section>
   )

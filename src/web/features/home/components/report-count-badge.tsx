@@ -15,10 +15,7 @@ export function ReportCountBadge() {
     >
       <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-red-700" />
       {isPending && count === undefined ? (
-        <span
-          aria-hidden="true"
-          className="h-4 w-56 animate-pulse rounded bg-slate-200 motion-reduce:animate-none"
-        />
+        <span aria-hidden="true" className="h-4 w-56 rounded bg-slate-200" />
       ) : (
         <span>{t('home.incidentCount', { total: count ?? 0 })}</span>
       )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import { PageHeader } from '../../../components/layout/page-header'
+import { MapLoading } from '../../../components/map/map-loading'
 import { buttonClassName } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { FilterCard } from '../../../components/ui/filter-card'
@@ -17,7 +18,6 @@ import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useAvailableReports } from '../api/get-available-reports'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
-import { MapLoading } from '../components/map-loading'
 import { ReportCard } from '../components/report-card'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
@@ -68,11 +68,15 @@ export function AvailableReportsPage() {
       {onMap ? (
         // Leaflet runs in a browser only: the server draws the map's loading state.
         hydrated ? (
-          <Suspense fallback={<MapLoading />}>
+          <Suspense
+            fallback={
+              <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
+            }
+          >
             <ReportsMap list="available" filters={{ q }} actions={actionsOf} />
           </Suspense>
         ) : (
-          <MapLoading />
+          <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
         )
       ) : (
         <ReportList

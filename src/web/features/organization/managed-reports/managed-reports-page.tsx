@@ -9,6 +9,7 @@ import {
   type OrganizationSettableStatus,
 } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
+import { MapLoading } from '../../../components/map/map-loading'
 import { statusOptions } from '../../../components/report/report-options'
 import { buttonClassName } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -24,7 +25,6 @@ import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useManagedReports } from '../api/get-managed-reports'
 import { useStats } from '../api/get-stats'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
-import { MapLoading } from '../components/map-loading'
 import { ReportCard } from '../components/report-card'
 import { ReportCounters } from '../components/report-counters'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
@@ -88,11 +88,15 @@ export function ManagedReportsPage() {
       {onMap ? (
         // Leaflet runs in a browser only: the server draws the map's loading state.
         hydrated ? (
-          <Suspense fallback={<MapLoading />}>
+          <Suspense
+            fallback={
+              <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
+            }
+          >
             <ReportsMap list="managed" filters={{ q, status }} actions={actionsOf} />
           </Suspense>
         ) : (
-          <MapLoading />
+          <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
         )
       ) : (
         <ReportList
