@@ -1,11 +1,20 @@
 // `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the top routes of a
 // server filled with the demo data, in Debian's Chromium, 5 runs each (`--runs`). Prints the
-// medians of score, LCP, CLS, TBT and bytes with their spread (lowest–highest), and each goal met
-// or not. A measure, never a test: it does not fail on a score.
+// medians of score, LCP, CLS, TBT and bytes with their spread (lowest–highest), each goal met or
+// not, and the machine's speed as Lighthouse rates it (benchmarkIndex): total blocking time moves
+// with the processor, so a page is also measured beside another site in the same run
+// (`--compare`, its home page audited in turns with ours). A measure, never a test: it does not
+// fail on a score.
 //
 //   npm run build && npm run lighthouse
 //   npm run lighthouse -- --web-dir dist/web-x --out /tmp/lighthouse.md --reports-dir /tmp/lh --chrome /usr/bin/chromium
 //   npm run lighthouse -- --route / --route /signaler --runs 3
+//   npm run lighthouse -- --route / --language wo          # the citizen pages drawn in Wolof
+//   npm run lighthouse -- --route / --compare ../sen-alerte/dist --compare-name SenAlerte
+//
+// `--compare` serves a site's build (a folder with its index.html, every unknown path answered
+// with it, as single-page apps are hosted) on this machine; SenAlerte's, for instance:
+// `git clone https://github.com/Digital-master-solutions/sen-alerte && cd sen-alerte && npm ci && npx vite build`.
 //
 // Each run is in a fresh browser profile; for the signed-in routes the profile first logs in as
 // the login screen does (the session cookie, and the session in localStorage), so that the server
@@ -20,11 +29,19 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
+import fastifyStatic from '@fastify/static'
+import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import { chromium, type Page } from 'playwright-core'
 import type { LoginInput } from '../src/domain/auth'
 import { WEB_SESSION_HEADER } from '../src/domain/auth-rules'
-import { STORE_NAMES } from '../src/domain/constants'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  STORE_NAMES,
+} from '../src/domain/constants'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../src/server/seed/demo-data'
 
 const { values: args } = parseArgs({
@@ -37,8 +54,19 @@ const { values: args } = parseArgs({
     /** Only these routes (repeatable), e.g. `--route / --route /signaler`. */
     route: { type: 'string', multiple: true },
     runs: { type: 'string', default: '5' },
+    /** The citizen pages in this language (fr, en, wo), as a visitor who chose it sees them. */
+    language: { type: 'string', default: DEFAULT_LANGUAGE },
+    /** Another site's build, whose home page is audited in turns with ours (`/` only). */
+    compare: { type: 'string' },
+    'compare-name': { type: 'string' },
   },
 })
+const chosen = LANGUAGES.find((known) => known === args.language)
+if (!chosen) {
+  console.error(`--language must be one of ${LANGUAGES.join(', ')}`)
+  process.exit(1)
+}
+const language: Language = chosen
 
 /** The goals of issue 16: signed-in pages, now drawn by the server, have a tighter LCP. */
 const GOALS = { score: 95, lcpMs: 1800, signedInLcpMs: 1500, cls: 0.05, tbtMs: 200 }
@@ -61,6 +89,7 @@ const ROUTES: { path: string; login?: LoginInput }[] = [
 
 interface Figures {
   route: string
+  benchmarkIndex: number
   score: number
   fcpMs: number
   lcpMs: number
@@ -129,7 +158,33 @@ async function logIn(page: Page, login: LoginInput) {
   if (failure) throw new Error(failure)
 }
 
-async function audit(base: string, route: (typeof ROUTES)[number], run: number): Promise<Figures> {
+/** The settings a visitor who chose `language` has: the page's first script writes its cookie. */
+async function chooseLanguage(page: Page, language: Language) {
+  await page.evaluate(
+    ([storeName, cookie, language]) => {
+      const display = { theme: 'system', language, fontSize: 'medium', animations: true }
+      localStorage.setItem(storeName, JSON.stringify({ state: { display }, version: 1 }))
+      document.cookie = `${cookie}=${language};path=/`
+    },
+    [STORE_NAMES.settings, LANGUAGE_COOKIE, language] as const,
+  )
+}
+
+/** A site's build served as single-page apps are: its files, and its index.html for any other path. */
+async function serveBuild(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const app = Fastify()
+  await app.register(fastifyStatic, { root: dir })
+  app.setNotFoundHandler((_request, reply) => reply.sendFile('index.html'))
+  const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  return { url, stop: () => app.close() }
+}
+
+async function audit(
+  base: string,
+  route: (typeof ROUTES)[number],
+  run: number,
+  name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-'),
+): Promise<Figures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'ua-lighthouse-profile-'))
   const port = await freePort()
   const browser = await chromium.launchPersistentContext(profile, {
@@ -138,11 +193,13 @@ async function audit(base: string, route: (typeof ROUTES)[number], run: number):
     args: ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`],
   })
   try {
-    if (route.login) {
+    const chosenLanguage = language !== DEFAULT_LANGUAGE && !route.login
+    if (route.login || chosenLanguage) {
       // A small file of the same origin: the app's scripts stay out of the browser's cache.
       const page = browser.pages()[0] ?? (await browser.newPage())
       await page.goto(`${base}/favicon.svg`)
-      await logIn(page, route.login)
+      if (route.login) await logIn(page, route.login)
+      if (chosenLanguage) await chooseLanguage(page, language)
       await page.close()
     }
     const result = await lighthouse(`${base}${route.path}`, {
@@ -150,15 +207,15 @@ async function audit(base: string, route: (typeof ROUTES)[number], run: number):
       logLevel: 'error',
       output: 'json',
       onlyCategories: ['performance'],
-      // Lighthouse empties the origin's storage first; a signed-in route needs its session.
-      disableStorageReset: Boolean(route.login),
+      // Lighthouse empties the origin's storage first; a signed-in route needs its session, a
+      // chosen language its settings.
+      disableStorageReset: Boolean(route.login) || chosenLanguage,
     })
     if (!result) throw new Error(`Lighthouse gave no result for ${route.path}`)
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`${route.path}: ${lhr.runtimeError.message}`)
     if (args['reports-dir']) {
       mkdirSync(args['reports-dir'], { recursive: true })
-      const name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-')
       writeFileSync(path.join(args['reports-dir'], `${name}-${run}.json`), JSON.stringify(lhr, null, 1))
       // The page load's trace, for Chromium's performance panel: what each long task did.
       writeFileSync(
@@ -170,6 +227,7 @@ async function audit(base: string, route: (typeof ROUTES)[number], run: number):
     const requests = lhr.audits['network-requests']?.details
     return {
       route: route.path,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcpMs: value('first-contentful-paint'),
       lcpMs: value('largest-contentful-paint'),
@@ -196,19 +254,22 @@ function summary(values: number[]): { median: number; low: number; high: number 
 }
 
 interface Medians {
+  site: string
   route: string
   signedIn: boolean
   runs: number
   figures: Record<Exclude<keyof Figures, 'route'>, ReturnType<typeof summary>>
 }
 
-function mediansOf(route: (typeof ROUTES)[number], runs: Figures[]): Medians {
+function mediansOf(site: string, route: (typeof ROUTES)[number], runs: Figures[]): Medians {
   const of = (key: Exclude<keyof Figures, 'route'>) => summary(runs.map((run) => run[key]))
   return {
+    site,
     route: route.path,
     signedIn: Boolean(route.login),
     runs: runs.length,
     figures: {
+      benchmarkIndex: of('benchmarkIndex'),
       score: of('score'),
       fcpMs: of('fcpMs'),
       lcpMs: of('lcpMs'),
@@ -226,16 +287,16 @@ const spread = (s: ReturnType<typeof summary>, format: (n: number) => string, un
 
 function table(rows: Medians[]): string[] {
   return [
-    '| route | runs | score | FCP | LCP | CLS | TBT | bytes (requests) | goals |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map(({ route, signedIn, runs, figures: f }) => {
+    '| site | route | runs | score | FCP | LCP | CLS | TBT | bytes (requests) | benchmarkIndex | goals |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(({ site, route, signedIn, runs, figures: f }) => {
       const lcpGoal = signedIn ? GOALS.signedInLcpMs : GOALS.lcpMs
       const ok =
         f.score.median >= GOALS.score &&
         f.lcpMs.median <= lcpGoal &&
         f.cls.median <= GOALS.cls &&
         f.tbtMs.median <= GOALS.tbtMs
-      return `| ${route} | ${runs} | ${spread(f.score, String)} | ${spread(f.fcpMs, seconds, ' s')} | ${spread(f.lcpMs, seconds, ' s')} | ${spread(f.cls, (n) => n.toFixed(3))} | ${spread(f.tbtMs, (n) => n.toFixed(0), ' ms')} | ${(f.bytes.median / 1024).toFixed(1)} KB (${f.requests.median}) | ${met(ok)} |`
+      return `| ${site} | ${route} | ${runs} | ${spread(f.score, String)} | ${spread(f.fcpMs, seconds, ' s')} | ${spread(f.lcpMs, seconds, ' s')} | ${spread(f.cls, (n) => n.toFixed(3))} | ${spread(f.tbtMs, (n) => n.toFixed(0), ' ms')} | ${(f.bytes.median / 1024).toFixed(1)} KB (${f.requests.median}) | ${f.benchmarkIndex.median.toFixed(0)} | ${met(ok)} |`
     }),
   ]
 }
@@ -244,13 +305,18 @@ function table(rows: Medians[]): string[] {
  * Lighthouse now and then loses its trace of the page load (NO_NAVSTART, "run Lighthouse again"):
  * that run is made again, once; any other failure stops the measure.
  */
-async function auditAgainOnTraceFailure(base: string, route: (typeof ROUTES)[number], run: number) {
+async function auditAgainOnTraceFailure(
+  base: string,
+  route: (typeof ROUTES)[number],
+  run: number,
+  name?: string,
+) {
   try {
-    return await audit(base, route, run)
+    return await audit(base, route, run, name)
   } catch (error) {
     if (!String(error).includes('NO_NAVSTART')) throw error
     console.log(`${route.path.padEnd(34)} run ${run}  trace lost (NO_NAVSTART): run again`)
-    return audit(base, route, run)
+    return audit(base, route, run, name)
   }
 }
 
@@ -259,26 +325,50 @@ if (!existsSync(path.join(webDir, 'index.html'))) {
   console.error(`${webDir} holds no build: run \`npm run build\` first (or pass --web-dir).`)
   process.exit(1)
 }
+const compareDir = args.compare ? path.resolve(args.compare) : null
+if (compareDir && !existsSync(path.join(compareDir, 'index.html'))) {
+  console.error(`${compareDir} holds no index.html: pass the folder of the other site's build.`)
+  process.exit(1)
+}
+const compareName = args['compare-name'] ?? (compareDir ? path.basename(path.dirname(compareDir)) : '')
+const SITE = 'Alertes urbaines'
+
+function printRun(site: string, run: number, measured: Figures) {
+  console.log(
+    `${site.padEnd(17)} ${measured.route.padEnd(32)} run ${run}  score ${String(measured.score).padStart(3)}  LCP ${seconds(measured.lcpMs)} s  CLS ${measured.cls.toFixed(3)}  TBT ${measured.tbtMs.toFixed(0)} ms  ${(measured.bytes / 1024).toFixed(1)} KB  benchmarkIndex ${measured.benchmarkIndex.toFixed(0)}`,
+  )
+}
+
 const server = await startDemoServer(webDir)
-console.log(`demo server on ${server.url} (${server.reports} demo reports), Chromium ${args.chrome}`)
+const other = compareDir ? await serveBuild(compareDir) : null
+console.log(
+  `demo server on ${server.url} (${server.reports} demo reports)${other ? `, ${compareName} on ${other.url}` : ''}, Chromium ${args.chrome}, pages in ${language}`,
+)
 const rows: Medians[] = []
 try {
   for (const route of ROUTES.filter(({ path }) => !args.route || args.route.includes(path))) {
-    const runs: Figures[] = []
+    const ours: Figures[] = []
+    const theirs: Figures[] = []
+    // In turns, run after run: a machine that slows down slows both alike.
     for (let run = 1; run <= RUNS; run++) {
       const measured = await auditAgainOnTraceFailure(server.url, route, run)
-      runs.push(measured)
-      console.log(
-        `${measured.route.padEnd(34)} run ${run}  score ${String(measured.score).padStart(3)}  LCP ${seconds(measured.lcpMs)} s  CLS ${measured.cls.toFixed(3)}  TBT ${measured.tbtMs.toFixed(0)} ms  ${(measured.bytes / 1024).toFixed(1)} KB`,
-      )
+      ours.push(measured)
+      printRun(SITE, run, measured)
+      if (other && route.path === '/') {
+        const compared = await auditAgainOnTraceFailure(other.url, route, run, `compared-${compareName}`)
+        theirs.push(compared)
+        printRun(compareName, run, compared)
+      }
     }
-    rows.push(mediansOf(route, runs))
+    rows.push(mediansOf(SITE, route, ours))
+    if (theirs.length > 0) rows.push(mediansOf(compareName, route, theirs))
   }
 } finally {
   await server.stop()
+  await other?.stop()
 }
 const lines = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, default simulated throttling, medians of ${RUNS} runs (lowest–highest); goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs / 1000} s (signed-in pages ≤ ${GOALS.signedInLcpMs / 1000} s), TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, default simulated throttling, medians of ${RUNS} runs (lowest–highest), citizen pages in ${language}; goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs / 1000} s (signed-in pages ≤ ${GOALS.signedInLcpMs / 1000} s), TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}.`,
   '',
   ...table(rows),
 ]
