@@ -158,16 +158,16 @@ async function logIn(page: Page, login: LoginInput) {
   if (failure) throw new Error(failure)
 }
 
-/** The settings a visitor who chose `language` has: the page's first script writes its cookie. */
+/** The settings a visitor who chose `language` has, and the cookie its pages' first script wrote. */
 async function chooseLanguage(page: Page, language: Language) {
   await page.evaluate(
-    ([storeName, cookie, language]) => {
+    ([storeName, language]) => {
       const display = { theme: 'system', language, fontSize: 'medium', animations: true }
       localStorage.setItem(storeName, JSON.stringify({ state: { display }, version: 1 }))
-      document.cookie = `${cookie}=${language};path=/`
     },
-    [STORE_NAMES.settings, LANGUAGE_COOKIE, language] as const,
+    [STORE_NAMES.settings, language] as const,
   )
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: page.url() }])
 }
 
 /** A site's build served as single-page apps are: its files, and its index.html for any other path. */
