@@ -143,6 +143,10 @@ describe('a report, from the citizen to the organisation and back', () => {
     await organization
       .getByRole('combobox', { name: `Statut du signalement ${code}` })
       .selectOption({ label: 'Résolu' })
+    await organization
+      .getByRole('dialog', { name: 'Marquer ce signalement comme résolu\u202f?' })
+      .getByRole('button', { name: 'Marquer comme résolu' })
+      .click()
     await organization.getByText('Statut mis à jour').waitFor()
 
     await goTo(organization, 'Notifications')

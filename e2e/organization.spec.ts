@@ -28,8 +28,18 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function newContext(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', viewport })
+async function newContext(
+  viewport = { width: 1280, height: 800 },
+  { touch = false } = {},
+): Promise<BrowserContext> {
+  // A phone has a touch screen (CSS's `pointer: coarse`), which some links depend on.
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport,
+    hasTouch: touch,
+    isMobile: touch,
+  })
   await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
   return context
 }
@@ -132,6 +142,10 @@ describe('organisation space', () => {
     const select = page.getByRole('combobox', { name: `Statut du signalement ${filed.anonymous_code}` })
     expect(await select.inputValue()).toBe('en-cours')
     await select.selectOption({ label: 'Résolu' })
+    await page
+      .getByRole('dialog', { name: 'Marquer ce signalement comme résolu\u202f?' })
+      .getByRole('button', { name: 'Marquer comme résolu' })
+      .click()
     await page.getByText('Statut mis à jour').waitFor()
     await expect.poll(() => select.inputValue()).toBe('resolu')
 
@@ -212,7 +226,7 @@ describe('organisation space', () => {
       description: 'Caniveau effondré au carrefour.',
       photoWidth: 1200,
     })
-    const context = await newContext({ width: 390, height: 844 })
+    const context = await newContext({ width: 390, height: 844 }, { touch: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const page = await open(context, '/organization/login')
     await logIn(page)

@@ -75,6 +75,59 @@ describe('news on the filing phone', () => {
     await context.close()
   })
 
+  it('says it is turning them on, then after 15 s that the push service does not answer, and tries again', async () => {
+    const context = await phone(['notifications'])
+    // The browser's push service never answers the first subscription (the 45 s seen in Dakar);
+    // the second time it gives a subscription of the loopback push service, as it would.
+    const pushPhone = service.phone()
+    await context.addInitScript((subscription) => {
+      const calls = { count: 0 }
+      Object.assign(window, { subscribeCalls: calls })
+      PushManager.prototype.subscribe = function subscribe() {
+        calls.count += 1
+        if (calls.count === 1) return new Promise<PushSubscription>(() => {})
+        return Promise.resolve({
+          endpoint: subscription.endpoint,
+          toJSON: () => subscription,
+          unsubscribe: async () => true,
+        } as unknown as PushSubscription)
+      }
+    }, pushPhone.subscription)
+    const page = await context.newPage()
+    // The page's clock, which the test moves: 15 s pass without waiting for them.
+    await page.clock.install()
+    await gotoReady(page, `${server.url}/mes-signalements`)
+    const card = page.getByRole('region', { name: 'Nouvelles sur ce téléphone' })
+    const turnOn = card.getByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' })
+    await turnOn.waitFor()
+    // From now on the page's time moves only when the test moves it, however slow the machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    await turnOn.click()
+
+    // Waiting for the push service: the button says so.
+    const progress = card.getByRole('button', { name: 'Activation…' })
+    await progress.waitFor()
+    expect(await progress.isDisabled()).toBe(true)
+    await page.waitForFunction(
+      () => (window as unknown as { subscribeCalls: { count: number } }).subscribeCalls.count === 1,
+    )
+    await page.clock.fastForward(14_000)
+    expect(await progress.isDisabled()).toBe(true)
+    const noAnswer = card.getByText(
+      'Le service de notifications ne répond pas. Vérifiez votre connexion, puis réessayez.',
+    )
+    expect(await noAnswer.count()).toBe(0)
+
+    // 15 s: it gives up, says why, and offers to try again.
+    await page.clock.fastForward(1_000)
+    await noAnswer.waitFor()
+    await card.getByRole('button', { name: 'Réessayer' }).click()
+    await card.getByText(/^Activé\u202f: ce téléphone reçoit une notification/).waitFor()
+    expect(await noAnswer.count()).toBe(0)
+    await card.getByRole('button', { name: 'Ne plus les recevoir' }).waitFor()
+    await context.close()
+  })
+
   it('shows an organisation’s message as a notification that opens the report', async () => {
     const context = await phone(['notifications'])
     const page = await context.newPage()

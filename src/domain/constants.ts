@@ -55,6 +55,12 @@ export const LANGUAGE_COOKIE = 'alertes_langue'
 export const THEMES = ['light', 'dark', 'system'] as const
 export type Theme = (typeof THEMES)[number]
 
+/**
+ * "Recevoir les nouvelles sur ce téléphone" waits this long for the browser's push service (and
+ * the server) before saying it does not answer and offering to try again (issue 28, point 9).
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000
+
 export const MOBILE_BREAKPOINT_PX = 768
 export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60
 export const TOOLTIP_DELAY_MS = 700

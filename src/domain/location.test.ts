@@ -5,6 +5,7 @@ import {
   formatCoordinates,
   geoUri,
   neighbourhoodChain,
+  openStreetMapDirectionsUrl,
   openStreetMapUrl,
 } from './location'
 
@@ -30,6 +31,12 @@ describe('the way to a report', () => {
   it('opens the phone’s map application with a labelled pin (geo: URI)', () => {
     expect(geoUri(14.6928, -17.4467, 'Voirie – Médina')).toBe(
       'geo:14.69280,-17.44670?q=14.69280,-17.44670(Voirie%20%E2%80%93%20M%C3%A9dina)',
+    )
+  })
+
+  it('gives a computer the way there on OpenStreetMap', () => {
+    expect(openStreetMapDirectionsUrl(14.6928, -17.4467)).toBe(
+      'https://www.openstreetmap.org/directions?to=14.69280,-17.44670',
     )
   })
 

@@ -49,6 +49,15 @@ export function geoUri(latitude: number, longitude: number, label: string): stri
   return `geo:${point}?q=${point}(${encodeURIComponent(label)})`
 }
 
+/**
+ * The way to a point on openstreetmap.org: what "Itinéraire" opens on a computer, where a `geo:`
+ * address does nothing. The starting point is left for the person to give (or their position).
+ */
+export function openStreetMapDirectionsUrl(latitude: number, longitude: number): string {
+  const point = `${latitude.toFixed(FIELD_COORDINATE_DECIMALS)},${longitude.toFixed(FIELD_COORDINATE_DECIMALS)}`
+  return `https://www.openstreetmap.org/directions?to=${point}`
+}
+
 /** The point on openstreetmap.org, with its marker: for a computer, or a phone without a map app. */
 export function openStreetMapUrl(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(FIELD_COORDINATE_DECIMALS)

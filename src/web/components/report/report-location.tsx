@@ -3,7 +3,12 @@ import ExternalLink from 'lucide-react/icons/external-link'
 import Navigation from 'lucide-react/icons/navigation'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fieldCoordinates, geoUri, openStreetMapUrl } from '../../../domain/location'
+import {
+  fieldCoordinates,
+  geoUri,
+  openStreetMapDirectionsUrl,
+  openStreetMapUrl,
+} from '../../../domain/location'
 import { toast } from '../../lib/toast'
 import { Button, buttonClassName } from '../ui/button'
 import { Spinner } from '../ui/spinner'
@@ -14,8 +19,12 @@ const ReportLocationMap = lazy(() => import('./report-location-map'))
 /**
  * Where a report is, for the people who go there: a small map with its pin (Leaflet, fetched when
  * this is shown, e.g. with its dialog), the coordinates to five decimals with a button that copies
- * them, "Itinéraire" (a `geo:` link, which a phone opens in its map application) and the point on
- * OpenStreetMap beside it.
+ * them, "Itinéraire" and the point on OpenStreetMap beside it.
+ *
+ * "Itinéraire" is a `geo:` link on a touch screen, which a phone opens in its map application, and
+ * OpenStreetMap's directions on a computer, where `geo:` does nothing. Both links are drawn and CSS
+ * shows the one for the primary pointer: the page drawn by the server is the page hydrated, and
+ * the right one shows before any script runs.
  */
 export function ReportLocation({
   latitude,
@@ -72,14 +81,29 @@ export function ReportLocation({
         </Button>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a
-          href={geoUri(latitude, longitude, label)}
-          aria-label={t('location.directionsLabel')}
-          className={buttonClassName()}
-        >
-          <Navigation aria-hidden="true" className="size-4" />
-          {t('location.directions')}
-        </a>
+        {/* Wrapped: a display class of their own would compete with the button's inline-flex. */}
+        <span className="hidden pointer-coarse:flex">
+          <a
+            href={geoUri(latitude, longitude, label)}
+            aria-label={t('location.directionsLabel')}
+            className={buttonClassName()}
+          >
+            <Navigation aria-hidden="true" className="size-4" />
+            {t('location.directions')}
+          </a>
+        </span>
+        <span className="flex pointer-coarse:hidden">
+          <a
+            href={openStreetMapDirectionsUrl(latitude, longitude)}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={t('location.directionsWebLabel')}
+            className={buttonClassName()}
+          >
+            <Navigation aria-hidden="true" className="size-4" />
+            {t('location.directions')}
+          </a>
+        </span>
         <a
           href={openStreetMapUrl(latitude, longitude)}
           target="_blank"

@@ -42,6 +42,7 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     copyFailed: 'Could not copy: select the coordinates by hand.',
     directions: 'Directions',
     directionsLabel: 'Directions to the report, in the phone’s map app',
+    directionsWebLabel: 'Directions to the report, on OpenStreetMap',
     openStreetMap: 'View on OpenStreetMap',
   },
   photo: {

@@ -47,6 +47,7 @@ export const deferredFr = {
     copyFailed: 'Copie impossible : sélectionnez les coordonnées à la main.',
     directions: 'Itinéraire',
     directionsLabel: 'Itinéraire vers le signalement, dans l’application de cartes du téléphone',
+    directionsWebLabel: 'Itinéraire vers le signalement, sur OpenStreetMap',
     openStreetMap: 'Voir sur OpenStreetMap',
   },
   photo: {

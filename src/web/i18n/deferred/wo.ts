@@ -42,6 +42,7 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     copyFailed: 'Mënul duppi : tànnal koordone yi ak sa loxo.',
     directions: 'Yoon wi',
     directionsLabel: 'Yoon wi ba ci yégle bi, ci aplikaasiyoŋu kaart bu telefon bi',
+    directionsWebLabel: 'Yoon wi ba ci yégle bi, ci OpenStreetMap',
     openStreetMap: 'Xool ko ci OpenStreetMap',
   },
   photo: {

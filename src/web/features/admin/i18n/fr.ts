@@ -192,6 +192,14 @@ export const adminFr = {
     reject: 'Rejeter',
     suspend: 'Suspendre',
     reactivate: 'Réactiver',
+    rejectTitle: 'Rejeter cette organisation ?',
+    rejectText:
+      '« {{name}} » ne pourra pas se connecter à l’espace organisation ; une session ouverte est fermée tout de suite. Vous pourrez l’approuver plus tard.',
+    rejecting: 'Rejet…',
+    suspendTitle: 'Suspendre cette organisation ?',
+    suspendText:
+      '« {{name}} » ne pourra plus se connecter ni traiter ses signalements jusqu’à sa réactivation ; une session ouverte est fermée tout de suite.',
+    suspending: 'Suspension…',
     approveName: 'Valider le nouveau nom',
     rejectName: 'Refuser le nouveau nom',
     pendingName: 'Nouveau nom demandé : « {{name}} »',

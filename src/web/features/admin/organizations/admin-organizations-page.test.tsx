@@ -106,6 +106,41 @@ describe('Admin organisations', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2))
   })
 
+  it('asks before rejecting or suspending from the row menu: cancelling changes nothing', async () => {
+    const { calls } = stubApi({
+      '/api/admin/organizations': list([pending]),
+      [`PATCH /api/admin/organizations/${pending.id}`]: {
+        status: 200,
+        body: { id: pending.id, status: 'pending', is_active: false },
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    const menuButton = await screen.findByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' })
+
+    await user.click(menuButton)
+    await user.click(await screen.findByRole('menuitem', { name: 'Rejeter' }))
+    const reject = await screen.findByRole('dialog', { name: 'Rejeter cette organisation\u202f?' })
+    expect(reject).toHaveTextContent(
+      '«\u202fMairie de Dakar-Plateau\u202f» ne pourra pas se connecter à l’espace organisation',
+      { normalizeWhitespace: false },
+    )
+    await user.click(within(reject).getByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
+
+    await user.click(menuButton)
+    await user.click(await screen.findByRole('menuitem', { name: 'Suspendre' }))
+    const suspend = await screen.findByRole('dialog', { name: 'Suspendre cette organisation\u202f?' })
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
+    await user.click(within(suspend).getByRole('button', { name: 'Suspendre' }))
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { is_active: false },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
   it('shows the details, "Non renseigné" for a missing phone, and reactivates from there', async () => {
     const { calls } = stubApi({
       '/api/admin/organizations': list([suspended]),

@@ -46,48 +46,51 @@ import { useAdminOrganizations } from '../api/get-admin-organizations'
 import { type AdminOrganizationFilters, adminKeys } from '../api/query-keys'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
+import { useConfirmedOrganizationAction } from './confirmed-organization-action'
 import { OrganizationDetailsDialog } from './organization-details-dialog'
 import {
   OrganizationStatusBadge,
   organizationActions,
   organizationTypeLabel,
   PendingName,
-  useOrganizationAction,
 } from './organization-status'
 import '../i18n/fr'
 
 function RowMenu({ organization, onView }: { organization: AdminOrganization; onView: () => void }) {
   const { t } = useTranslation('admin')
-  const action = useOrganizationAction()
+  const action = useConfirmedOrganizationAction()
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('organizations.actionsLabel', { name: organization.name })}
-        >
-          <Ellipsis aria-hidden="true" className="size-5" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={onView}>
-          <Eye aria-hidden="true" />
-          {t('organizations.viewDetails')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {organizationActions(organization).map((item) => (
-          <DropdownMenuItem
-            key={item.key}
-            tone={item.danger ? 'danger' : 'default'}
-            disabled={action.isPending}
-            onSelect={() => action.run(organization, item)}
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('organizations.actionsLabel', { name: organization.name })}
           >
-            {t(`organizations.${item.key}`)}
+            <Ellipsis aria-hidden="true" className="size-5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={onView}>
+            <Eye aria-hidden="true" />
+            {t('organizations.viewDetails')}
           </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <DropdownMenuSeparator />
+          {organizationActions(organization).map((item) => (
+            <DropdownMenuItem
+              key={item.key}
+              tone={item.danger ? 'danger' : 'default'}
+              disabled={action.isPending}
+              onSelect={() => action.request(organization, item)}
+            >
+              {t(`organizations.${item.key}`)}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {action.dialog}
+    </>
   )
 }
 

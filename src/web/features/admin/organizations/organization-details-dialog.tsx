@@ -3,12 +3,12 @@ import type { AdminOrganization } from '../../../../domain/admin'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { formatLongDate } from '../../../lib/french-dates'
+import { useConfirmedOrganizationAction } from './confirmed-organization-action'
 import {
   OrganizationStatusBadge,
   organizationActions,
   organizationTypeLabel,
   PendingName,
-  useOrganizationAction,
 } from './organization-status'
 
 /** 'Détails de l’organisation', with the same actions as the row menu. */
@@ -23,7 +23,7 @@ export function OrganizationDetailsDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation('admin')
-  const action = useOrganizationAction()
+  const action = useConfirmedOrganizationAction()
   return (
     <Dialog open={organization !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {organization ? (
@@ -36,7 +36,7 @@ export function OrganizationDetailsDialog({
               variant={item.danger ? 'danger' : 'primary'}
               disabled={action.isPending}
               onClick={() =>
-                action.run(organization, item, (changed) => onChanged({ ...organization, ...changed }))
+                action.request(organization, item, (changed) => onChanged({ ...organization, ...changed }))
               }
             >
               {t(`organizations.${item.key}`)}
@@ -98,6 +98,7 @@ export function OrganizationDetailsDialog({
           </dl>
         </DialogContent>
       ) : null}
+      {action.dialog}
     </Dialog>
   )
 }

@@ -46,6 +46,8 @@ export interface OrganizationAction {
   key: 'approve' | 'unapprove' | 'reject' | 'suspend' | 'reactivate' | 'approveName' | 'rejectName'
   changes: AdminOrganizationChanges
   danger: boolean
+  /** Shuts the organisation out (its sessions end at once): asked in a confirmation first. */
+  confirm?: boolean
 }
 
 /**
@@ -67,11 +69,11 @@ export function organizationActions(organization: AdminOrganization): Organizati
     actions.push({ key: 'approve', changes: { status: 'approved' }, danger: false })
   }
   if (organization.status !== 'rejected') {
-    actions.push({ key: 'reject', changes: { status: 'rejected' }, danger: true })
+    actions.push({ key: 'reject', changes: { status: 'rejected' }, danger: true, confirm: true })
   }
   actions.push(
     organization.is_active
-      ? { key: 'suspend', changes: { is_active: false }, danger: true }
+      ? { key: 'suspend', changes: { is_active: false }, danger: true, confirm: true }
       : { key: 'reactivate', changes: { is_active: true }, danger: false },
   )
   return actions

@@ -189,8 +189,11 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     blocked: 'Notifications are blocked for this site: allow them in the browser settings.',
     unsupported: 'This browser cannot receive notifications.',
     failed: 'Notifications could not be changed right now. Try again later.',
+    timedOut: 'The notification service is not answering. Check your connection, then try again.',
     turnOn: 'Get the news on this phone',
     turnOff: 'Stop receiving them',
+    turningOn: 'Turning on…',
+    turningOff: 'Turning off…',
   },
   notifications: {
     meta: {

@@ -191,8 +191,11 @@ export const citizenFr = {
     blocked: 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
     unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
     failed: 'Impossible de changer les notifications pour le moment. Réessayez plus tard.',
+    timedOut: 'Le service de notifications ne répond pas. Vérifiez votre connexion, puis réessayez.',
     turnOn: 'Recevoir les nouvelles sur ce téléphone',
     turnOff: 'Ne plus les recevoir',
+    turningOn: 'Activation…',
+    turningOff: 'Désactivation…',
   },
   notifications: {
     meta: {

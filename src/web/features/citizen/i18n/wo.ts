@@ -191,8 +191,11 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     blocked: 'Xibaar yi dañu leen tëj ci site bii : mayal leen ci réglage yu navigateur bi.',
     unsupported: 'Navigateur bii manul jot xibaar.',
     failed: 'Manuñu soppi xibaar yi léegi. Jéemaatal ci kanam.',
+    timedOut: 'Sërwiisu xibaar yi tontuwul. Seetal sa connexion, te jéemaatal.',
     turnOn: 'Jot xibaar yi ci telefon bii',
     turnOff: 'Bul ma leen yónneeti',
+    turningOn: 'Mi ngi koy taal…',
+    turningOff: 'Mi ngi koy fey…',
   },
   notifications: {
     meta: {

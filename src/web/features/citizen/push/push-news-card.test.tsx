@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PUSH_SUBSCRIBE_TIMEOUT_MS } from '../../../../domain/constants'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
@@ -53,6 +54,7 @@ beforeEach(() => {
   useCitizenDeviceStore.setState({ citizenToken: TOKEN, pushLanguage: null })
 })
 afterEach(() => {
+  vi.useRealTimers()
   Reflect.deleteProperty(navigator, 'serviceWorker')
 })
 
@@ -83,6 +85,40 @@ describe('news on this phone (Mes signalements)', () => {
     expect(sent?.body).toEqual({ ...SUBSCRIPTION_JSON, language: 'fr' })
     expect(sent?.headers.get('x-citizen-token')).toBe(TOKEN)
     expect(screen.getByRole('button', { name: 'Ne plus les recevoir' })).toBeInTheDocument()
+  })
+
+  it('says it is turning them on, and gives up with a retry when the push service does not answer', async () => {
+    const browser = fakeBrowser({})
+    // The browser's push service never answers this first time.
+    const answered = browser.pushManager.subscribe.getMockImplementation()
+    browser.pushManager.subscribe.mockImplementationOnce(() => new Promise<never>(() => {}))
+    const { callsTo } = stubApi(replies)
+    renderRoute('/mes-signalements')
+    const button = await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' })
+    // The page's clock, moved by the test: 15 s pass in no time.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+
+    await user.click(button)
+    expect(await screen.findByRole('button', { name: 'Activation…' })).toBeDisabled()
+    await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS - 1000)
+    expect(screen.getByRole('button', { name: 'Activation…' })).toBeDisabled()
+    expect(screen.queryByText(/ne répond pas/)).not.toBeInTheDocument()
+
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(
+      await screen.findByText(
+        'Le service de notifications ne répond pas. Vérifiez votre connexion, puis réessayez.',
+      ),
+    ).toBeInTheDocument()
+    expect(callsTo('POST', '/api/citizen/push')).toEqual([])
+
+    // It answers the second time.
+    browser.pushManager.subscribe.mockImplementation(answered as never)
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }))
+    expect(await screen.findByText(/^Activé : ce téléphone reçoit une notification/)).toBeInTheDocument()
+    expect(screen.queryByText(/ne répond pas/)).not.toBeInTheDocument()
+    expect(callsTo('POST', '/api/citizen/push')).toHaveLength(1)
   })
 
   it('takes a new subscription when the browser’s one was given under another token of this phone', async () => {

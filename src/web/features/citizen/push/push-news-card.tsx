@@ -12,7 +12,8 @@ import { usePushNews } from './push-news'
  */
 export function PushNewsCard() {
   const { t } = useTranslation('citizen')
-  const { state, failed, busy, hasDevice, turnOn, turnOff } = usePushNews()
+  const { t: tRoot } = useTranslation()
+  const { state, failure, busy, hasDevice, turnOn, turnOff } = usePushNews()
   if (!hasDevice) return null
   const Icon = state === 'on' ? Bell : BellOff
   return (
@@ -24,16 +25,33 @@ export function PushNewsCard() {
         </h2>
         <p role="status" className="text-sm text-slate-700">
           {state === 'checking' ? null : t(`push.${state}`)}
-          {failed ? <span className="mt-1 block font-medium text-red-700">{t('push.failed')}</span> : null}
+          {failure ? (
+            <span className="mt-1 block font-medium text-red-700">{t(`push.${failure}`)}</span>
+          ) : null}
         </p>
+        {/* While the browser and the server answer, the button says what it is doing; after a
+            time-out it offers to try again. */}
         {state === 'off' ? (
-          <Button className="self-start" disabled={busy} onClick={() => void turnOn()}>
-            {t('push.turnOn')}
+          <Button className="self-start" disabled={busy !== null} onClick={() => void turnOn()}>
+            {busy === 'turningOn'
+              ? t('push.turningOn')
+              : failure === 'timedOut'
+                ? tRoot('common.retry')
+                : t('push.turnOn')}
           </Button>
         ) : null}
         {state === 'on' ? (
-          <Button variant="outline" className="self-start" disabled={busy} onClick={() => void turnOff()}>
-            {t('push.turnOff')}
+          <Button
+            variant="outline"
+            className="self-start"
+            disabled={busy !== null}
+            onClick={() => void turnOff()}
+          >
+            {busy === 'turningOff'
+              ? t('push.turningOff')
+              : failure === 'timedOut'
+                ? tRoot('common.retry')
+                : t('push.turnOff')}
           </Button>
         ) : null}
       </section>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES, type Language } from '../../../../domain/constants'
+import { LANGUAGES, type Language, PUSH_SUBSCRIBE_TIMEOUT_MS } from '../../../../domain/constants'
 import type { PushKey } from '../../../../domain/push'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import { citizenHeaders, useCitizenDeviceStore } from '../../../lib/citizen-device'
@@ -17,6 +17,40 @@ function pushSupport() {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
     return null
   return { serviceWorker: navigator.serviceWorker, notification: window.Notification }
+}
+
+/**
+ * What went wrong the last time the button was tapped: `failed` (refused, or an error), or
+ * `timedOut` when the push service (or the server) had not answered after PUSH_SUBSCRIBE_TIMEOUT_MS.
+ */
+export type PushNewsFailure = 'failed' | 'timedOut'
+
+class PushTimedOut extends Error {}
+
+/**
+ * Runs `work` until it ends or `ms` have passed, whichever first: a push service that never
+ * answers leaves the browser's promise pending for ever. `stillWanted` tells the work, between
+ * its steps, whether anyone still waits for it, so that nothing is saved after giving up. The
+ * timer is the page's own `setTimeout`: tests move it with fake timers or Playwright's clock.
+ */
+function giveUpAfter<T>(ms: number, work: (stillWanted: () => boolean) => Promise<T>): Promise<T> {
+  let wanted = true
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      wanted = false
+      reject(new PushTimedOut())
+    }, ms)
+    work(() => wanted).then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
@@ -45,8 +79,8 @@ export function usePushNews() {
   // The server writes in the site's languages only; anything else reads in French.
   const language: Language = LANGUAGES.find((known) => known === i18n.language) ?? 'fr'
   const [state, setState] = useState<PushNewsState>('checking')
-  const [failed, setFailed] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<PushNewsFailure | null>(null)
+  const [busy, setBusy] = useState<'turningOn' | 'turningOff' | null>(null)
 
   useEffect(() => {
     const support = pushSupport()
@@ -77,62 +111,76 @@ export function usePushNews() {
       .catch(() => undefined)
   }, [state, token, language, pushLanguage])
 
+  /** Runs a tap's work with its progress shown, then its new state, or why it failed. */
+  const run = useCallback(
+    async (progress: 'turningOn' | 'turningOff', work: () => Promise<PushNewsState>) => {
+      setBusy(progress)
+      setFailure(null)
+      try {
+        setState(await work())
+      } catch (error) {
+        console.warn(
+          progress === 'turningOn' ? 'notifications non activées' : 'notifications non désactivées',
+          error,
+        )
+        setFailure(error instanceof PushTimedOut ? 'timedOut' : 'failed')
+      } finally {
+        setBusy(null)
+      }
+    },
+    [],
+  )
+
   const turnOn = useCallback(async () => {
     const support = pushSupport()
     if (!support || !token) return
-    setBusy(true)
-    setFailed(false)
-    try {
+    await run('turningOn', async () => {
+      // The person answers the browser's question in their own time: no limit on that.
       const permission = await support.notification.requestPermission()
-      if (permission !== 'granted') {
-        setState(permission === 'denied' ? 'blocked' : 'off')
-        return
-      }
-      const { publicKey } = await apiRequest<PushKey>('/api/push/key')
-      const registration = await support.serviceWorker.ready
-      const subscribe = () =>
-        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })
-      const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe())
-      try {
-        await saveSubscription(token, subscription, language)
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 409)) throw error
-        // This browser's subscription was given under another token (one this phone forgot): an
-        // endpoint stays with its first device, so this device takes a new one of its own.
-        await subscription.unsubscribe()
-        await saveSubscription(token, await subscribe(), language)
-      }
-      setState('on')
-    } catch (error) {
-      console.warn('notifications non activées', error)
-      setFailed(true)
-    } finally {
-      setBusy(false)
-    }
-  }, [token, language])
+      if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off'
+      return giveUpAfter(PUSH_SUBSCRIBE_TIMEOUT_MS, async (wanted) => {
+        // Given up meanwhile: the rest is not done (the next tap starts again).
+        const step = <T>(value: T) => {
+          if (!wanted()) throw new PushTimedOut()
+          return value
+        }
+        const { publicKey } = step(await apiRequest<PushKey>('/api/push/key'))
+        const registration = step(await support.serviceWorker.ready)
+        const subscribe = () =>
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })
+        const subscription = step((await registration.pushManager.getSubscription()) ?? (await subscribe()))
+        try {
+          await saveSubscription(token, subscription, language)
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 409)) throw error
+          // This browser's subscription was given under another token (one this phone forgot): an
+          // endpoint stays with its first device, so this device takes a new one of its own.
+          await subscription.unsubscribe()
+          await saveSubscription(token, step(await subscribe()), language)
+        }
+        return 'on' as const
+      })
+    })
+  }, [token, language, run])
 
   const turnOff = useCallback(async () => {
-    setBusy(true)
-    setFailed(false)
-    try {
-      const subscription = await currentSubscription()
-      if (subscription) {
-        await apiRequest<null>('/api/citizen/push', {
-          method: 'DELETE',
-          headers: citizenHeaders(token),
-          json: { endpoint: subscription.endpoint },
-        })
-        await subscription.unsubscribe()
-      }
-      useCitizenDeviceStore.getState().setPushLanguage(null)
-      setState('off')
-    } catch (error) {
-      console.warn('notifications non désactivées', error)
-      setFailed(true)
-    } finally {
-      setBusy(false)
-    }
-  }, [token])
+    await run('turningOff', () =>
+      giveUpAfter(PUSH_SUBSCRIBE_TIMEOUT_MS, async (wanted) => {
+        const subscription = await currentSubscription()
+        if (!wanted()) throw new PushTimedOut()
+        if (subscription) {
+          await apiRequest<null>('/api/citizen/push', {
+            method: 'DELETE',
+            headers: citizenHeaders(token),
+            json: { endpoint: subscription.endpoint },
+          })
+          await subscription.unsubscribe()
+        }
+        useCitizenDeviceStore.getState().setPushLanguage(null)
+        return 'off' as const
+      }),
+    )
+  }, [token, run])
 
-  return { state, failed, busy, hasDevice: token !== null, turnOn, turnOff }
+  return { state, failure, busy, hasDevice: token !== null, turnOn, turnOff }
 }

@@ -183,7 +183,7 @@ describe('Available reports', () => {
       within(dialog).getByRole('figure', { name: 'Carte de l’emplacement du signalement' }),
     ).toBeInTheDocument()
     expect(within(dialog).getByText('14.69280, -17.44670')).toBeInTheDocument()
-    expect(within(dialog).getByRole('link', { name: /Itinéraire/ })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: /Itinéraire.*téléphone/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^geo:14\.69280,-17\.44670\?q=/),
     )

@@ -154,6 +154,10 @@ export const organizationFr = {
     statusFilter: 'Filtrer par statut',
     allStatuses: 'Tous les statuts',
     statusSelectLabel: 'Statut du signalement {{code}}',
+    resolveTitle: 'Marquer ce signalement comme résolu ?',
+    resolveText:
+      'La personne qui l’a signalé en sera prévenue sur son téléphone, et la carte publique le montrera « Résolu ».',
+    resolve: 'Marquer comme résolu',
     emptyTitle: 'Aucun signalement pris en charge',
     emptyText: 'Prenez en charge un signalement disponible pour le suivre ici.',
   },

@@ -98,9 +98,21 @@ describe('Managed reports', () => {
     })
     const user = userEvent.setup()
     renderRoute(PATH)
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Statut du signalement K7M2QX4P' }),
-      'Résolu',
+    const select = await screen.findByRole('combobox', { name: 'Statut du signalement K7M2QX4P' })
+    // "Résolu" tells the citizen: asked first, and "Annuler" leaves the report as it was.
+    await user.selectOptions(select, 'Résolu')
+    const confirmation = await screen.findByRole('dialog', {
+      name: 'Marquer ce signalement comme résolu\u202f?',
+    })
+    expect(confirmation).toHaveTextContent('La personne qui l’a signalé en sera prévenue')
+    await user.click(within(confirmation).getByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(select).toHaveValue('en-cours')
+    expect(api.callsTo('PATCH', `/api/org/reports/${report.id}`)).toEqual([])
+
+    await user.selectOptions(select, 'Résolu')
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Marquer comme résolu' }),
     )
     expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
     expect(api.callsTo('PATCH', `/api/org/reports/${report.id}`)[0]?.body).toEqual({ status: 'resolu' })
