@@ -1,7 +1,7 @@
 // Migration 0012_organization_names on an existing database of either kind: the names kept are
 // written as the domain writes them, and two of one name (whatever the case and accents) both stay,
 // the later one numbered, so that the names' unique index can be made.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -17,10 +17,10 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { normalizeOrganizationName } from '../../domain/organization-rules'
 import { createPostgresDatabase } from '../test/helper'
+import { MIGRATING_TWICE_MS, migrationsBefore } from '../test/migrations-before'
 import { type Database, openPglite, openPostgres } from './database'
 import { organizations } from './schema'
 
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations')
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -28,15 +28,9 @@ afterEach(async () => {
 
 /** The migrations folder as it was before 0012_organization_names. */
 function migrationsBefore0012(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  cpSync(MIGRATIONS, dir, { recursive: true })
-  const journalFile = path.join(dir, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const index = journal.entries.findIndex((entry) => entry.tag === '0012_organization_names')
-  expect(index).toBeGreaterThan(0)
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }))
-  return dir
+  const before = migrationsBefore('0012_organization_names')
+  cleanups.push(before.remove)
+  return before.dir
 }
 
 const KEPT_NAMES = [
@@ -86,17 +80,21 @@ async function migratedFrom0011(): Promise<Database> {
 }
 
 describe('migration 0012_organization_names', () => {
-  it('writes the names kept as the domain does, and numbers the later of two alike', async () => {
-    const after = await migratedFrom0011()
-    cleanups.push(() => after.close())
-    const names = await namesAfterMigration(after)
-    expect(names).toEqual([
-      'Mairie de Médina',
-      'MAIRIE DE MEDINA (2)',
-      'Ville de Dakar — Services téchniques',
-      'ONG Set Setal',
-    ])
-    // The SQL of the migration and the domain's function agree.
-    expect(names.slice(2)).toEqual(KEPT_NAMES.slice(2).map(normalizeOrganizationName))
-  })
+  it(
+    'writes the names kept as the domain does, and numbers the later of two alike',
+    async () => {
+      const after = await migratedFrom0011()
+      cleanups.push(() => after.close())
+      const names = await namesAfterMigration(after)
+      expect(names).toEqual([
+        'Mairie de Médina',
+        'MAIRIE DE MEDINA (2)',
+        'Ville de Dakar — Services téchniques',
+        'ONG Set Setal',
+      ])
+      // The SQL of the migration and the domain's function agree.
+      expect(names.slice(2)).toEqual(KEPT_NAMES.slice(2).map(normalizeOrganizationName))
+    },
+    MIGRATING_TWICE_MS,
+  )
 })

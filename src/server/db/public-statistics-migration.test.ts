@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -9,9 +9,9 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterEach, describe, expect, it } from 'vitest'
+import { MIGRATING_TWICE_MS, migrationsBefore } from '../test/migrations-before'
 import { openPglite, queryRows } from './database'
 
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations')
 const made: string[] = []
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -19,15 +19,9 @@ afterEach(() => {
 
 /** The migrations folder as it was before 0009_public_statistics. */
 function migrationsBefore0009(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'))
-  made.push(dir)
-  cpSync(MIGRATIONS, dir, { recursive: true })
-  const journalFile = path.join(dir, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const index = journal.entries.findIndex((entry) => entry.tag === '0009_public_statistics')
-  expect(index).toBeGreaterThan(0)
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }))
-  return dir
+  const before = migrationsBefore('0009_public_statistics')
+  made.push(before.dir)
+  return before.dir
 }
 
 // The reports of an existing database, each kind once: the migration fills the statistics' tables
@@ -45,21 +39,23 @@ const REPORTS = `
     (select id, nom from categorie order by id limit 1) c, organizations o`
 
 describe('migration 0009_public_statistics', () => {
-  it('fills the statistics of the reports already there, as the triggers keep them', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-'))
-    made.push(dataDir)
-    const before = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, btree_gin } })
-    await migrate(drizzle(before), { migrationsFolder: migrationsBefore0009() })
-    await before.exec(`insert into categorie (nom) values ('Voirie');${REPORTS}`)
-    await before.close()
+  it(
+    'fills the statistics of the reports already there, as the triggers keep them',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-'))
+      made.push(dataDir)
+      const before = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, btree_gin } })
+      await migrate(drizzle(before), { migrationsFolder: migrationsBefore0009() })
+      await before.exec(`insert into categorie (nom) values ('Voirie');${REPORTS}`)
+      await before.close()
 
-    const after = await openPglite(dataDir)
-    try {
-      const tables = async () =>
-        (
-          await queryRows<{ figures: string }>(
-            after.db,
-            sql`select json_build_object(
+      const after = await openPglite(dataDir)
+      try {
+        const tables = async () =>
+          (
+            await queryRows<{ figures: string }>(
+              after.db,
+              sql`select json_build_object(
               'organizations', (select json_agg(t order by t) from (select status, n from report_organization_counts where n <> 0) t),
               'hours', (select json_agg(t order by t) from (select bucket, n from report_resolution_hours where n <> 0) t),
               'organization_hours', (select json_agg(t order by t) from (select measure, bucket, n from report_organization_hours where n <> 0) t),
@@ -67,33 +63,35 @@ describe('migration 0009_public_statistics', () => {
               'weeks', (select json_agg(t order by t) from (select week, filed, resolved from report_weekly_counts where filed <> 0 or resolved <> 0) t),
               'cells', (select json_agg(t order by t) from (select x, y, n from report_open_cells where n <> 0) t)
             )::text as figures`,
-          )
-        )[0]?.figures
-      const migrated = await tables()
-      // Filed 2026-11-02, claimed 2 hours later, resolved a day later; the rejected one not counted.
-      expect(JSON.parse(migrated ?? '{}')).toEqual({
-        organizations: [
-          { status: 'en-cours', n: 1 },
-          { status: 'resolu', n: 1 },
-        ],
-        hours: [{ bucket: 19, n: 1 }],
-        organization_hours: [
-          { measure: 'claim', bucket: 5, n: 2 },
-          { measure: 'resolution', bucket: 19, n: 1 },
-        ],
-        medians: [
-          { measure: 'claim', bucket: 5, before: 0, n: 2, total: 2 },
-          { measure: 'resolution', bucket: 19, before: 0, n: 1, total: 1 },
-        ],
-        weeks: [{ week: '2026-11-02', filed: 3, resolved: 1 }],
-        cells: [{ x: expect.any(Number), y: expect.any(Number), n: 2 }],
-      })
-      // The same reports written again go through the triggers: the same figures.
-      await after.db.execute(sql`delete from reports`)
-      await after.db.execute(sql.raw(REPORTS.slice(REPORTS.indexOf('insert into reports'))))
-      expect(await tables()).toEqual(migrated)
-    } finally {
-      await after.close()
-    }
-  })
+            )
+          )[0]?.figures
+        const migrated = await tables()
+        // Filed 2026-11-02, claimed 2 hours later, resolved a day later; the rejected one not counted.
+        expect(JSON.parse(migrated ?? '{}')).toEqual({
+          organizations: [
+            { status: 'en-cours', n: 1 },
+            { status: 'resolu', n: 1 },
+          ],
+          hours: [{ bucket: 19, n: 1 }],
+          organization_hours: [
+            { measure: 'claim', bucket: 5, n: 2 },
+            { measure: 'resolution', bucket: 19, n: 1 },
+          ],
+          medians: [
+            { measure: 'claim', bucket: 5, before: 0, n: 2, total: 2 },
+            { measure: 'resolution', bucket: 19, before: 0, n: 1, total: 1 },
+          ],
+          weeks: [{ week: '2026-11-02', filed: 3, resolved: 1 }],
+          cells: [{ x: expect.any(Number), y: expect.any(Number), n: 2 }],
+        })
+        // The same reports written again go through the triggers: the same figures.
+        await after.db.execute(sql`delete from reports`)
+        await after.db.execute(sql.raw(REPORTS.slice(REPORTS.indexOf('insert into reports'))))
+        expect(await tables()).toEqual(migrated)
+      } finally {
+        await after.close()
+      }
+    },
+    MIGRATING_TWICE_MS,
+  )
 })
