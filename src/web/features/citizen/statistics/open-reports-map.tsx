@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COMMUNES, type Commune } from '../../../../domain/communes'
 import type { OpenArea } from '../../../../domain/public-data'
-import { placeLabels } from './place-labels'
+import { LINE_HEIGHT, placeLabels } from './place-labels'
 import { formatCount } from './stat-formats'
 
 // The department of Dakar, a little beyond its communes' circles.
@@ -151,7 +151,7 @@ export function OpenReportsMap({
                     className="fill-slate-900 stroke-white font-semibold [paint-order:stroke] [stroke-width:3px]"
                   >
                     {label.lines.map((line, i) => (
-                      <tspan key={line} x={label.x.toFixed(1)} dy={i === 0 ? 0 : `${1.15}em`}>
+                      <tspan key={line} x={label.x.toFixed(1)} dy={i === 0 ? 0 : `${LINE_HEIGHT}em`}>
                         {line}
                       </tspan>
                     ))}

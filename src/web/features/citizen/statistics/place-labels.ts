@@ -12,7 +12,7 @@ export interface PlacedLabel {
   name: string
   /** The name on one or two lines (a long name breaks after a hyphen or at a space). */
   lines: string[]
-  /** Where the text starts, and how it is anchored there. */
+  /** Where the text starts (the first line's baseline), and how it is anchored there. */
   x: number
   y: number
   anchor: 'start' | 'middle' | 'end'
@@ -29,9 +29,15 @@ interface Box {
 
 /** Names longer than this break on two lines. */
 const LONGEST_LINE = 13
-/** An average letter of a bold sans-serif is about 0.6 of its size; a line 1.15. */
-const LETTER_WIDTH = 0.6
-const LINE_HEIGHT = 1.15
+/**
+ * A letter of a semi-bold sans-serif is at most about 0.65 of its size on average (DejaVu Sans,
+ * the widest of the usual ones); a line takes 1.2 of it, its baseline 0.95 below its top.
+ */
+const LETTER_WIDTH = 0.65
+export const LINE_HEIGHT = 1.2
+const ASCENT = 0.95
+/** Between two names. */
+const SPACING = 1
 /** Between the point and its name. */
 const GAP = 4
 /** The dot drawn at each point, which no name covers. */
@@ -97,7 +103,13 @@ export function placeLabels(
       Math.max(0, -box.top) +
       Math.max(0, box.bottom - height)
     let cost = outside * h
-    for (const [other, place] of places) if (other !== point) cost += overlapOf(box, place.box)
+    const padded = {
+      left: box.left - SPACING,
+      top: box.top - SPACING,
+      right: box.right + SPACING,
+      bottom: box.bottom + SPACING,
+    }
+    for (const [other, place] of places) if (other !== point) cost += overlapOf(padded, place.box)
     for (const dot of dots) cost += overlapOf(box, dot)
     return cost
   }
@@ -155,8 +167,7 @@ export function placeLabels(
       name: point.name,
       lines,
       x: anchor === 'start' ? box.left : anchor === 'end' ? box.right : (box.left + box.right) / 2,
-      // The first line's baseline: about 0.8 of the size below the box's top.
-      y: box.top + 0.8 * fontSize,
+      y: box.top + ASCENT * fontSize,
       anchor,
       box,
     }
