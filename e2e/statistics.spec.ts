@@ -73,6 +73,44 @@ describe('/statistiques', () => {
     await page.context().close()
   })
 
+  it('draws the 19 communes of Dakar on the map of open reports, each named where one reads it on a phone', async () => {
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      timezoneId: 'Africa/Dakar',
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/statistiques`)
+    const map = page.getByRole('region', { name: 'Où sont les problèmes en cours' }).locator('svg')
+    const names = await map.locator('text').evaluateAll((texts) =>
+      texts.map((text) => {
+        const { left, top, right, bottom } = text.getBoundingClientRect()
+        return { name: text.textContent, left, top, right, bottom }
+      }),
+    )
+    expect(names.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['Médina', 'Yoff', 'Ngor', 'Gorée', 'Dakar-Plateau', 'Patte d’Oie']),
+    )
+    expect(names).toHaveLength(19)
+    // Every name inside the map, and no name over another.
+    const frame = await map.evaluate((svg) => svg.getBoundingClientRect().toJSON())
+    for (const name of names) {
+      expect(name.left).toBeGreaterThanOrEqual(frame.left)
+      expect(name.right).toBeLessThanOrEqual(frame.right)
+      expect(name.top).toBeGreaterThanOrEqual(frame.top)
+      expect(name.bottom).toBeLessThanOrEqual(frame.bottom)
+    }
+    const overlapping = names.flatMap((a, i) =>
+      names
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+        .map((b) => `${a.name} / ${b.name}`),
+    )
+    expect(overlapping).toEqual([])
+    await context.close()
+  })
+
   it('is taken over by the app as the server drew it', async () => {
     const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar' })
     const page = await context.newPage()

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
 import type { MapPoint, MapReports } from '../../../domain/map'
-import { isReportStatus, reportStatusAsReceived } from '../../../domain/report-states'
+import { isReportStatus, REPORT_STATUSES, reportStatusAsReceived } from '../../../domain/report-states'
 import { useCategoryName } from '../../lib/category-name'
 import { formatLongDate } from '../../lib/french-dates'
 import { L } from '../../lib/leaflet'
@@ -54,19 +54,55 @@ function reportIcon(status: string): L.DivIcon {
   })
 }
 
-function countIcon(count: number): L.DivIcon {
+type Tone = ReturnType<typeof reportStatusAsReceived>['tone']
+/** How many reports of a group have each status's colour. */
+type ToneCounts = Partial<Record<Tone, number>>
+/** The colours in the order of a report's life: a tie goes to the report still waiting. */
+const TONES_BY_LIFE = [...new Set(Object.values(REPORT_STATUSES).map((status) => status.tone))]
+
+/** The colour most of a group's reports have. */
+function prevailingTone(counts: ToneCounts): Tone {
+  let prevailing: Tone = 'grey'
+  let most = 0
+  for (const tone of TONES_BY_LIFE) {
+    const count = counts[tone] ?? 0
+    if (count > most) {
+      prevailing = tone
+      most = count
+    }
+  }
+  return prevailing
+}
+
+/** A group's figure on the colour of what it holds; `null` when its statuses are unknown. */
+function countIcon(count: number, tone: Tone | null): L.DivIcon {
   const size = count < 10 ? 36 : count < 100 ? 42 : 50
   return L.divIcon({
-    className: 'report-cluster',
+    className: `report-cluster report-cluster--${tone ?? 'unknown'}`,
     html: `<span>${count}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
   })
 }
 
-/** The reports sent one by one, grouped on the phone by Supercluster (Leaflet's 256-pixel tiles). */
-function groupsOf(points: MapPoint[]): Supercluster<MapPoint> {
-  const index = new Supercluster<MapPoint>({ radius: GROUP_RADIUS_PX, extent: 256, maxZoom: DEEPEST_ZOOM })
+/**
+ * The reports sent one by one, grouped on the phone by Supercluster (Leaflet's 256-pixel tiles),
+ * each group counting its reports by colour.
+ */
+function groupsOf(points: MapPoint[]): Supercluster<MapPoint, ToneCounts> {
+  const index = new Supercluster<MapPoint, ToneCounts>({
+    radius: GROUP_RADIUS_PX,
+    extent: 256,
+    maxZoom: DEEPEST_ZOOM,
+    // Flat properties: Supercluster copies them shallowly from one zoom to the next.
+    map: (point) => ({ [reportStatusAsReceived(point.status).tone]: 1 }),
+    reduce: (total, group) => {
+      for (const tone of TONES_BY_LIFE) {
+        const count = group[tone]
+        if (count) total[tone] = (total[tone] ?? 0) + count
+      }
+    },
+  })
   index.load(
     points.map((point) => ({
       type: 'Feature',
@@ -127,7 +163,7 @@ export function useReportGroups({
       if ('cluster' in properties && properties.cluster) {
         const id = properties.cluster_id
         L.marker([latitude, longitude], {
-          icon: countIcon(properties.point_count),
+          icon: countIcon(properties.point_count, prevailingTone(properties)),
           title: t('map.cluster', { total: properties.point_count }),
           keyboard: true,
         })
@@ -155,7 +191,8 @@ export function useReportGroups({
     }
     for (const group of data?.clusters ?? []) {
       L.marker([group.latitude, group.longitude], {
-        icon: countIcon(group.count),
+        // The server's groups tell how many reports, not which statuses: no status's colour.
+        icon: countIcon(group.count, null),
         title: t('map.cluster', { total: group.count }),
         keyboard: true,
       })

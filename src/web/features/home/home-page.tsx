@@ -58,9 +58,9 @@ export function HomePage() {
         </a>
         <div className="relative h-[50vh] min-h-72 w-full border-b border-slate-200">
           <HomeMap onViewChange={setMapView} />
-          <ReportCountBadge />
         </div>
-        <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-6">
+        <ReportCountBadge />
+        <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-4">
           <Link
             to="/signaler"
             className={buttonClassName({ size: 'lg', className: 'w-full self-center sm:w-auto sm:min-w-64' })}

@@ -24,6 +24,7 @@ export const deferredEn: Translation<DeferredCatalogue> = {
   },
   map: {
     legend: 'Map legend',
+    legendToggle: 'Legend',
     listTitle: 'Reports shown on the map',
     listEmpty: 'No report in this part of the map.',
     listGrouped: 'Too many reports in this area to list them: zoom in on the map.',

@@ -29,6 +29,7 @@ export const deferredFr = {
   },
   map: {
     legend: 'Légende de la carte',
+    legendToggle: 'Légende',
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
     listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',

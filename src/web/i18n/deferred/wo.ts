@@ -24,6 +24,7 @@ export const deferredWo: Translation<DeferredCatalogue> = {
   },
   map: {
     legend: 'Leeral kaart bi',
+    legendToggle: 'Leeral',
     listTitle: 'Yégle yi gisu ci kàrt bi',
     listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
     listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',

@@ -1,12 +1,13 @@
-import type { DragEndEvent, Map as LeafletMap, Marker as LeafletMarker } from 'leaflet'
+import type { DragEndEvent, Marker as LeafletMarker } from 'leaflet'
 import Crosshair from 'lucide-react/icons/crosshair'
 import { useEffect, useMemo, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet'
 import { REPORT_FORM_MAP_ZOOM } from '../../../../domain/constants'
 import { tileUrl } from '../../../lib/config'
 // Sets up Leaflet (its marker icons served by the app) before the map draws.
-import { prefersReducedMotion } from '../../../lib/leaflet'
+import { L, prefersReducedMotion } from '../../../lib/leaflet'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 
 export interface MapPosition {
@@ -42,6 +43,46 @@ function MoveOnClick({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
 }
 
 /**
+ * "Mettre le repère au centre de la carte", a control of the map's bottom right corner: Leaflet
+ * stacks it above the tiles' attribution, which it hid at 360 px from the bottom left.
+ */
+function PinToCentreControl({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
+  const map = useMap()
+  const { t } = useTranslation('citizen')
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+
+  useEffect(() => {
+    const control = new L.Control({ position: 'bottomright' })
+    control.onAdd = () => {
+      const element = L.DomUtil.create('div', 'leaflet-control')
+      L.DomEvent.disableClickPropagation(element)
+      return element
+    }
+    control.addTo(map)
+    setContainer(control.getContainer() ?? null)
+    return () => {
+      control.remove()
+    }
+  }, [map])
+
+  if (!container) return null
+  return createPortal(
+    <button
+      type="button"
+      onClick={() => {
+        const centre = map.getCenter()
+        onMove({ latitude: centre.lat, longitude: centre.lng })
+      }}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+    >
+      <Crosshair aria-hidden="true" className="size-4 text-green-700" />
+      {t('reportForm.place.pinToCentre')}
+    </button>,
+    container,
+  )
+}
+
+/**
  * The report form's map (Leaflet, loaded on demand): a draggable pin on the place of the problem.
  * A pin cannot be dragged with the keyboard: the arrows move the map, and a button puts the pin
  * at its centre.
@@ -49,7 +90,6 @@ function MoveOnClick({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
 export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProps) {
   const { t } = useTranslation()
   const { t: tRoot } = useTranslation('citizen')
-  const [map, setMap] = useState<LeafletMap | null>(null)
   // The map, then its tiles, then its controls and pin, each in a task of its own.
   const shown = useOneTaskAfterAnother(3)
   const center: [number, number] = [position.latitude, position.longitude]
@@ -66,7 +106,6 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
   return (
     <div className="relative h-full w-full">
       <MapContainer
-        ref={setMap}
         center={center}
         zoom={REPORT_FORM_MAP_ZOOM}
         zoomControl={false}
@@ -90,22 +129,10 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
             />
             <FollowPosition position={position} recenterKey={recenterKey} />
             <MoveOnClick onMove={onMove} />
+            <PinToCentreControl onMove={onMove} />
           </>
         ) : null}
       </MapContainer>
-      {/* Bottom left: the tiles' attribution keeps the bottom right. */}
-      <button
-        type="button"
-        disabled={!map}
-        onClick={() => {
-          const centre = map?.getCenter()
-          if (centre) onMove({ latitude: centre.lat, longitude: centre.lng })
-        }}
-        className="absolute bottom-2 left-2 z-[1000] inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-      >
-        <Crosshair aria-hidden="true" className="size-4 text-green-700" />
-        {tRoot('reportForm.place.pinToCentre')}
-      </button>
     </div>
   )
 }

@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COMMUNES } from '../../../../domain/communes'
+import { COMMUNES, type Commune } from '../../../../domain/communes'
 import type { OpenArea } from '../../../../domain/public-data'
+import { LINE_HEIGHT, placeLabels } from './place-labels'
 import { formatCount } from './stat-formats'
 
 // The department of Dakar, a little beyond its communes' circles.
@@ -14,6 +15,8 @@ const HEIGHT = Math.round(
 )
 const METRES_PER_DEGREE = 111_320
 const LARGEST_DOT = 22
+/** The communes' names, in the drawing's units (about 8 px on a 360 px phone, 15 px at 600 px). */
+const NAME_SIZE = 15
 
 const project = (latitude: number, longitude: number) => ({
   x: ((longitude - BOUNDS.minLon) / (BOUNDS.maxLon - BOUNDS.minLon)) * WIDTH,
@@ -25,12 +28,43 @@ const inBounds = (area: OpenArea) =>
   area.latitude >= BOUNDS.minLat &&
   area.latitude <= BOUNDS.maxLat
 
+/** A ring of an outline: its corners as [longitude, latitude], the last joined to the first. */
+export type Ring = readonly (readonly [longitude: number, latitude: number])[]
+
 /**
- * Where the open reports are, drawn as SVG by the server: the communes of Dakar as light circles,
- * a red dot per square of about 600 m sized by its open reports (each with its figure as its
- * title), and the same figures per commune as a list.
+ * A commune as the map draws it: its name beside its centre, and its land: its outline where one
+ * is known (rings, as imported boundaries will give them), else its circle.
  */
-export function OpenReportsMap({ areas }: { areas: readonly OpenArea[] }) {
+export interface DrawnCommune extends Pick<Commune, 'name' | 'latitude' | 'longitude' | 'radiusM'> {
+  outline?: readonly Ring[]
+}
+
+const pathOf = (outline: readonly Ring[]) =>
+  outline
+    .map(
+      (ring) =>
+        `${ring
+          .map(([longitude, latitude], i) => {
+            const { x, y } = project(latitude, longitude)
+            return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`
+          })
+          .join('')}Z`,
+    )
+    .join('')
+
+/**
+ * Where the open reports are, drawn as SVG by the server: the communes of Dakar (their land, a
+ * dot at their centre and their name, so that a resident finds their way), a red dot per square
+ * of about 600 m sized by its open reports (each with its figure as its title), and the same
+ * figures per commune as a list.
+ */
+export function OpenReportsMap({
+  areas,
+  communes: drawnCommunes = COMMUNES,
+}: {
+  areas: readonly OpenArea[]
+  communes?: readonly DrawnCommune[]
+}) {
   const { t } = useTranslation('citizen')
   const titleId = useId()
   const outside = t('statistics.outsideCommunes')
@@ -45,6 +79,11 @@ export function OpenReportsMap({ areas }: { areas: readonly OpenArea[] }) {
   const pxPerMetre =
     WIDTH / ((BOUNDS.maxLon - BOUNDS.minLon) * METRES_PER_DEGREE * Math.cos((14.72 * Math.PI) / 180))
 
+  const names = placeLabels(
+    drawnCommunes.map((commune) => ({ name: commune.name, ...project(commune.latitude, commune.longitude) })),
+    { width: WIDTH, height: HEIGHT, fontSize: NAME_SIZE },
+  )
+
   if (areas.length === 0) return <p className="text-slate-700">{t('statistics.noOpenReport')}</p>
   return (
     <div className="flex flex-col gap-4">
@@ -56,15 +95,25 @@ export function OpenReportsMap({ areas }: { areas: readonly OpenArea[] }) {
           className="w-full rounded-xl border border-slate-200 bg-sky-50"
         >
           <title id={titleId}>{t('statistics.mapChart')}</title>
-          {COMMUNES.map((commune) => {
+          {drawnCommunes.map((commune) => {
+            if (commune.outline) {
+              return (
+                <path
+                  key={commune.name}
+                  d={pathOf(commune.outline)}
+                  className="fill-amber-100 stroke-amber-700/50"
+                  fillRule="evenodd"
+                />
+              )
+            }
             const { x, y } = project(commune.latitude, commune.longitude)
             return (
               <circle
                 key={commune.name}
-                cx={x}
-                cy={y}
-                r={commune.radiusM * pxPerMetre}
-                className="fill-amber-50 stroke-slate-300"
+                cx={x.toFixed(1)}
+                cy={y.toFixed(1)}
+                r={(commune.radiusM * pxPerMetre).toFixed(1)}
+                className="fill-amber-100 stroke-amber-700/50"
               />
             )
           })}
@@ -86,6 +135,31 @@ export function OpenReportsMap({ areas }: { areas: readonly OpenArea[] }) {
               </circle>
             )
           })}
+          <g className="pointer-events-none">
+            {names.map((label) => {
+              const commune = drawnCommunes.find(({ name }) => name === label.name)
+              if (!commune) return null
+              const { x, y } = project(commune.latitude, commune.longitude)
+              return (
+                <g key={label.name}>
+                  <circle cx={x.toFixed(1)} cy={y.toFixed(1)} r={2.5} className="fill-slate-800" />
+                  <text
+                    x={label.x.toFixed(1)}
+                    y={label.y.toFixed(1)}
+                    textAnchor={label.anchor}
+                    fontSize={NAME_SIZE}
+                    className="fill-slate-900 stroke-white font-semibold [paint-order:stroke] [stroke-width:3px]"
+                  >
+                    {label.lines.map((line, i) => (
+                      <tspan key={line} x={label.x.toFixed(1)} dy={i === 0 ? 0 : `${LINE_HEIGHT}em`}>
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                </g>
+              )
+            })}
+          </g>
         </svg>
         <figcaption className="text-sm text-slate-700">{t('statistics.mapChart')}</figcaption>
       </figure>

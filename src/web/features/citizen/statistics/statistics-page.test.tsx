@@ -183,4 +183,37 @@ describe('the charts drawn by the server', () => {
     expect(map).toContain('<circle')
     expect(map).toMatch(/<title>Médina : 30 en cours<\/title>/)
   })
+  it('draw each commune by its name at its centre, by its outline where one is known', () => {
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(
+      <OpenReportsMap
+        areas={stats.open_by_area}
+        communes={[
+          {
+            name: 'Médina',
+            latitude: 14.679,
+            longitude: -17.4485,
+            radiusM: 650,
+            outline: [
+              [
+                [-17.455, 14.675],
+                [-17.442, 14.675],
+                [-17.442, 14.684],
+                [-17.455, 14.684],
+              ],
+            ],
+          },
+          { name: 'Yoff', latitude: 14.753, longitude: -17.472, radiusM: 800 },
+        ]}
+      />,
+    )
+    const svg = container.querySelector('svg')
+    expect([...(svg?.querySelectorAll('text') ?? [])].map((text) => text.textContent)).toEqual([
+      'Médina',
+      'Yoff',
+    ])
+    // Médina's land is its outline (one closed ring), Yoff's its circle.
+    expect(svg?.querySelectorAll('path')).toHaveLength(1)
+    expect(svg?.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d. ]+(L[\d. ]+){3}Z$/)
+  })
 })

@@ -5,8 +5,8 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
-import { REPORT_STATUSES } from '../../../../domain/report-states'
 import { InitialView } from '../../../components/map/initial-view'
+import { MapLegend } from '../../../components/map/map-legend'
 import { tileUrl } from '../../../lib/config'
 import { L, prefersReducedMotion } from '../../../lib/leaflet'
 import { useLocationStore } from '../../../lib/location-store'
@@ -16,40 +16,6 @@ import { ReportMarkers } from './report-markers'
 
 /** Leaflet orders markers by latitude; this lifts the position above every report and group. */
 const POSITION_ABOVE_REPORTS = 10_000
-
-/** The statuses the map shows, in the order of a report's life, each with its marker's colour. */
-const LEGEND_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
-
-/** What the colours mean: each status's, and the visitor's own position. */
-function MapLegend() {
-  const { t } = useTranslation()
-  const { t: tDeferred } = useTranslation('deferred')
-  return (
-    <ul
-      aria-label={tDeferred('map.legend')}
-      className="absolute top-2 right-2 z-[1000] flex flex-col gap-1 rounded-lg bg-white/95 px-2.5 py-2 text-xs font-medium text-slate-800 shadow"
-    >
-      {LEGEND_STATUSES.map((status) => (
-        <li key={status} className="flex items-center gap-1.5">
-          {/* The markers' own elements: the legend cannot drift from their colours. */}
-          <span
-            aria-hidden="true"
-            className={`report-marker report-marker--${REPORT_STATUSES[status].tone} relative inline-block size-4`}
-          >
-            <span className="report-marker-dot !inset-0 !border-2" />
-          </span>
-          {t(`reportStatus.${status}`)}
-        </li>
-      ))}
-      <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className="user-position-marker relative inline-block size-4">
-          <span className="user-position-dot !border-2" />
-        </span>
-        {t('map.yourPosition')}
-      </li>
-    </ul>
-  )
-}
 
 const positionIcon = L.divIcon({
   className: 'user-position-marker',
@@ -129,6 +95,7 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
           <>
             <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
             <RecenterControl />
+            <MapLegend showsPosition />
             {hasDeviceLocation ? (
               <Marker
                 position={center}
@@ -146,7 +113,6 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
         ) : null}
         {shown >= 5 ? <ReportMarkers onViewChange={onViewChange} /> : null}
       </MapContainer>
-      {shown >= 4 ? <MapLegend /> : null}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { Popup, useMap } from 'react-leaflet'
 import { Link } from 'react-router'
 import { reportPagePath } from '../../../../domain/citizen-rules'
 import { MAP_RELOAD_DEBOUNCE_MS } from '../../../../domain/constants'
+import { POPUP_AUTO_PAN_TOP_LEFT } from '../../../components/map/map-legend'
 import { type MapSelection, useMapView, useReportGroups } from '../../../components/map/report-groups'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { useCategoryName } from '../../../lib/category-name'
@@ -32,7 +33,12 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
 
   if (!selected) return null
   return (
-    <Popup position={selected.position} offset={[0, -10]} eventHandlers={{ remove: () => setSelected(null) }}>
+    <Popup
+      position={selected.position}
+      offset={[0, -10]}
+      autoPanPaddingTopLeft={POPUP_AUTO_PAN_TOP_LEFT}
+      eventHandlers={{ remove: () => setSelected(null) }}
+    >
       <ul className="flex max-h-64 min-w-40 flex-col gap-3 overflow-y-auto">
         {selected.reports.map((report) => (
           <li key={report.id} className="flex flex-col gap-1.5">

@@ -4,6 +4,7 @@ import { MapContainer, Popup, TileLayer, useMap, ZoomControl } from 'react-leafl
 import { DEFAULT_MAP_ZOOM, MAP_RELOAD_DEBOUNCE_MS } from '../../../../domain/constants'
 import { DEFAULT_LOCATION } from '../../../../domain/location'
 import type { OrganizationReport } from '../../../../domain/organization-space'
+import { MapLegend, POPUP_AUTO_PAN_TOP_LEFT } from '../../../components/map/map-legend'
 import { type MapSelection, useMapView, useReportGroups } from '../../../components/map/report-groups'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Spinner } from '../../../components/ui/spinner'
@@ -54,6 +55,7 @@ function Reports({ list, filters, actions }: ReportsMapProps) {
         <Popup
           position={selected.position}
           offset={[0, -10]}
+          autoPanPaddingTopLeft={POPUP_AUTO_PAN_TOP_LEFT}
           eventHandlers={{ remove: () => setSelected(null) }}
         >
           <ul className="flex max-h-72 min-w-48 flex-col gap-3 overflow-y-auto">
@@ -103,6 +105,7 @@ export default function ReportsMap(props: ReportsMapProps) {
         {shown >= 3 ? (
           <>
             <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+            <MapLegend />
             <Reports {...props} />
           </>
         ) : null}

@@ -1,0 +1,142 @@
+// The maps read at a glance on a 360 px phone: nothing floating over the map hides a report, a
+// group or the popup's ×; a group's colour says what it holds; the form's button leaves the
+// tiles' attribution readable.
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoReady, launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+
+// The visitor stands where the home map is centred (zoom 15: about 23,300 px per degree of
+// longitude and 24,100 per degree of latitude here); the reports are placed from it in pixels of
+// a 360 × 740 phone, whose map is 370 px high.
+const VISITOR = { latitude: 14.6928, longitude: -17.4467 }
+const at = (right: number, down: number) => ({
+  latitude: VISITOR.latitude - down / 24_100,
+  longitude: VISITOR.longitude + right / 23_300,
+})
+// Three reports waiting at one spot near the bottom of the map: a group of three.
+const NEAR_THE_BOTTOM = at(0, 150)
+// One report near the top right corner: its popup opens where the legend is.
+const NEAR_THE_TOP_RIGHT = at(120, -35)
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+  for (const description of ['Tas d’ordures', 'Poubelle renversée', 'Dépôt sauvage']) {
+    await server.insertReport({ description, categoryName: 'Propreté', ...NEAR_THE_BOTTOM })
+  }
+  await server.insertReport({
+    description: 'Lampadaire éteint',
+    categoryName: 'Éclairage public',
+    ...NEAR_THE_TOP_RIGHT,
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function openPhone(path: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 360, height: 740 },
+    geolocation: VISITOR,
+    permissions: ['geolocation'],
+  })
+  // The map tile server is outside this machine: answer tiles with nothing, quickly.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  const page = await context.newPage()
+  await gotoReady(page, `${server.url}${path}`)
+  return page
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error(`${locator} is not on screen`)
+  return box
+}
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+const colourOf = (locator: Locator) =>
+  locator.evaluate((element) => getComputedStyle(element).backgroundColor)
+
+describe('the home map on a 360 px phone', () => {
+  it('keeps its legend folded, and opens it on demand', async () => {
+    const page = await openPhone('/')
+    const toggle = page.getByRole('button', { name: 'Légende' })
+    await toggle.waitFor()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByRole('list', { name: 'Légende de la carte' }).count()).toBe(0)
+    await toggle.click()
+    const legend = page.getByRole('list', { name: 'Légende de la carte' })
+    expect(await legend.getByRole('listitem').allInnerTexts()).toEqual([
+      'En attente',
+      'En cours',
+      'Résolu',
+      'Votre position actuelle',
+    ])
+    await toggle.click()
+    await legend.waitFor({ state: 'detached' })
+    await page.context().close()
+  })
+
+  it('shows the group at the bottom of the map, clear of the count', async () => {
+    const page = await openPhone('/')
+    const group = page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })
+    await group.waitFor()
+    const count = page.getByText('4 incident(s) rapporté(s) dans le département de Dakar')
+    await count.waitFor()
+    expect(overlap(await boxOf(group), await boxOf(count))).toBe(false)
+    await page.context().close()
+  })
+
+  it('colours a group of waiting reports as the legend colours “En attente”, not “Résolu”', async () => {
+    const page = await openPhone('/')
+    const group = page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })
+    await group.waitFor()
+    await page.getByRole('button', { name: 'Légende' }).click()
+    const legend = page.getByRole('list', { name: 'Légende de la carte' })
+    const swatch = (status: string) =>
+      colourOf(legend.getByRole('listitem').filter({ hasText: status }).locator('.report-marker-dot'))
+    const waiting = await swatch('En attente')
+    expect(await colourOf(group)).toBe(waiting)
+    expect(waiting).not.toBe(await swatch('Résolu'))
+    await page.context().close()
+  })
+
+  it('leaves the popup’s × free to tap when the legend was open', async () => {
+    const page = await openPhone('/')
+    await page.getByRole('button', { name: 'Légende' }).click()
+    const legend = await boxOf(page.getByRole('list', { name: 'Légende de la carte' }))
+    await page.locator('.leaflet-marker-icon.report-marker').click()
+    const popup = page.locator('.leaflet-popup')
+    await popup.getByText('Éclairage public').waitFor()
+    const close = popup.getByRole('button', { name: 'Close popup' })
+    // The popup opened where the open legend was (the map moved to show it whole)…
+    await close.click({ trial: true, timeout: 10_000 })
+    expect(overlap(legend, await boxOf(close))).toBe(true)
+    // …and its × is not under the legend: a tap that lands on the legend fails after these 10 s.
+    await close.click({ timeout: 10_000 })
+    await popup.waitFor({ state: 'detached' })
+    await page.context().close()
+  })
+})
+
+describe('the form’s map on a 360 px phone', () => {
+  it('leaves the OpenStreetMap attribution clear of the button that centres the pin', async () => {
+    const page = await openPhone('/signaler')
+    const attribution = page.locator('.leaflet-control-attribution')
+    await attribution.getByRole('link', { name: 'OpenStreetMap' }).waitFor()
+    const button = page.getByRole('button', { name: 'Mettre le repère au centre de la carte' })
+    expect(overlap(await boxOf(button), await boxOf(attribution))).toBe(false)
+    await page.context().close()
+  })
+})
