@@ -81,6 +81,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Only catches a hang: a screen's test types, waits and renders for about a second on an
+          // idle machine, and went past Vitest's 5 s in CI runs beside other work (load 8–10).
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
 import '../i18n'
+
+// A test waits for what the user would see (findBy…, waitFor); on a busy machine that can take
+// more than Testing Library's 1 s. Still only a bound on a hang: nothing measures time with it.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom has no matchMedia; components ask it about reduced motion and screen width.
 if (typeof window.matchMedia !== 'function') {
@@ -31,5 +35,6 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
   vi.unstubAllGlobals()
+  vi.useRealTimers()
   vi.restoreAllMocks()
 })
