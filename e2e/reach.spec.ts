@@ -540,46 +540,53 @@ describe('"Est-ce réglé ?" answered "Oui"', () => {
   })
 })
 
+const ELEVEN_PAGES_READ_BY_AXE_MS = 240_000
+
 describe('accessibility of the citizen screens and the sign-in pages', () => {
-  it.each(['light', 'dark'] as const)('finds no serious violation in the %s theme', async (theme) => {
-    const filed = await resolvedReportOf(`Signalement pour le thème ${theme}, assez long.`)
-    const context = await newContext({ citizenToken: filed.citizenToken, theme })
-    const page = await open(context, '/')
-    await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      theme === 'dark',
-    )
-    await page.getByRole('heading', { name: 'Signalements visibles sur la carte' }).waitFor()
-    expect(await seriousViolations(page)).toEqual([])
+  it.each(['light', 'dark'] as const)(
+    'finds no serious violation in the %s theme',
+    async (theme) => {
+      const filed = await resolvedReportOf(`Signalement pour le thème ${theme}, assez long.`)
+      const context = await newContext({ citizenToken: filed.citizenToken, theme })
+      const page = await open(context, '/')
+      await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      )
+      await page.getByRole('heading', { name: 'Signalements visibles sur la carte' }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
 
-    // The preferences, opened with the keyboard only.
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).focus()
-    await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: 'Préférences' }).focus()
-    await page.keyboard.press('Enter')
-    const preferences = page.getByRole('dialog', { name: 'Préférences' })
-    await preferences.getByRole('radio', { name: 'Grande' }).waitFor()
-    expect(await seriousViolations(page)).toEqual([])
-    await page.keyboard.press('Escape')
+      // The preferences, opened with the keyboard only.
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).focus()
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: 'Préférences' }).focus()
+      await page.keyboard.press('Enter')
+      const preferences = page.getByRole('dialog', { name: 'Préférences' })
+      await preferences.getByRole('radio', { name: 'Grande' }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
 
-    for (const path of [
-      '/signaler',
-      '/mes-signalements',
-      '/notifications',
-      `/suivi?code=${filed.anonymous_code}`,
-      '/a-propos',
-      '/statistiques',
-      '/cette-page-nexiste-pas',
-      '/organization/login',
-      '/admin/login',
-    ]) {
-      await page.goto(`${server.url}${path}`)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      await page.waitForLoadState('networkidle')
-      expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
-    }
-    await context.close()
-  })
+      for (const path of [
+        '/signaler',
+        '/mes-signalements',
+        '/notifications',
+        `/suivi?code=${filed.anonymous_code}`,
+        '/a-propos',
+        '/statistiques',
+        '/cette-page-nexiste-pas',
+        '/organization/login',
+        '/admin/login',
+      ]) {
+        await page.goto(`${server.url}${path}`)
+        await page.getByRole('heading', { level: 1 }).waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
+      }
+      await context.close()
+      // Eleven pages each read whole by axe: a minute on a busy machine, the browser tests' usual bound.
+    },
+    ELEVEN_PAGES_READ_BY_AXE_MS,
+  )
 
   it('the admin’s API keys: created, shown once, revoked, without serious violation', async () => {
     const context = await newContext()
