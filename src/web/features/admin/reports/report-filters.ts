@@ -4,6 +4,7 @@ import {
   type AdminReportSort,
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
+import { REPORT_FILTER_PARAMETERS } from '../../../../domain/page'
 import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,
@@ -12,20 +13,7 @@ import {
   type ReportStatus,
 } from '../../../../domain/report-states'
 
-/**
- * The admin's report filters live in the page's address (/admin/reports?statut=en-cours&q=…):
- * a reload, "back" and a shared link keep them. The names are French, as the address reads.
- */
-export const REPORT_FILTER_PARAMETERS = {
-  q: 'q',
-  status: 'statut',
-  priority: 'priorite',
-  sort: 'tri',
-  page: 'page',
-  // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
-  after: 'apres',
-  before: 'avant',
-} as const
+export { REPORT_FILTER_PARAMETERS }
 
 type FilterName = Exclude<keyof typeof REPORT_FILTER_PARAMETERS, 'page' | 'after' | 'before'>
 
