@@ -56,6 +56,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       compressing: 'Preparing the photo...',
       preview: 'Photo preview',
       size: 'Photo ready: {{size}} (instead of {{original}})',
+      sizeUnchanged: 'Photo ready: {{size}}',
       remove: 'Remove the photo',
       unreadable: 'This image cannot be read. Choose a JPEG, PNG or WebP photo.',
     },

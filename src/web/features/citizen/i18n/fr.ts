@@ -67,6 +67,7 @@ export const citizenFr = {
       compressing: 'Préparation de la photo...',
       preview: 'Aperçu de la photo',
       size: 'Photo prête : {{size}} (au lieu de {{original}})',
+      sizeUnchanged: 'Photo prête : {{size}}',
       remove: 'Retirer la photo',
       unreadable: 'Cette image ne peut pas être lue. Choisissez une photo JPEG, PNG ou WebP.',
     },

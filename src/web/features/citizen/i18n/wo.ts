@@ -58,6 +58,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       compressing: 'Ñu ngi waajal nataal bi...',
       preview: 'Nataal bi',
       size: 'Nataal bi pare na : {{size}} (ci béréb {{original}})',
+      sizeUnchanged: 'Nataal bi pare na : {{size}}',
       remove: 'Dindi nataal bi',
       unreadable: 'Mënuñu jàng nataal bii. Tànnal nataal JPEG, PNG walla WebP.',
     },

@@ -10,6 +10,7 @@ import { stubApi } from '../../../test/api-stub'
 import { CATEGORIES } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { FakeXhr } from '../test/fake-xhr'
+import { compressPhoto } from './compress-photo'
 
 // jsdom cannot draw Leaflet nor decode images: the map and the canvas compression are replaced.
 // The map stands in as a button that moves the pin, as a drag would: to Sandaga, then further on.
@@ -411,6 +412,23 @@ describe('/signaler', FORM_TEST, () => {
     await user.click(screen.getByRole('button', { name: 'Retirer la photo' }))
     expect(screen.queryByRole('img', { name: 'Aperçu de la photo' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeInTheDocument()
+  })
+
+  it('says only the size of a photo sent as it was (nothing to compress)', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    vi.mocked(compressPhoto).mockImplementationOnce(async (file: File) => ({
+      blob: file,
+      width: 800,
+      height: 600,
+      originalBytes: file.size,
+    }))
+    renderRoute('/signaler')
+    const photo = new File([new Uint8Array(158 * 1024)], 'petite.jpg', { type: 'image/jpeg' })
+    await user.upload(await screen.findByTestId('photo-camera-input'), photo)
+    await screen.findByRole('img', { name: 'Aperçu de la photo' })
+    expect(screen.getByText('Photo prête : 158 Ko')).toBeInTheDocument()
+    expect(screen.queryByText(/au lieu de/)).toBeNull()
   })
 
   it('sends the report with its photo and the token the phone minted, shows the code large, and keeps the token', async () => {
