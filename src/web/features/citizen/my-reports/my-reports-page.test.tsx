@@ -109,6 +109,11 @@ describe('/mes-signalements', () => {
       'src',
       resolved.audio_url,
     )
+    // Its length shows before it is played (the browser reads the file's start).
+    expect(within(first).getByLabelText('Note vocale : Éclairage public')).toHaveAttribute(
+      'preload',
+      'metadata',
+    )
 
     await user.click(within(first).getByText('Historique (4)'))
     const history = first.querySelector('ol') as HTMLElement
