@@ -17,6 +17,12 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     reset: 'Restore the default settings',
     resetDone: 'Default settings restored',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} h',
+    days: '{{days}} d',
+    underAnHour: 'under an hour',
+  },
   offline: {
     pending: '{{total}} report(s) waiting to be sent',
     sent: 'Your waiting report has been sent',

@@ -22,6 +22,12 @@ export const deferredFr = {
     reset: 'Rétablir les réglages par défaut',
     resetDone: 'Réglages par défaut rétablis',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} h',
+    days: '{{days}} j',
+    underAnHour: 'moins d’une heure',
+  },
   offline: {
     pending: '{{total}} signalement(s) en attente d’envoi',
     sent: 'Votre signalement en attente est envoyé',

@@ -17,6 +17,12 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     reset: 'Delloo tànneef yu njëkk yi',
     resetDone: 'Tànneef yu njëkk yi delsi nañu',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} waxtu',
+    days: '{{days}} fan',
+    underAnHour: 'lu yées benn waxtu',
+  },
   offline: {
     pending: '{{total}} yégle yu ngi xaar ngir dem',
     sent: 'Sa yégle bi doon xaar dem na',

@@ -322,9 +322,6 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     medianResolution: 'resolved in {{duration}} (median)',
     medianClaim: 'taken on in {{duration}}',
     noMedian: 'none resolved',
-    hours: '{{hours}} h',
-    days: '{{days}} d',
-    underAnHour: 'under an hour',
     mediansNote:
       'Median time: half of the resolved reports were resolved faster, half slower. It counts from the moment the report was sent, to within about a fifth.',
     weeklyTitle: 'Week after week',

@@ -326,9 +326,6 @@ export const citizenFr = {
     medianResolution: 'résolu en {{duration}} (médiane)',
     medianClaim: 'pris en charge en {{duration}}',
     noMedian: 'aucun résolu',
-    hours: '{{hours}} h',
-    days: '{{days}} j',
-    underAnHour: 'moins d’une heure',
     mediansNote:
       'Délai médian : la moitié des signalements résolus l’ont été plus vite, l’autre moitié moins vite. Il est compté depuis l’envoi du signalement, à environ un cinquième près.',
     weeklyTitle: 'Semaine après semaine',

@@ -324,9 +324,6 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     medianResolution: 'defar nañu ko ci {{duration}} (digg)',
     medianClaim: 'jël nañu ko ci {{duration}}',
     noMedian: 'defaruñu benn',
-    hours: '{{hours}} waxtu',
-    days: '{{days}} fan',
-    underAnHour: 'lu yées benn waxtu',
     mediansNote:
       'Diir bu digg : genn-wàllu yégle yi ñu defar, gaaw nañu ko defar, genn-wàll gi des yéex nañu. Dañu koy lim dale ko ci bés bi ñu yónnee yégle bi.',
     weeklyTitle: 'Ayu-bés ci ayu-bés',

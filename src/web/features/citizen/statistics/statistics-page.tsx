@@ -15,7 +15,8 @@ import { usePublicStats } from '../api/get-public-stats'
 import { CitizenPage } from '../components/citizen-page'
 import { OpenReportsMap } from './open-reports-map'
 import { type RateBar, RateBars } from './rate-bars'
-import { formatCount, useFormatHours } from './stat-formats'
+import { useFormatHours } from '../../../lib/format-hours'
+import { formatCount } from './stat-formats'
 import { WeeklyTrend } from './weekly-trend'
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
