@@ -417,7 +417,7 @@ describe('/signaler', FORM_TEST, () => {
   it('says only the size of a photo sent as it was (nothing to compress)', async () => {
     const user = userEvent.setup()
     stubPageApi()
-    vi.mocked(compressPhoto).mockImplementationOnce(async (file: File) => ({
+    vi.mocked(compressPhoto).mockImplementationOnce(async (file: Blob) => ({
       blob: file,
       width: 800,
       height: 600,
