@@ -12,22 +12,6 @@ export const DEFAULT_PAGE_META = {
 export const LIST_VIEW_PARAMETER = 'vue'
 export const LIST_ON_MAP = 'carte'
 
-/**
- * The admin's report filters live in /admin/reports's address (?statut=en-cours&q=…): a reload,
- * "back" and a shared link keep them, and the server draws the page for them. French, as the
- * address reads.
- */
-export const REPORT_FILTER_PARAMETERS = {
-  q: 'q',
-  status: 'statut',
-  priority: 'priorite',
-  sort: 'tri',
-  page: 'page',
-  // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
-  after: 'apres',
-  before: 'avant',
-} as const
-
 /** What a page says of itself; what it leaves out takes the site's defaults. */
 export interface PageMeta {
   title?: string

@@ -5,7 +5,7 @@
  * chunking rules (vite.chunks.ts) all read this one table. Plain data: scripts read it in Node.
  */
 import { REPORT_PAGE_SEGMENT, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
-import { LIST_VIEW_PARAMETER, REPORT_FILTER_PARAMETERS } from '../../domain/page'
+import { LIST_VIEW_PARAMETER } from '../../domain/page'
 
 /** The data a page's first frame shows: the keys of first-data.ts, each one query. */
 export type FirstDataKey =
@@ -58,7 +58,10 @@ export interface ManifestRoute {
   drawn?: 'public' | 'session'
   /** The signed-in area of this route and those below it: its session, or its login page. */
   session?: { userType: 'organization' | 'admin'; loginPath: string }
-  /** The query parameters its screen reads: the page differs with them; any other is ignored. */
+  /**
+   * The query parameters its screen reads: the page differs with them; any other is ignored. A page
+   * drawn for a session is drawn with its whole address (never cached).
+   */
   parameters?: readonly string[]
   children?: readonly ManifestRoute[]
 }
@@ -241,8 +244,6 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             area: 'admin',
             data: ['adminReports'],
             drawn: 'session',
-            // Drawn for its filters: drawn without them, the list would not be the one the app shows.
-            parameters: Object.values(REPORT_FILTER_PARAMETERS),
           },
           {
             path: 'organizations',

@@ -4,7 +4,6 @@ import {
   type AdminReportSort,
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
-import { REPORT_FILTER_PARAMETERS } from '../../../../domain/page'
 import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,
@@ -13,7 +12,20 @@ import {
   type ReportStatus,
 } from '../../../../domain/report-states'
 
-export { REPORT_FILTER_PARAMETERS }
+/**
+ * The admin's report filters live in the page's address (/admin/reports?statut=en-cours&q=…):
+ * a reload, "back" and a shared link keep them. The names are French, as the address reads.
+ */
+export const REPORT_FILTER_PARAMETERS = {
+  q: 'q',
+  status: 'statut',
+  priority: 'priorite',
+  sort: 'tri',
+  page: 'page',
+  // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
+  after: 'apres',
+  before: 'avant',
+} as const
 
 type FilterName = Exclude<keyof typeof REPORT_FILTER_PARAMETERS, 'page' | 'after' | 'before'>
 
