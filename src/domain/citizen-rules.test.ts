@@ -27,9 +27,12 @@ describe('normalizeAnonymousCode', () => {
     expect(normalizeAnonymousCode(code)).toBe('MEFWYR5W')
   })
 
-  it.each(['7KQ2M9X', '7KQ2M9XDA', '7KQ2M0XD', 'OKQ2M9XD', '7KQ-M9X', 'K 8 J 8 U 5 F YK8J8U5FY', ''])('refuses %s', (code) => {
-    expect(normalizeAnonymousCode(code)).toBeNull()
-  })
+  it.each(['7KQ2M9X', '7KQ2M9XDA', '7KQ2M0XD', 'OKQ2M9XD', '7KQ-M9X', 'K 8 J 8 U 5 F YK8J8U5FY', ''])(
+    'refuses %s',
+    (code) => {
+      expect(normalizeAnonymousCode(code)).toBeNull()
+    },
+  )
 
   it('agrees with the server’s schema', () => {
     for (const code of ['7kq2m9xd', 'mefw yr5w', 'MEFW-YR5W', 'ABCDEFGH', '11111111', 'abc']) {

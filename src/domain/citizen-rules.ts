@@ -54,7 +54,7 @@ export const ANONYMOUS_CODE_PATTERN = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]{
  * What people put inside a code when they copy, dictate or write it down: spaces of every kind
  * (a no-break one from a word processor, a zero-width one from a chat), dashes, dots, underscores.
  */
-const CODE_SEPARATORS = /[\s\u200b\u2060.\-_\u2010-\u2015\u2212]/g
+const CODE_SEPARATORS = /[\s\u200b.\-_\u2010-\u2015\u2212]/g
 
 /** A code as written with its separators dropped and upper-cased ("mefw yr5w" → "MEFWYR5W"). */
 export function spelledCode(raw: string): string {

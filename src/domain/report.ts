@@ -42,4 +42,7 @@ export const reportCountSchema = z.object({ count: z.number().int().nonnegative(
 export type ReportCount = z.infer<typeof reportCountSchema>
 
 /** A code as people copy it (spaces, dashes, any case), read as stored (citizen-rules.ts). */
-export const anonymousCodeSchema = z.string().transform(spelledCode).pipe(z.string().regex(ANONYMOUS_CODE_PATTERN))
+export const anonymousCodeSchema = z
+  .string()
+  .transform(spelledCode)
+  .pipe(z.string().regex(ANONYMOUS_CODE_PATTERN))

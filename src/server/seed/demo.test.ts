@@ -132,7 +132,9 @@ describe('npm run seed:demo, the residents who say “Moi aussi”', () => {
     expect(supported.length).toBeGreaterThan(DEMO_REPORTS * 0.15)
     expect(supported.length).toBeLessThan(DEMO_REPORTS * 0.6)
     expect(Math.max(...rows.map((report) => report.supporters_count))).toBeGreaterThanOrEqual(5)
-    expect(supported.some((report) => report.status === 'en-attente' || report.status === 'en-cours')).toBe(true)
+    expect(supported.some((report) => report.status === 'en-attente' || report.status === 'en-cours')).toBe(
+      true,
+    )
   })
 
   it('records each support as the support route does: one device once, never the filing one, while open', async () => {

@@ -73,7 +73,11 @@ describe('a failed read of a query whose key holds a secret', () => {
     const { errors } = consoleSpies()
     const token = 'nlNetEeQ-KL__N0lRXSZOZPBsw4jracu7kpBBYCbFSg'
     stubApi({
-      'GET /api/citizen/reports': apiError(0, 'network_error', 'Erreur de connexion. Vérifiez votre internet.'),
+      'GET /api/citizen/reports': apiError(
+        0,
+        'network_error',
+        'Erreur de connexion. Vérifiez votre internet.',
+      ),
       'GET /api/reports/track/ABCD2345': apiError(0, 'network_error', 'Erreur de connexion.'),
     })
     const client = createQueryClient({ retry: false })

@@ -14,7 +14,6 @@ export function VoiceNotePlayer({
   children?: ReactNode
 }) {
   return (
-    // biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript to offer
     <audio
       {...audio}
       controls

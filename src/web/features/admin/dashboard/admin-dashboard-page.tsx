@@ -15,8 +15,8 @@ import { Card } from '../../../components/ui/card'
 import { Progress } from '../../../components/ui/progress'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { StatCard, StatGrid } from '../../../components/ui/stat-card'
-import { formatLongDate } from '../../../lib/french-dates'
 import { useFormatHours } from '../../../lib/format-hours'
+import { formatLongDate } from '../../../lib/french-dates'
 import { formatPercent } from '../../../lib/french-numbers'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminStats } from '../api/get-admin-stats'
@@ -74,9 +74,7 @@ function Performance({
           {!loading && averageHours !== 0 ? (
             <div className="col-span-2 flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
               <dt className="text-slate-600">{t('dashboard.averageResolution')}</dt>
-              <dd className="text-lg font-bold text-slate-900">
-                {formatHours(averageHours)}
-              </dd>
+              <dd className="text-lg font-bold text-slate-900">{formatHours(averageHours)}</dd>
             </div>
           ) : null}
         </dl>
