@@ -101,7 +101,7 @@ describe('the language, chosen in the side menu', () => {
       await within(screen.getByRole('article')).findByRole('link', { name: 'Roads' }),
     ).toBeInTheDocument()
     expect(screen.getByRole('article')).not.toHaveTextContent('Voirie')
-    expect(screen.getByText('1,234 incident(s) reported in the Dakar department')).toBeInTheDocument()
+    expect(screen.getByText('1,234 incidents reported in the Dakar department')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(STORE_NAMES.settings) ?? '{}').state.display.language).toBe('en')
   })
 

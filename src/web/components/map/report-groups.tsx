@@ -128,7 +128,7 @@ export function useReportGroups({
         const id = properties.cluster_id
         L.marker([latitude, longitude], {
           icon: countIcon(properties.point_count),
-          title: t('map.cluster', { total: properties.point_count }),
+          title: t('map.cluster', { count: properties.point_count }),
           keyboard: true,
         })
           .on('click', () => {
@@ -156,7 +156,7 @@ export function useReportGroups({
     for (const group of data?.clusters ?? []) {
       L.marker([group.latitude, group.longitude], {
         icon: countIcon(group.count),
-        title: t('map.cluster', { total: group.count }),
+        title: t('map.cluster', { count: group.count }),
         keyboard: true,
       })
         .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))

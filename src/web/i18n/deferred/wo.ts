@@ -24,7 +24,8 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     underAnHour: 'lu yées benn waxtu',
   },
   offline: {
-    pending: '{{total}} yégle yu ngi xaar ngir dem',
+    pending_one: '{{count}} yégle yu ngi xaar ngir dem',
+    pending_other: '{{count}} yégle yu ngi xaar ngir dem',
     sent: 'Sa yégle bi doon xaar dem na',
     sentCode: 'Kodu topp bi : {{code}}',
   },
@@ -33,10 +34,12 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     listTitle: 'Yégle yi gisu ci kàrt bi',
     listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
     listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',
-    listCount: '{{total}} yégle ci wàll wii ci kàrt bi',
+    listCount_one: '{{count}} yégle ci wàll wii ci kàrt bi',
+    listCount_other: '{{count}} yégle ci wàll wii ci kàrt bi',
   },
   report: {
-    supporters: '{{total}} ñu ko dimbali',
+    supporters_one: '{{count}} ñu ko dimbali',
+    supporters_other: '{{count}} ñu ko dimbali',
   },
   location: {
     title: 'Fu mu nekk',

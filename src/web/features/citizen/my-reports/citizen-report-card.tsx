@@ -86,7 +86,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               </li>
               <li className="flex items-center gap-1.5">
                 <Users aria-hidden="true" className="size-3.5 shrink-0 text-green-700" />
-                {tDeferred('report.supporters', { total: report.supporters_count })}
+                {tDeferred('report.supporters', { count: report.supporters_count })}
               </li>
             </ul>
           </div>

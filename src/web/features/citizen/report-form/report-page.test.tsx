@@ -637,7 +637,7 @@ describe('/signaler, "Moi aussi"', FORM_TEST, () => {
     })
     expect(api.callsTo('GET', '/api/reports/nearby')[0]?.search.get('categoryId')).toBe('1')
     expect(within(section).getByText('À 42 m · Rue 10, Médina')).toBeInTheDocument()
-    expect(within(section).getByText('3 soutien(s)')).toBeInTheDocument()
+    expect(within(section).getByText('3 soutiens')).toBeInTheDocument()
     await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
     await screen.findByRole('heading', { name: 'Merci\u202f! Vous soutenez ce signalement' })
     expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()

@@ -20,7 +20,7 @@ export function ReportCountBadge() {
           className="h-4 w-56 animate-pulse rounded bg-slate-200 motion-reduce:animate-none"
         />
       ) : (
-        <span>{t('home.incidentCount', { total: count ?? 0 })}</span>
+        <span>{t('home.incidentCount', { count: count ?? 0 })}</span>
       )}
     </p>
   )
