@@ -640,7 +640,7 @@ describe('/signaler, "Moi aussi"', FORM_TEST, () => {
     expect(within(section).getByText('3 soutiens')).toBeInTheDocument()
     await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
     await screen.findByRole('heading', { name: 'Merci\u202f! Vous soutenez ce signalement' })
-    expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()
+    expect(screen.getByText(/4 habitants le soutiennent maintenant/)).toBeInTheDocument()
     // Under the token this phone minted, which it keeps once the server has it.
     const minted = api.callsTo('POST', '/api/reports/n-1/supports')[0]?.headers.get('x-citizen-token')
     expect(minted).toMatch(/^[A-Za-z0-9_-]{43}$/)
