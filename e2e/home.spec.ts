@@ -47,9 +47,9 @@ describe('home page', () => {
   it('shows its title, the count and the recent reports put in the database', async () => {
     const page = await openPage('/')
     expect(await page.title()).toBe('Plateforme d’alertes urbaines au Sénégal')
-    await page.getByText('2 incident(s) rapporté(s) dans le département de Dakar').waitFor()
+    await page.getByText('2 incidents rapportés dans le département de Dakar').waitFor()
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
-    await page.getByText('2 signalement(s) récent(s)').waitFor()
+    await page.getByText('2 signalements récents').waitFor()
     const cards = page.getByRole('article')
     expect(await cards.count()).toBe(2)
     // Newest first, with the French long date and the status label.
@@ -140,7 +140,7 @@ describe('home page', () => {
 
   it('has no serious or critical accessibility violation', async () => {
     const page = await openPage('/')
-    await page.getByText('2 signalement(s) récent(s)').waitFor()
+    await page.getByText('2 signalements récents').waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })

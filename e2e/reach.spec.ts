@@ -482,7 +482,7 @@ describe('"Moi aussi"', () => {
     // It is followed from this device now, counted on its card.
     await page.getByRole('link', { name: 'Voir mes signalements' }).click()
     const card = page.getByRole('article').filter({ hasText: 'Grand nid-de-poule au carrefour' })
-    await card.getByText('1 soutien(s)').waitFor()
+    await card.getByText('1 soutien').waitFor()
     await card.getByText('Vous le soutenez (« Moi aussi »)', { exact: false }).waitFor()
     await context.close()
   })

@@ -17,12 +17,25 @@ describe('normalizeAnonymousCode', () => {
     expect(normalizeAnonymousCode(' 7kq2m9xd ')).toBe('7KQ2M9XD')
   })
 
-  it.each(['7KQ2M9X', '7KQ2M9XDA', '7KQ2M0XD', 'OKQ2M9XD', '7KQ-M9XD', ''])('refuses %s', (code) => {
-    expect(normalizeAnonymousCode(code)).toBeNull()
+  it.each([
+    ['spaces', 'mefw yr5w'],
+    ['a dash', 'MEFW-YR5W'],
+    ['a space between every character', 'M E F W Y R 5 W'],
+    ['no-break and narrow no-break spaces', 'MEFW\u00a0YR5W\u202f'],
+    ['an en dash and dots', 'mefw–yr5w.'],
+  ])('reads a code copied with %s', (_, code) => {
+    expect(normalizeAnonymousCode(code)).toBe('MEFWYR5W')
   })
 
+  it.each(['7KQ2M9X', '7KQ2M9XDA', '7KQ2M0XD', 'OKQ2M9XD', '7KQ-M9X', 'K 8 J 8 U 5 F YK8J8U5FY', ''])(
+    'refuses %s',
+    (code) => {
+      expect(normalizeAnonymousCode(code)).toBeNull()
+    },
+  )
+
   it('agrees with the server’s schema', () => {
-    for (const code of ['7kq2m9xd', 'ABCDEFGH', '11111111', 'abc']) {
+    for (const code of ['7kq2m9xd', 'mefw yr5w', 'MEFW-YR5W', 'ABCDEFGH', '11111111', 'abc']) {
       expect(normalizeAnonymousCode(code)).toBe(anonymousCodeSchema.safeParse(code).data ?? null)
     }
   })

@@ -47,12 +47,26 @@ export const TRACKING_MESSAGES = {
   tooManyCodes: 'Trop de codes essayés depuis cette adresse. Réessayez dans une heure.',
 } as const
 
-/** An anonymous code once trimmed and upper-cased. */
+/** An anonymous code once its separators are dropped and it is upper-cased. */
 export const ANONYMOUS_CODE_PATTERN = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]{${ANONYMOUS_CODE_LENGTH}}$`)
 
-/** The code as stored (codes are case-insensitive), or null when it cannot be one. */
+/**
+ * What people put inside a code when they copy, dictate or write it down: spaces of every kind
+ * (a no-break one from a word processor, a zero-width one from a chat), dashes, dots, underscores.
+ */
+const CODE_SEPARATORS = /[\s\u200b.\-_\u2010-\u2015\u2212]/g
+
+/** A code as written with its separators dropped and upper-cased ("mefw yr5w" → "MEFWYR5W"). */
+export function spelledCode(raw: string): string {
+  return raw.replace(CODE_SEPARATORS, '').toUpperCase()
+}
+
+/**
+ * The code as stored (codes are case-insensitive, and spaces, dashes and dots are how people
+ * copy them), or null when it cannot be one. The server reads the codes it is given the same way.
+ */
 export function normalizeAnonymousCode(raw: string): string | null {
-  const code = raw.trim().toUpperCase()
+  const code = spelledCode(raw)
   return ANONYMOUS_CODE_PATTERN.test(code) ? code : null
 }
 
@@ -69,7 +83,7 @@ const CODE_CHARACTERS = new RegExp(`^[${ANONYMOUS_CODE_ALPHABET}]+$`)
  * its spaces, dashes or dots ("7kq2 m9", "7KQ2-M9XD" → "7KQ2M9XD"), or null when it spells none.
  */
 export function anonymousCodeStartIn(search: string): string | null {
-  const spelled = search.replace(/[\s.\-–]/g, '').toUpperCase()
+  const spelled = spelledCode(search)
   const isStart =
     spelled.length >= CODE_START_MIN_LENGTH &&
     spelled.length <= ANONYMOUS_CODE_LENGTH &&

@@ -1,6 +1,6 @@
 // Schemas (zod) of the API, read by the server; a screen imports their types only (.dependency-cruiser.js).
 import { z } from 'zod'
-import { ANONYMOUS_CODE_PATTERN } from './citizen-rules'
+import { ANONYMOUS_CODE_PATTERN, spelledCode } from './citizen-rules'
 import { REPORT_PRIORITY_VALUES, REPORT_STATUS_VALUES } from './report-states'
 
 export const reportStatusSchema = z.enum(REPORT_STATUS_VALUES)
@@ -41,4 +41,8 @@ export const reportDetailsSchema = z.object({
 export const reportCountSchema = z.object({ count: z.number().int().nonnegative() })
 export type ReportCount = z.infer<typeof reportCountSchema>
 
-export const anonymousCodeSchema = z.string().trim().toUpperCase().regex(ANONYMOUS_CODE_PATTERN)
+/** A code as people copy it (spaces, dashes, any case), read as stored (citizen-rules.ts). */
+export const anonymousCodeSchema = z
+  .string()
+  .transform(spelledCode)
+  .pipe(z.string().regex(ANONYMOUS_CODE_PATTERN))

@@ -16,7 +16,7 @@ import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
 import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
 import { createAppRoutes } from './app/router'
-import { catalogueLoaders, DEFAULT_LANGUAGE, i18next } from './i18n'
+import { catalogueLoaders, DEFAULT_LANGUAGE, givePluralRule, i18next } from './i18n'
 import { loadNamespace } from './i18n/languages'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
@@ -59,6 +59,8 @@ let drawing: Promise<unknown> = Promise.resolve()
  */
 function drawnInTurn<T>(language: Language, draw: () => Promise<T>): Promise<T> {
   const turn = drawing.then(async () => {
+    // The browser's plural rules, not Node's: the page hydrates with the texts it was drawn with.
+    givePluralRule(language)
     await i18next.changeLanguage(language)
     try {
       return await draw()

@@ -158,6 +158,16 @@ describe('GET /api/reports/track/:code', () => {
     expect(res.body).not.toContain('Intervention prévue')
   })
 
+  it('reads a code as people copy it: with spaces or a dash, in lower case', async () => {
+    const filed = await fileReportAs(ctx.app)
+    const code = filed.anonymous_code.toLowerCase()
+    for (const copied of [`${code.slice(0, 4)} ${code.slice(4)}`, `${code.slice(0, 4)}-${code.slice(4)}`]) {
+      const res = await ctx.app.inject(`/api/reports/track/${encodeURIComponent(copied)}`)
+      expect(res.statusCode, copied).toBe(200)
+      expect(res.json()).toMatchObject({ id: filed.id, anonymous_code: filed.anonymous_code })
+    }
+  })
+
   it('answers an unknown code with 404 and a malformed one with 400, in French and by reason', async () => {
     const unknown = await ctx.app.inject('/api/reports/track/ZZZZZZZZ')
     expect(unknown.statusCode).toBe(404)
@@ -202,6 +212,18 @@ describe('POST /api/citizen/follows', () => {
     expect(
       (await ctx.app.inject({ url: '/api/citizen/reports', headers: asDevice(citizenToken) })).json().items,
     ).toHaveLength(1)
+  })
+
+  it('follows a code written with spaces and in lower case', async () => {
+    const filed = await fileReportAs(ctx.app)
+    const code = filed.anonymous_code.toLowerCase()
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/citizen/follows',
+      payload: { code: ` ${code.slice(0, 4)} ${code.slice(4)} ` },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().report_id).toBe(filed.id)
   })
 
   it('refuses an unknown code and changes nothing', async () => {

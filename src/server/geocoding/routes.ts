@@ -54,7 +54,12 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
         signal: left.signal,
         client: clientAddressKey(request.ip),
       })
-      if (!answer) throw new AppError('unavailable', { reason: 'geocoding.unavailable' })
+      if (!answer) {
+        // An outside service down or slow is expected, and the form shows the coordinates instead:
+        // one warning without a stack, not an error per pin moved.
+        request.log.warn({ reason: 'geocoding.unavailable' }, 'geocoder did not answer')
+        throw new AppError('unavailable', { reason: 'geocoding.unavailable', expected: true })
+      }
       await db
         .insert(geocodeCache)
         .values({ ...key, answer })

@@ -265,6 +265,22 @@ describe('pages drawn by the server', () => {
     expect((await ctx.app.inject('/carte?foo=1')).body).toBe((await ctx.app.inject('/carte')).body)
   })
 
+  it('draws a page of a signed-in area with its whole address, as the app reads it (the admin’s ?q= and ?statut=)', async () => {
+    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
+    const organization = await createOrganization(ctx.db.db)
+    const login = await webLogin(ctx.app, {
+      userType: 'organization',
+      email: organization.email,
+      password: ORG_PASSWORD,
+    })
+    const cookie = `${SESSION_COOKIE}=${sessionCookieSet(login).value}`
+    const before = draws().length
+    const url = '/organization/available-reports?q=caniveau&statut=en-cours'
+    expect((await ctx.app.inject({ url, headers: { cookie } })).statusCode).toBe(200)
+    // Drawn without them, the page would show another list than the one the app hydrates with.
+    expect(draws().slice(before)).toEqual([url])
+  })
+
   it('are drawn for each request, never kept, when their path carries a value, with the status drawn', async () => {
     const draws = () => (globalThis as { draws?: string[] }).draws ?? []
     const before = draws().length

@@ -199,7 +199,10 @@ export async function installWebApp(
     const { pathname } = pageAddress(request.url, [])
     const info = renderer?.pageOf(pathname)
     if (!renderer || !info?.drawn) return { page: shell(info?.screens ?? []), status: 200 }
-    const { pageUrl } = pageAddress(request.url, info.parameters)
+    // A page drawn for a session is drawn for that visitor only, never cached: with its whole
+    // address, as the app reads it (the admin's report filters), or the app would hydrate another
+    // page than the one drawn. A page drawn for everyone keeps only the parameters it reads.
+    const { pageUrl } = pageAddress(request.url, info.drawn === 'session' ? 'all' : info.parameters)
     // Sharing cards and canonical addresses are absolute, or WhatsApp shows no preview: the
     // configured origin, else the one the request came to (behind TRUST_PROXY, its forwarded one).
     const origin = app.deps.config.publicOrigin ?? requestOrigin(request)
@@ -293,9 +296,10 @@ function requestOrigin(request: FastifyRequest): string | null {
  * A page's address as the server draws it: its path, and of the query only the parameters the
  * page reads, so that `/?utm_source=x` is the cached `/`.
  */
-function pageAddress(url: string, read: readonly string[]): { pathname: string; pageUrl: string } {
+function pageAddress(url: string, read: readonly string[] | 'all'): { pathname: string; pageUrl: string } {
   const question = url.indexOf('?')
   const pathname = question === -1 ? url : url.slice(0, question)
+  if (read === 'all') return { pathname, pageUrl: url }
   if (question === -1 || read.length === 0) return { pathname, pageUrl: pathname }
   const given = new URLSearchParams(url.slice(question + 1))
   const kept = new URLSearchParams()

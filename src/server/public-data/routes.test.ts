@@ -85,6 +85,16 @@ describe('GET /api/public/stats', () => {
     expect(body.by_category).toHaveLength((await ctx.db.db.select().from(categories)).length)
   })
 
+  it('lists the categories in the French order of the report form, “Éclairage public” among the E’s', async () => {
+    const body = await stats()
+    const form = (await ctx.app.inject('/api/categories')).json() as { nom: string }[]
+    expect(body.by_category.map((category) => category.category)).toEqual(
+      form.map((category) => category.nom),
+    )
+    const names = body.by_category.map((category) => category.category)
+    expect(names.indexOf('Éclairage public')).toBeLessThan(names.indexOf('Propreté'))
+  })
+
   it('tells the median resolution time of a small known set, to its bucket’s precision', async () => {
     for (const hours of [2, 5, 30]) await report({ status: 'resolu', resolvedAfter: hours })
     // A rejected report resolved long ago would move the median: it is not counted.

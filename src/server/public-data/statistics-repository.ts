@@ -15,6 +15,7 @@ import {
   type WeekStats,
 } from '../../domain/public-data'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
+import { frenchOrder } from '../categories/repository'
 import { type Db, queryRows } from '../db/database'
 import { publicStatus } from '../reports/scopes'
 
@@ -23,8 +24,8 @@ const OPEN_CELL_DEGREES = 360 / 2 ** 16
 /** The map of /statistiques shows at most this many squares, the fullest first. */
 const OPEN_AREAS_MAX = 1000
 const DAY_MS = 24 * 60 * 60 * 1000
-/** One collator for every comparison: `localeCompare(…, 'fr')` builds one per call. */
-const byFrenchName = new Intl.Collator('fr').compare
+/** The report form's collator (one for every comparison: `localeCompare(…, 'fr')` builds one per call). */
+const byFrenchName = frenchOrder.compare
 
 type Count = string | number
 
@@ -37,22 +38,25 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
     organizationFigures(db),
     openReportAreas(db),
   ])
-  const byCategory = categories.map((row) => {
-    const pending = Number(row.pending)
-    const inProgress = Number(row.in_progress)
-    const resolved = Number(row.resolved)
-    const total = pending + inProgress + resolved
-    return {
-      category_id: row.category_id,
-      category: row.category,
-      total,
-      resolved,
-      in_progress: inProgress,
-      pending,
-      resolution_rate: shareResolved(resolved, total),
-      median_resolution_hours: medianFromBuckets(histograms.get(row.category_id) ?? []),
-    }
-  })
+  // In the form's order: the database's collation may put "Éclairage" after the Z's.
+  const byCategory = [...categories]
+    .sort((a, b) => byFrenchName(a.category, b.category) || a.category_id - b.category_id)
+    .map((row) => {
+      const pending = Number(row.pending)
+      const inProgress = Number(row.in_progress)
+      const resolved = Number(row.resolved)
+      const total = pending + inProgress + resolved
+      return {
+        category_id: row.category_id,
+        category: row.category,
+        total,
+        resolved,
+        in_progress: inProgress,
+        pending,
+        resolution_rate: shareResolved(resolved, total),
+        median_resolution_hours: medianFromBuckets(histograms.get(row.category_id) ?? []),
+      }
+    })
   const sum = (key: 'total' | 'pending' | 'in_progress' | 'resolved') =>
     byCategory.reduce((total, category) => total + category[key], 0)
   return {

@@ -4,7 +4,7 @@
 import { ADMIN_MESSAGES } from '../../domain/admin-rules'
 import { COMMUNES, type Commune, nearestCommune } from '../../domain/communes'
 import type { OrganizationType } from '../../domain/organization'
-import type { ReportPriority } from '../../domain/report-states'
+import { isOpenStatus, type ReportPriority } from '../../domain/report-states'
 import type { ReportAction } from '../../domain/report-transitions'
 
 /** A small deterministic generator (mulberry32). */
@@ -320,13 +320,18 @@ const RESOLUTION_MESSAGES: Record<string, { title: string; message: string }> = 
   },
 }
 
-/** Who takes a step of a report's history: its organisation, an administrator, or the device that filed it. */
-export type DemoActor = 'organization' | 'admin' | 'reporter'
+/**
+ * Who takes a step of a report's history: its organisation, an administrator, the device that
+ * filed it, or another resident's device saying "Moi aussi".
+ */
+export type DemoActor = 'organization' | 'admin' | 'reporter' | 'supporter'
 
 export interface DemoStep {
   at: Date
   by: DemoActor
   action: ReportAction
+  /** The supporting device (a SHA-256 hex), for a supporter's step. */
+  device?: string
   /** The message a step sends to the filing device (an organisation's, a rejection's reason). */
   message?: { title: string; message: string }
 }
@@ -443,7 +448,33 @@ export function demoReports(
       steps: historyOf(random, type, createdAt, now),
     })
   }
+  // After every report is drawn, so that the reports themselves are those of before.
+  for (const report of reports) addSupports(random, report, devices, now)
   return reports.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+}
+
+/**
+ * "Moi aussi" from other residents while the report is open: most reports have none, some a
+ * few neighbours, a pothole on a busy road a dozen.
+ */
+function addSupports(random: () => number, report: DemoReport, devices: readonly string[], now: Date) {
+  if (random() >= 0.35) return
+  const count = 1 + Math.floor(skewed(random, 0, 14))
+  const closing = report.steps.find(
+    (step) => step.action.kind === 'set-status' && !isOpenStatus(step.action.status),
+  )
+  const end = (closing?.at ?? now).getTime()
+  const start = report.createdAt.getTime()
+  const others = shuffled(
+    random,
+    devices.filter((device) => device !== report.reporterHash),
+  ).slice(0, count)
+  for (const device of others) {
+    const at = new Date(start + skewed(random, 0, 1) * (end - start))
+    if (at.getTime() <= start || at.getTime() >= end) continue
+    report.steps.push({ at, by: 'supporter', device, action: { kind: 'support' } })
+  }
+  report.steps.sort((a, b) => a.at.getTime() - b.at.getTime())
 }
 
 function historyOf(random: () => number, type: string, createdAt: Date, now: Date): DemoStep[] {

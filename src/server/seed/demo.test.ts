@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CATEGORIES } from '../../domain/category'
 import { COMMUNES, distanceM, nearestCommune } from '../../domain/communes'
 import type { Database } from '../db/database'
-import { notifications, organizations, reportEvents, reports } from '../db/schema'
+import { notifications, organizations, reportEvents, reportSupports, reports } from '../db/schema'
 import { seedDefaults } from '../db/seed'
 import { openTestDatabase } from '../test/helper'
 import { DEMO_REPORTS, loadDemoData } from './demo'
@@ -122,5 +122,35 @@ describe('npm run seed:demo', () => {
     expect(await loadDemoData(db, { now: NOW })).toBeNull()
     expect(await db.db.select().from(reports)).toHaveLength(DEMO_REPORTS)
     expect(await db.db.select().from(organizations)).toHaveLength(4)
+  })
+})
+
+describe('npm run seed:demo, the residents who say “Moi aussi”', () => {
+  it('gives some open reports supporters, so that “Plus soutenus” has something to show', async () => {
+    const supported = rows.filter((report) => report.supporters_count > 0)
+    // Most reports have none; a fair share a few; the most supported several.
+    expect(supported.length).toBeGreaterThan(DEMO_REPORTS * 0.15)
+    expect(supported.length).toBeLessThan(DEMO_REPORTS * 0.6)
+    expect(Math.max(...rows.map((report) => report.supporters_count))).toBeGreaterThanOrEqual(5)
+    expect(supported.some((report) => report.status === 'en-attente' || report.status === 'en-cours')).toBe(
+      true,
+    )
+  })
+
+  it('records each support as the support route does: one device once, never the filing one, while open', async () => {
+    const supports = await db.db.select().from(reportSupports)
+    const byReport = new Map(rows.map((report) => [report.id, report]))
+    for (const report of rows) {
+      const own = supports.filter((support) => support.report_id === report.id)
+      expect(own).toHaveLength(report.supporters_count)
+      expect(own.every((support) => support.reporter_hash !== report.reporter_hash)).toBe(true)
+      const lines = events.filter((event) => event.report_id === report.id && event.kind === 'supported')
+      expect(lines).toHaveLength(report.supporters_count)
+    }
+    for (const support of supports) {
+      const report = byReport.get(support.report_id)
+      expect(time(support.created_at)).toBeGreaterThan(time(report?.created_at ?? null))
+      if (report?.resolved_at) expect(time(support.created_at)).toBeLessThan(time(report.resolved_at))
+    }
   })
 })

@@ -21,6 +21,7 @@ import {
   notifications,
   organizations,
   reportEvents,
+  reportSupports,
   reports,
   superadmins,
 } from '../db/schema'
@@ -94,7 +95,7 @@ export async function loadDemoData(
     for (const plan of plans) {
       const candidates = handlers.get(plan.type) ?? []
       const handler = candidates[Math.floor(random() * candidates.length)]
-      const { fields, events, messages } = lifeOf(plan, { handler, admin: admin?.id })
+      const { fields, events, messages, supports } = lifeOf(plan, { handler, admin: admin?.id })
       const [row] = await tx
         .insert(reports)
         .values({
@@ -113,6 +114,9 @@ export async function loadDemoData(
         .returning({ id: reports.id, anonymous_code: reports.anonymous_code })
       if (!row) continue
       await tx.insert(reportEvents).values(events.map((event) => ({ ...event, report_id: row.id })))
+      if (supports.length > 0) {
+        await tx.insert(reportSupports).values(supports.map((support) => ({ ...support, report_id: row.id })))
+      }
       if (messages.length > 0) {
         await tx.insert(notifications).values(
           messages.map((message) => ({
@@ -144,15 +148,18 @@ function lifeOf(
   plan: DemoReport,
   who: { handler: string | undefined; admin: string | undefined },
 ): {
-  fields: ReportFields
+  fields: ReportFields & { supporters_count: number }
   events: (HistoryLine & { created_at: string })[]
   messages: DemoMessage[]
+  /** The other devices that said "Moi aussi", as the support route records them. */
+  supports: { reporter_hash: string; created_at: string }[]
 } {
   const reporter: Actor = { type: 'citizen', deviceHash: plan.reporterHash }
   const filed = filing(reporter, plan.createdAt)
   let fields: ReportFields = { ...filed.fields }
   const events = filed.events.map((event) => ({ ...event, created_at: plan.createdAt.toISOString() }))
   const messages: DemoMessage[] = []
+  const supports: { reporter_hash: string; created_at: string }[] = []
   const state: ReportState = {
     status: fields.status ?? 'en-attente',
     priority: 'normal',
@@ -165,13 +172,15 @@ function lifeOf(
     const actor: Actor | null =
       step.by === 'reporter'
         ? reporter
-        : step.by === 'admin'
-          ? who.admin
-            ? { type: 'admin', id: who.admin }
-            : null
-          : who.handler
-            ? { type: 'organization', id: who.handler }
-            : null
+        : step.by === 'supporter'
+          ? { type: 'citizen', deviceHash: step.device ?? '' }
+          : step.by === 'admin'
+            ? who.admin
+              ? { type: 'admin', id: who.admin }
+              : null
+            : who.handler
+              ? { type: 'organization', id: who.handler }
+              : null
     // No organisation handles this category, or no administrator yet: it stays as it is.
     if (!actor) break
     const result = transition(state, step.action, actor, step.at)
@@ -183,6 +192,7 @@ function lifeOf(
     state.resolvedAt = fields.resolved_at === undefined ? state.resolvedAt : fields.resolved_at
     const at = step.at.toISOString()
     events.push(...result.events.map((event) => ({ ...event, created_at: at })))
+    if (step.action.kind === 'support') supports.push({ reporter_hash: step.device ?? '', created_at: at })
     if (step.message) {
       // An administrator's message is a rejection's reason; an organisation's is its own.
       const fromOrganization = actor.type === 'organization'
@@ -194,7 +204,7 @@ function lifeOf(
       })
     }
   }
-  return { fields, events, messages }
+  return { fields: { ...fields, supporters_count: supports.length }, events, messages, supports }
 }
 
 /** What the seed prints: how to sign in to the platform it filled. */

@@ -58,7 +58,10 @@ export interface ManifestRoute {
   drawn?: 'public' | 'session'
   /** The signed-in area of this route and those below it: its session, or its login page. */
   session?: { userType: 'organization' | 'admin'; loginPath: string }
-  /** The query parameters its screen reads: the page differs with them; any other is ignored. */
+  /**
+   * The query parameters its screen reads: the page differs with them; any other is ignored. A page
+   * drawn for a session is drawn with its whole address (never cached).
+   */
   parameters?: readonly string[]
   children?: readonly ManifestRoute[]
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/constants'
-import { formatNumberIn } from '../lib/locale-conventions'
+import { formatNumberIn, pluralRuleOf } from '../lib/locale-conventions'
 import { fr } from './fr'
 
 export { DEFAULT_LANGUAGE }
@@ -25,11 +25,15 @@ void i18next.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 })
 
-// The catalogues write plurals as SPEC.md does ("incident(s)"), never as plural forms, and name
-// their figures `total` (or what they count), never `count`: given a `count`, i18next asks the
-// browser for its plural rules (Intl.PluralRules), and a page's first Intl object loads the
-// browser's locale data (lib/locale-conventions.ts). i18next has no option to turn plurals off;
-// leaving out its plural option is the supported way not to use them.
+// Plurals are i18next's (`count`, with `_one` and `_other` texts), but their rules are written in
+// lib/locale-conventions.ts, not asked of the browser: i18next would build Intl.PluralRules, and a
+// page's first Intl object loads the browser's locale data. i18next has no option for a plural
+// resolver; its cache of rules, filled before any text of the language is read, is what it asks.
+export function givePluralRule(language: string) {
+  i18next.services.pluralResolver.pluralRulesCache[`{"cleanedCode":"${language}","type":"cardinal"}`] =
+    pluralRuleOf(language)
+}
+givePluralRule(DEFAULT_LANGUAGE)
 
 // Figures in texts ("{{total, number}}") read like the dates: "1 234" in French, "1,234" in English.
 i18next.services.formatter?.add('number', (value, language) =>

@@ -3,7 +3,14 @@
 import type { Language } from '../../domain/constants'
 import { rememberLanguage } from '../lib/display-settings'
 import { formattingLanguage } from '../lib/locale'
-import { catalogueLoaders, DEFAULT_LANGUAGE, i18next, type Namespace, type OtherLanguage } from '.'
+import {
+  catalogueLoaders,
+  DEFAULT_LANGUAGE,
+  givePluralRule,
+  i18next,
+  type Namespace,
+  type OtherLanguage,
+} from '.'
 
 const loading = new Map<string, Promise<void>>()
 
@@ -13,6 +20,7 @@ export function loadNamespace(namespace: Namespace, language: string): Promise<v
     return Promise.resolve()
   const loader = catalogueLoaders.get(namespace)?.[language as OtherLanguage]
   if (!loader) return Promise.resolve()
+  givePluralRule(language)
   const key = `${language}:${namespace}`
   let pending = loading.get(key)
   if (!pending) {

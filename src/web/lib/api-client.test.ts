@@ -67,3 +67,31 @@ describe('a failed read of the query client', () => {
     expect(errors).toHaveBeenCalledWith('Échec du chargement', ['count'], expect.any(ApiError))
   })
 })
+
+describe('a failed read of a query whose key holds a secret', () => {
+  it('names the query in the console without this device’s token or a report’s code', async () => {
+    const { errors } = consoleSpies()
+    const token = 'nlNetEeQ-KL__N0lRXSZOZPBsw4jracu7kpBBYCbFSg'
+    stubApi({
+      'GET /api/citizen/reports': apiError(
+        0,
+        'network_error',
+        'Erreur de connexion. Vérifiez votre internet.',
+      ),
+      'GET /api/reports/track/ABCD2345': apiError(0, 'network_error', 'Erreur de connexion.'),
+    })
+    const client = createQueryClient({ retry: false })
+    const offline = (queryKey: unknown[], path: string) =>
+      client.fetchQuery({ queryKey, queryFn: () => apiGet(path) }).catch(() => undefined)
+    await offline(['reports', 'nearby', 3, '14.69', '-17.44', token], '/api/citizen/reports')
+    await offline(['citizen', 'reports', token], '/api/citizen/reports')
+    await offline(['reports', 'track', 'ABCD2345'], '/api/reports/track/ABCD2345')
+    const printed = errors.mock.calls.map((call) => JSON.stringify(call.slice(0, 2)))
+    expect(printed).toEqual([
+      '["Échec du chargement",["reports","nearby"]]',
+      '["Échec du chargement",["citizen","reports"]]',
+      '["Échec du chargement",["reports","track"]]',
+    ])
+    expect(printed.join(' ')).not.toContain(token)
+  })
+})

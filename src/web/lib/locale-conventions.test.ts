@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatDateTimeIn, formatLongDateIn, formatNumberIn } from './locale-conventions'
+import { formatDateTimeIn, formatLongDateIn, formatNumberIn, pluralRuleOf } from './locale-conventions'
 
 // The browser's Intl is what these replace on the first paint: they must read exactly alike.
 const INTL_LOCALE = { fr: 'fr-FR', en: 'en-GB' } as const
@@ -42,36 +42,52 @@ it('writes Wolof dates with Wolof months, as the CLDR data of Intl does (Node ca
   }
 })
 
-it('lets the texts with a figure ask the browser for no Intl object (its locale data loads on the first)', async () => {
+it('lets the texts with a figure, plurals included, ask the browser for no Intl object (its locale data loads on the first)', async () => {
   const { i18next } = await import('../i18n')
   const made = spyOnIntl()
   try {
-    expect(i18next.t('home.incidentCount', { total: 1234 })).toBe(
-      '1\u202f234 incident(s) rapporté(s) dans le département de Dakar',
+    expect(i18next.t('home.incidentCount', { count: 1234 })).toBe(
+      '1\u202f234 incidents rapportés dans le département de Dakar',
     )
-    expect(i18next.t('home.recent.loaded', { total: 5 })).toBe('5 signalement(s) récent(s)')
-    expect(i18next.cloneInstance({ lng: 'fr' }).t('map.cluster', { total: 12 })).toContain(
-      '12 signalement(s)',
-    )
+    expect(i18next.t('home.recent.loaded', { count: 5 })).toBe('5 signalements récents')
+    expect(i18next.cloneInstance({ lng: 'fr' }).t('map.cluster', { count: 12 })).toContain('12 signalements')
     expect(made.names).toEqual([])
   } finally {
     made.restore()
   }
 })
 
-it('would, given i18next’s plural option `count`, build Intl.PluralRules: hence no text takes one', async () => {
+describe.each([
+  ['fr', [0, 1, 2, 1000], ['one', 'one', 'other', 'other']],
+  ['en', [0, 1, 2, 1000], ['other', 'one', 'other', 'other']],
+  ['wo', [0, 1, 2, 1000], ['other', 'other', 'other', 'other']],
+] as const)('the plural rules of %s', (language, values, expected) => {
+  it('choose the texts Intl.PluralRules would', () => {
+    const rule = pluralRuleOf(language)
+    const intl = new Intl.PluralRules(language)
+    // French has a third form, `many`, for millions ("1 000 000 de"): no count here reaches it.
+    expect(values.map((value) => rule.select(value))).toEqual(expected)
+    expect(values.map((value) => rule.select(value))).toEqual(values.map((value) => intl.select(value)))
+  })
+})
+
+it('says “1 report”, “293 incidents” in English and “1 incident”, “0 signalement” in French', async () => {
   const { i18next } = await import('../i18n')
-  // A fresh instance: an instance keeps the plural rules it built.
-  const fresh = i18next.createInstance()
-  await fresh.init({ lng: 'fr', resources: { fr: { translation: { loaded: '{{count}} signalement(s)' } } } })
-  const made = spyOnIntl()
+  const { switchLanguage } = await import('../i18n/languages')
   try {
-    // Typed as a text of the app's catalogues, which this one is not.
-    const t = fresh.t as unknown as (key: string, options: object) => string
-    expect(t('loaded', { count: 5 })).toBe('5 signalement(s)')
-    expect(made.names).toContain('PluralRules')
+    await switchLanguage('en')
+    expect(i18next.t('home.incidentCount', { count: 293 })).toBe(
+      '293 incidents reported in the Dakar department',
+    )
+    expect(i18next.t('home.incidentCount', { count: 1 })).toBe('1 incident reported in the Dakar department')
+    expect(i18next.t('home.recent.loaded', { count: 1 })).toBe('1 recent report')
+    await switchLanguage('fr')
+    expect(i18next.t('home.incidentCount', { count: 1 })).toBe(
+      '1 incident rapporté dans le département de Dakar',
+    )
+    expect(i18next.t('home.recent.loaded', { count: 0 })).toBe('0 signalement récent')
   } finally {
-    made.restore()
+    await switchLanguage('fr')
   }
 })
 

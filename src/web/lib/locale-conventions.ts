@@ -105,3 +105,14 @@ export function formatDateTimeIn(language: string, date: Date): string {
   const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
   return `${formatLongDateIn(language, date)}${conventionsOf(language).beforeTime}${time}`
 }
+
+/**
+ * Which text of a plural a whole number takes, as CLDR's cardinal rules say and Intl.PluralRules
+ * would answer: French "0 signalement", "1 signalement", "2 signalements"; English "1 report",
+ * "0 reports"; Wolof nouns do not change with the number (one form, `other`). Given to i18next
+ * (i18n/index.ts) in place of the Intl.PluralRules it would build: of a rule it asks only `select`.
+ */
+export function pluralRuleOf(language: string): { select(value: number): 'one' | 'other' } {
+  const isOne = language === 'en' ? (n: number) => n === 1 : (n: number) => language !== 'wo' && n < 2
+  return { select: (value) => (isOne(value) ? 'one' : 'other') }
+}

@@ -25,7 +25,7 @@ export function createQueryClient(
         // A 404 that the screen shows as its answer (a report's page for an id no public report
         // has) is no failure: not logged, on the server least of all, where anyone can ask for one.
         if (query.meta?.[UNKNOWN_IS_AN_ANSWER] === true && isUnknown(error)) return
-        logApiFailure('Échec du chargement', error, query.queryKey)
+        logApiFailure('Échec du chargement', error, keyNames(query.queryKey))
       },
     }),
     defaultOptions: {
@@ -44,6 +44,18 @@ export function createQueryClient(
       },
     },
   })
+}
+
+/** A name of a key ('reports', 'api-keys'): what a query is, never a value it was asked with. */
+const KEY_NAME = /^[a-z][a-z-]*$/
+
+/**
+ * What a failed query is, for the console: its key's leading names (['reports', 'nearby']), never
+ * the values after them, some of which are secrets (this device's token, a report's code).
+ */
+export function keyNames(queryKey: QueryKey): string[] {
+  const end = queryKey.findIndex((part) => typeof part !== 'string' || !KEY_NAME.test(part))
+  return (end === -1 ? queryKey : queryKey.slice(0, end)) as string[]
 }
 
 /**

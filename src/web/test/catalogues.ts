@@ -24,7 +24,7 @@ export function describeTranslations(name: string, languages: { fr: object; en: 
   describe(`the ${name} catalogue`, () => {
     const french = flatten(languages.fr)
 
-    itTakesNoCount(languages.fr)
+    itTakesCountOnlyInPlurals(languages.fr)
 
     it.each(['en', 'wo'] as const)('has every French key in %s, and no other, each with text', (language) => {
       const other = flatten(languages[language])
@@ -45,22 +45,29 @@ export function describeTranslations(name: string, languages: { fr: object; en: 
 }
 
 /**
- * `count` is i18next's plural option: a text given one makes i18next build the browser's plural
- * rules (Intl.PluralRules), whose locale data would load on the first page (i18n/index.ts). The
- * catalogues write "signalement(s)" and name their figures otherwise (`total`…).
+ * `count` is i18next's plural option: a text given one has a `_one` and an `_other` form, chosen by
+ * the plural rules of lib/locale-conventions.ts (never the browser's Intl.PluralRules, whose
+ * locale data would load on the first page: i18n/index.ts). Any other figure is named otherwise
+ * (`total`…), and no text writes "signalement(s)".
  */
-export function itTakesNoCount(french: object) {
-  it('names no figure `count`, i18next’s plural option', () => {
-    const withCount = [...flatten(french)].filter(([, text]) =>
-      placeholders(text).some((p) => /^count\b/.test(p ?? '')),
+export function itTakesCountOnlyInPlurals(french: object) {
+  it('names a figure `count` only in a plural’s `_one` and `_other` texts, each with its pair', () => {
+    const texts = flatten(french)
+    const misnamed = [...texts].filter(
+      ([key, text]) => placeholders(text).some((p) => /^count\b/.test(p ?? '')) !== /_(one|other)$/.test(key),
     )
-    expect(withCount.map(([key]) => key)).toEqual([])
+    expect(misnamed.map(([key]) => key)).toEqual([])
+    const unpaired = [...texts.keys()].filter((key) => {
+      const pair = key.endsWith('_one') ? key.replace(/_one$/, '_other') : key.replace(/_other$/, '_one')
+      return /_(one|other)$/.test(key) && !texts.has(pair)
+    })
+    expect(unpaired).toEqual([])
   })
 }
 
 /** The checks of a catalogue that exists in French only (the organisation and admin areas). */
 export function describeFrenchCatalogue(name: string, french: object) {
   describe(`the ${name} catalogue`, () => {
-    itTakesNoCount(french)
+    itTakesCountOnlyInPlurals(french)
   })
 }

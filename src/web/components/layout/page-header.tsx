@@ -16,7 +16,8 @@ export function PageHeader({
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {subtitle ? <p className="text-sm text-slate-600">{subtitle}</p> : null}
       </div>
-      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+      {/* Never narrower than its buttons: a long subtitle wraps instead of pushing them out. */}
+      {children ? <div className="flex shrink-0 flex-wrap gap-2">{children}</div> : null}
     </div>
   )
 }

@@ -86,7 +86,7 @@ describe('the language, chosen in the side menu', () => {
     const user = userEvent.setup()
     renderHome()
     expect(await screen.findByRole('article')).toHaveTextContent('22 novembre 2026')
-    expect(await screen.findByText(/^1\s234 incident\(s\) rapporté\(s\)/)).toBeInTheDocument()
+    expect(await screen.findByText(/^1\s234 incidents rapportés/)).toBeInTheDocument()
     const menu = await openSideMenu(user)
     await user.click(within(menu).getByRole('radio', { name: 'English' }))
     await user.keyboard('{Escape}')
@@ -101,7 +101,7 @@ describe('the language, chosen in the side menu', () => {
       await within(screen.getByRole('article')).findByRole('link', { name: 'Roads' }),
     ).toBeInTheDocument()
     expect(screen.getByRole('article')).not.toHaveTextContent('Voirie')
-    expect(screen.getByText('1,234 incident(s) reported in the Dakar department')).toBeInTheDocument()
+    expect(screen.getByText('1,234 incidents reported in the Dakar department')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(STORE_NAMES.settings) ?? '{}').state.display.language).toBe('en')
   })
 

@@ -164,7 +164,7 @@ export function useReportGroups({
         const id = properties.cluster_id
         L.marker([latitude, longitude], {
           icon: countIcon(properties.point_count, prevailingTone(properties)),
-          title: t('map.cluster', { total: properties.point_count }),
+          title: t('map.cluster', { count: properties.point_count }),
           keyboard: true,
         })
           .on('click', () => {
@@ -193,7 +193,7 @@ export function useReportGroups({
       L.marker([group.latitude, group.longitude], {
         // The server's groups tell how many reports, not which statuses: no status's colour.
         icon: countIcon(group.count, null),
-        title: t('map.cluster', { total: group.count }),
+        title: t('map.cluster', { count: group.count }),
         keyboard: true,
       })
         .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))

@@ -64,7 +64,7 @@ describe('Home page', () => {
     })
     renderRoute('/')
 
-    expect(await screen.findByText('4 signalement(s) récent(s)')).toBeInTheDocument()
+    expect(await screen.findByText('4 signalements récents')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Incidents récents' })).toBeInTheDocument()
     const cards = screen.getAllByRole('article')
     expect(cards).toHaveLength(4)
@@ -94,9 +94,7 @@ describe('Home page', () => {
     expect(within(drain).getByText('archive-inconnu')).toHaveClass('bg-slate-100')
     expect(within(drain).getByText('15 janvier 2026')).toBeInTheDocument()
 
-    expect(
-      await screen.findByText('42 incident(s) rapporté(s) dans le département de Dakar'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('42 incidents rapportés dans le département de Dakar')).toBeInTheDocument()
   })
 
   it('opens a report’s public page from its card', async () => {
@@ -123,9 +121,7 @@ describe('Home page', () => {
     expect(await screen.findByText('Aucun incident signalé')).toBeInTheDocument()
     expect(screen.getByText('Soyez le premier à signaler un problème !')).toBeInTheDocument()
     expect(screen.queryByRole('article')).not.toBeInTheDocument()
-    expect(
-      await screen.findByText('0 incident(s) rapporté(s) dans le département de Dakar'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('0 incident rapporté dans le département de Dakar')).toBeInTheDocument()
   })
 
   it('shows the empty state and a count of 0 when loading fails, and logs the failure', async () => {
@@ -137,9 +133,7 @@ describe('Home page', () => {
     stubApi({ '/api/reports/recent': error, '/api/reports/count': error })
     renderRoute('/')
     expect(await screen.findByText('Aucun incident signalé')).toBeInTheDocument()
-    expect(
-      await screen.findByText('0 incident(s) rapporté(s) dans le département de Dakar'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('0 incident rapporté dans le département de Dakar')).toBeInTheDocument()
     expect(screen.queryByText('Chargement des signalements...')).not.toBeInTheDocument()
     // Each failed read is logged, and nothing else is.
     const loggedReads = () =>

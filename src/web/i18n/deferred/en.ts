@@ -17,8 +17,15 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     reset: 'Restore the default settings',
     resetDone: 'Default settings restored',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} h',
+    days: '{{days}} d',
+    underAnHour: 'under an hour',
+  },
   offline: {
-    pending: '{{total}} report(s) waiting to be sent',
+    pending_one: '{{count}} report waiting to be sent',
+    pending_other: '{{count}} reports waiting to be sent',
     sent: 'Your waiting report has been sent',
     sentCode: 'Tracking code: {{code}}',
   },
@@ -28,10 +35,12 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     listTitle: 'Reports shown on the map',
     listEmpty: 'No report in this part of the map.',
     listGrouped: 'Too many reports in this area to list them: zoom in on the map.',
-    listCount: '{{total}} report(s) in this part of the map',
+    listCount_one: '{{count}} report in this part of the map',
+    listCount_other: '{{count}} reports in this part of the map',
   },
   report: {
-    supporters: '{{total}} supporter(s)',
+    supporters_one: '{{count}} supporter',
+    supporters_other: '{{count}} supporters',
   },
   location: {
     title: 'Location',

@@ -22,8 +22,15 @@ export const deferredFr = {
     reset: 'Rétablir les réglages par défaut',
     resetDone: 'Réglages par défaut rétablis',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} h',
+    days: '{{days}} j',
+    underAnHour: 'moins d’une heure',
+  },
   offline: {
-    pending: '{{total}} signalement(s) en attente d’envoi',
+    pending_one: '{{count}} signalement en attente d’envoi',
+    pending_other: '{{count}} signalements en attente d’envoi',
     sent: 'Votre signalement en attente est envoyé',
     sentCode: 'Code de suivi : {{code}}',
   },
@@ -33,10 +40,12 @@ export const deferredFr = {
     listTitle: 'Signalements visibles sur la carte',
     listEmpty: 'Aucun signalement dans cette partie de la carte.',
     listGrouped: 'Trop de signalements dans cette zone pour les lister : zoomez sur la carte.',
-    listCount: '{{total}} signalement(s) dans cette partie de la carte',
+    listCount_one: '{{count}} signalement dans cette partie de la carte',
+    listCount_other: '{{count}} signalements dans cette partie de la carte',
   },
   report: {
-    supporters: '{{total}} soutien(s)',
+    supporters_one: '{{count}} soutien',
+    supporters_other: '{{count}} soutiens',
   },
   location: {
     title: 'Emplacement',

@@ -17,8 +17,15 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     reset: 'Delloo tànneef yu njëkk yi',
     resetDone: 'Tànneef yu njëkk yi delsi nañu',
   },
+  // How long something took (statistics, the back-office's dashboard): one way of saying it.
+  durations: {
+    hours: '{{hours}} waxtu',
+    days: '{{days}} fan',
+    underAnHour: 'lu yées benn waxtu',
+  },
   offline: {
-    pending: '{{total}} yégle yu ngi xaar ngir dem',
+    pending_one: '{{count}} yégle yu ngi xaar ngir dem',
+    pending_other: '{{count}} yégle yu ngi xaar ngir dem',
     sent: 'Sa yégle bi doon xaar dem na',
     sentCode: 'Kodu topp bi : {{code}}',
   },
@@ -28,10 +35,12 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     listTitle: 'Yégle yi gisu ci kàrt bi',
     listEmpty: 'Amul benn yégle ci wàll wii ci kàrt bi.',
     listGrouped: 'Yégle yi dañoo bari ci gox bii ba duñu ko mëna lim : jegeñsil ci kàrt bi.',
-    listCount: '{{total}} yégle ci wàll wii ci kàrt bi',
+    listCount_one: '{{count}} yégle ci wàll wii ci kàrt bi',
+    listCount_other: '{{count}} yégle ci wàll wii ci kàrt bi',
   },
   report: {
-    supporters: '{{total}} ñu ko dimbali',
+    supporters_one: '{{count}} ñu ko dimbali',
+    supporters_other: '{{count}} ñu ko dimbali',
   },
   location: {
     title: 'Fu mu nekk',

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminStats } from '../../../../domain/admin'
 import { pageReply, stubApi } from '../../../test/api-stub'
@@ -35,7 +36,13 @@ describe('Admin dashboard', () => {
 
   it('shows the four counters, the performance card and the 5 newest reports with their badges', async () => {
     const reports = [
-      adminReport({ type: 'Éclairage public', department: 'Pikine', status: 'en-cours', priority: 'urgent' }),
+      adminReport({
+        type: 'Éclairage public',
+        address: 'Avenue Blaise Diagne, Médina',
+        department: 'Dakar',
+        status: 'en-cours',
+        priority: 'urgent',
+      }),
       adminReport({ type: 'Voirie', department: null, status: 'resolu', priority: 'low' }),
       ...Array.from({ length: 5 }, () => adminReport({ type: 'Propreté' })),
     ]
@@ -79,16 +86,35 @@ describe('Admin dashboard', () => {
     expect(rows).toHaveLength(5)
     const [lighting, road] = rows as [HTMLElement, HTMLElement]
     expect(lighting).toHaveTextContent('Éclairage public')
-    expect(lighting).toHaveTextContent('Pikine · 22 novembre 2026')
+    // The report's own place, not the department every report of Dakar shares.
+    expect(lighting).toHaveTextContent('Avenue Blaise Diagne, Médina · 22 novembre 2026')
     expect(within(lighting).getByText('Urgent')).toBeInTheDocument()
     expect(within(lighting).getByText('En cours')).toBeInTheDocument()
-    expect(road).toHaveTextContent('Non spécifié')
     expect(within(road).getByText('Faible')).toBeInTheDocument()
     expect(within(road).getByText('Résolu')).toBeInTheDocument()
     // Signed-in calls carry the administrator's token.
     expect(calls.every((call) => call.headers.get('authorization') === 'Bearer admin-token')).toBe(true)
     expect(document.title).toBe('Tableau de bord | Administration')
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
+  })
+
+  it('says a long mean time in days, as /statistiques does, and opens a recent report', async () => {
+    const user = userEvent.setup()
+    const report = adminReport({ type: 'Voirie', anonymous_code: 'K8J8U5FY' })
+    stubApi({
+      '/api/admin/stats': { status: 200, body: { ...stats, avg_resolution_hours: 196 } },
+      '/api/admin/reports': pageReply([report], { total: 1 }),
+      [`/api/admin/reports/${report.id}`]: 'pending',
+    })
+    renderRoute('/admin/dashboard')
+    const performance = await screen.findByRole('region', { name: 'Performance' })
+    await waitFor(() =>
+      expect(within(performance).getByText('Temps moyen de résolution').nextElementSibling).toHaveTextContent(
+        '8 j',
+      ),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Voir le signalement K8J8U5FY' }))
+    expect(await screen.findByRole('dialog', { name: 'Détails du signalement' })).toBeInTheDocument()
   })
 
   it('hides the average resolution time when it is zero, and says when there is no recent report', async () => {
@@ -119,7 +145,8 @@ describe('Admin dashboard', () => {
     // Each failed read is logged, and nothing else is.
     const loggedReads = () =>
       new Set(logged.mock.calls.map(([what, key]) => `${what} ${JSON.stringify(key)}`))
-    const expected = [adminKeys.stats(), adminKeys.reportList({}, 1)]
+    // Named by their keys' names, never the values they were asked with (lib/query-client.ts).
+    const expected = [adminKeys.stats(), adminKeys.reportList({}, 1).slice(0, 3)]
     await waitFor(() =>
       expect(loggedReads()).toEqual(
         new Set(expected.map((key) => `Échec du chargement ${JSON.stringify(key)}`)),

@@ -1,23 +1,27 @@
 import ArrowRight from 'lucide-react/icons/arrow-right'
 import FileText from 'lucide-react/icons/file-text'
 import Inbox from 'lucide-react/icons/inbox'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ADMIN_DASHBOARD_RECENT_REPORTS } from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
 import { REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
+import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { REPORT_STATUS_ICONS } from '../../../components/report/report-status-icons'
 import { Card } from '../../../components/ui/card'
 import { Progress } from '../../../components/ui/progress'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { StatCard, StatGrid } from '../../../components/ui/stat-card'
+import { useFormatHours } from '../../../lib/format-hours'
 import { formatLongDate } from '../../../lib/french-dates'
 import { formatPercent } from '../../../lib/french-numbers'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminStats } from '../api/get-admin-stats'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
+import { ReportDetailDialog } from '../reports/report-detail-dialog'
 import '../i18n/fr'
 
 function Performance({
@@ -36,6 +40,7 @@ function Performance({
   averageHours: number
 }) {
   const { t } = useTranslation('admin')
+  const formatHours = useFormatHours()
   const rate = resolutionRate(resolved, total)
   const figure = (value: number | string) =>
     loading ? (
@@ -69,9 +74,7 @@ function Performance({
           {!loading && averageHours !== 0 ? (
             <div className="col-span-2 flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
               <dt className="text-slate-600">{t('dashboard.averageResolution')}</dt>
-              <dd className="text-lg font-bold text-slate-900">
-                {t('dashboard.hours', { hours: averageHours })}
-              </dd>
+              <dd className="text-lg font-bold text-slate-900">{formatHours(averageHours)}</dd>
             </div>
           ) : null}
         </dl>
@@ -82,10 +85,11 @@ function Performance({
 
 function RecentReports() {
   const { t } = useTranslation('admin')
-  const { t: tRoot } = useTranslation()
   // The first page of the report management list: the newest first, shared with that screen.
   const { data, isPending } = useAdminReports({}, 1)
   const recent = data?.items.slice(0, ADMIN_DASHBOARD_RECENT_REPORTS) ?? []
+  // A recent report opens as it does on the report management screen.
+  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
   return (
     <Card asChild>
       <section aria-labelledby="recent-title" className="flex flex-col gap-4 p-5">
@@ -126,9 +130,16 @@ function RecentReports() {
                 className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="flex min-w-0 flex-col">
-                  <p className="truncate font-semibold text-slate-900">{report.type}</p>
+                  <button
+                    type="button"
+                    onClick={() => setOpened({ id: report.id, code: report.anonymous_code })}
+                    aria-label={t('reports.viewLabel', { code: report.anonymous_code })}
+                    className="-mx-1 truncate rounded px-1 text-left font-semibold text-slate-900 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+                  >
+                    {report.type}
+                  </button>
                   <p className="text-sm text-slate-600">
-                    {report.department || tRoot('common.notSpecified')} · {formatLongDate(report.created_at)}
+                    <PlaceName report={report} /> · {formatLongDate(report.created_at)}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
@@ -139,6 +150,11 @@ function RecentReports() {
             ))}
           </ul>
         )}
+        <ReportDetailDialog
+          reportId={opened?.id ?? null}
+          code={opened?.code ?? ''}
+          onClose={() => setOpened(null)}
+        />
       </section>
     </Card>
   )

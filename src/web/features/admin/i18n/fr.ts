@@ -71,7 +71,6 @@ export const adminFr = {
     today: 'Aujourd’hui',
     thisWeek: 'Cette semaine',
     averageResolution: 'Temps moyen de résolution',
-    hours: '{{hours}} h',
     recent: 'Signalements récents',
     recentEmpty: 'Aucun signalement récent',
     seeAll: 'Voir tous les signalements',

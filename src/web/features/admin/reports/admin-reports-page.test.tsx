@@ -199,13 +199,13 @@ describe('Admin report management', () => {
     renderRoute('/admin/reports')
     const user = userEvent.setup()
     const card = await screen.findByRole('article')
-    expect(card).toHaveTextContent('2 soutien(s)')
+    expect(card).toHaveTextContent('2 soutiens')
     await user.selectOptions(screen.getByLabelText('Trier par'), 'Plus soutenus')
     await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?sort=supporters'))
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2))
     const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
     expect(first).toHaveTextContent('MOST2345')
-    expect(first).toHaveTextContent('7 soutien(s)')
+    expect(first).toHaveTextContent('7 soutiens')
     expect(second).toHaveTextContent('LESS2345')
   })
 

@@ -45,7 +45,7 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
             </li>
             <li className="flex items-center gap-1">
               <Users aria-hidden="true" className="size-4" />
-              {tDeferred('report.supporters', { total: report.supporters_count })}
+              {tDeferred('report.supporters', { count: report.supporters_count })}
             </li>
           </ul>
           <Button variant="outline" size="md" onClick={onView} aria-label={t('reports.viewLabel', { code })}>

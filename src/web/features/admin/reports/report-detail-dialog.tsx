@@ -17,6 +17,7 @@ import { ReportHistory } from '../../../components/report/report-history'
 import { ReportLocation } from '../../../components/report/report-location'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
 import { ReportPhoto } from '../../../components/report/report-photo'
+import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
@@ -297,14 +298,7 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
           <h4 id="audio-title" className="text-sm font-semibold text-slate-600">
             {t('detail.audio')}
           </h4>
-          {/* biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript to offer */}
-          <audio
-            controls
-            preload="none"
-            src={report.audio_url}
-            aria-labelledby="audio-title"
-            className="w-full"
-          />
+          <VoiceNotePlayer src={report.audio_url} aria-labelledby="audio-title" className="w-full" />
         </section>
       ) : null}
 

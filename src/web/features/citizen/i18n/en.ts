@@ -56,6 +56,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       compressing: 'Preparing the photo...',
       preview: 'Photo preview',
       size: 'Photo ready: {{size}} (instead of {{original}})',
+      sizeUnchanged: 'Photo ready: {{size}}',
       remove: 'Remove the photo',
       unreadable: 'This image cannot be read. Choose a JPEG, PNG or WebP photo.',
     },
@@ -97,8 +98,10 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     different: 'Not the same? Go on with the form below.',
     supportedToast: 'Thank you! Your support is counted',
     supportedTitle: 'Thank you! You support this report',
-    supportedText:
-      '{{total}} resident(s) now support it. You follow it in “My reports”, as if it were yours.',
+    supportedText_one:
+      '{{count}} resident now supports it. You follow it in “My reports”, as if it were yours.',
+    supportedText_other:
+      '{{count}} residents now support it. You follow it in “My reports”, as if it were yours.',
   },
   queued: {
     title: 'No network: your report is kept on this phone',
@@ -153,7 +156,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     offlineTitle: 'Not available offline',
     offlineText:
       'Your reports will show here as soon as this phone is back online. Those filed offline wait safely on the phone.',
-    count: '{{total}} report(s)',
+    count_one: '{{count}} report',
+    count_other: '{{count}} reports',
     emptyTitle: 'No report yet',
     emptyText:
       'The reports you send from this device will show here, with their follow-up. Do you have a code? Add it under “Track a report”.',
@@ -201,7 +205,8 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     },
     intro: 'The messages of the organisations about your reports.',
     loading: 'Loading the notifications...',
-    count: '{{total}} message(s), {{unread}} unread',
+    count_one: '{{count}} message, {{unread}} unread',
+    count_other: '{{count}} messages, {{unread}} unread',
     emptyTitle: 'No notification',
     emptyText: 'When an organisation writes to you about one of your reports, its message shows here.',
     unread: 'Unread',
@@ -324,9 +329,6 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     medianResolution: 'resolved in {{duration}} (median)',
     medianClaim: 'taken on in {{duration}}',
     noMedian: 'none resolved',
-    hours: '{{hours}} h',
-    days: '{{days}} d',
-    underAnHour: 'under an hour',
     mediansNote:
       'Median time: half of the resolved reports were resolved faster, half slower. It counts from the moment the report was sent, to within about a fifth.',
     weeklyTitle: 'Week after week',

@@ -67,6 +67,7 @@ export const citizenFr = {
       compressing: 'Préparation de la photo...',
       preview: 'Aperçu de la photo',
       size: 'Photo prête : {{size}} (au lieu de {{original}})',
+      sizeUnchanged: 'Photo prête : {{size}}',
       remove: 'Retirer la photo',
       unreadable: 'Cette image ne peut pas être lue. Choisissez une photo JPEG, PNG ou WebP.',
     },
@@ -108,8 +109,10 @@ export const citizenFr = {
     different: 'Ce n’est pas le même ? Continuez le formulaire ci-dessous.',
     supportedToast: 'Merci ! Votre soutien est compté',
     supportedTitle: 'Merci ! Vous soutenez ce signalement',
-    supportedText:
-      '{{total}} habitant(s) le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+    supportedText_one:
+      '{{count}} habitant le soutient maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
+    supportedText_other:
+      '{{count}} habitants le soutiennent maintenant. Vous le suivez dans « Mes signalements », comme s’il était le vôtre.',
   },
   queued: {
     title: 'Pas de réseau : votre signalement est gardé sur ce téléphone',
@@ -167,7 +170,8 @@ export const citizenFr = {
     offlineTitle: 'Indisponible hors connexion',
     offlineText:
       'Vos signalements s’afficheront ici dès que ce téléphone retrouvera une connexion. Ceux envoyés hors connexion restent en attente sur le téléphone.',
-    count: '{{total}} signalement(s)',
+    count_one: '{{count}} signalement',
+    count_other: '{{count}} signalements',
     emptyTitle: 'Aucun signalement pour le moment',
     emptyText:
       'Les signalements que vous envoyez depuis cet appareil apparaîtront ici, avec leur suivi. Vous avez un code ? Ajoutez-le dans « Suivi des signalements ».',
@@ -203,7 +207,8 @@ export const citizenFr = {
     },
     intro: 'Les messages des organisations au sujet de vos signalements.',
     loading: 'Chargement des notifications...',
-    count: '{{total}} message(s), dont {{unread}} non lu(s)',
+    count_one: '{{count}} message, dont {{unread}} non lu',
+    count_other: '{{count}} messages, non lus : {{unread}}',
     emptyTitle: 'Aucune notification',
     emptyText:
       'Quand une organisation vous écrit au sujet d’un de vos signalements, son message apparaît ici.',
@@ -328,9 +333,6 @@ export const citizenFr = {
     medianResolution: 'résolu en {{duration}} (médiane)',
     medianClaim: 'pris en charge en {{duration}}',
     noMedian: 'aucun résolu',
-    hours: '{{hours}} h',
-    days: '{{days}} j',
-    underAnHour: 'moins d’une heure',
     mediansNote:
       'Délai médian : la moitié des signalements résolus l’ont été plus vite, l’autre moitié moins vite. Il est compté depuis l’envoi du signalement, à environ un cinquième près.',
     weeklyTitle: 'Semaine après semaine',

@@ -58,6 +58,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       compressing: 'Ñu ngi waajal nataal bi...',
       preview: 'Nataal bi',
       size: 'Nataal bi pare na : {{size}} (ci béréb {{original}})',
+      sizeUnchanged: 'Nataal bi pare na : {{size}}',
       remove: 'Dindi nataal bi',
       unreadable: 'Mënuñu jàng nataal bii. Tànnal nataal JPEG, PNG walla WebP.',
     },
@@ -99,7 +100,9 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     different: 'Du moom ? Wéyal ci formulaire bi ci suuf.',
     supportedToast: 'Jërëjëf ! Sa ndimbal bind nañu ko',
     supportedTitle: 'Jërëjëf ! Yaa ngi dimbali yégle bii',
-    supportedText: '{{total}} way-dëkk a koy dimbali léegi. Dinga ko topp ci « Samay yégle », ni sa yos.',
+    supportedText_one: '{{count}} way-dëkk a koy dimbali léegi. Dinga ko topp ci « Samay yégle », ni sa yos.',
+    supportedText_other:
+      '{{count}} way-dëkk a koy dimbali léegi. Dinga ko topp ci « Samay yégle », ni sa yos.',
   },
   queued: {
     title: 'Amul internet : sa yégle mu ngi ci telefon bii',
@@ -154,7 +157,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     offlineTitle: 'Amul internet',
     offlineText:
       'Sa yégle yi dinañu feeñ fii bu internet dellusee ci telefon bii. Yi nga yónne te amul internet ñu ngi ci telefon bi, di xaar.',
-    count: '{{total}} yégle',
+    count_one: '{{count}} yégle',
+    count_other: '{{count}} yégle',
     emptyTitle: 'Amagul benn yégle',
     emptyText:
       'Yégle yi ngay yónnee ci jumtukaay bii dinañu feeñ fii, ak seen toppte. Am nga benn kod ? Yokk ko ci « Topp benn yégle ».',
@@ -203,7 +207,8 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     },
     intro: 'Bataaxal yi mbootaay yi yónnee ci sa yégle yi.',
     loading: 'Xibaar yi ñu ngi ñëw...',
-    count: '{{total}} bataaxal, {{unread}} yoo jàngagul',
+    count_one: '{{count}} bataaxal, {{unread}} yoo jàngagul',
+    count_other: '{{count}} bataaxal, {{unread}} yoo jàngagul',
     emptyTitle: 'Amul benn xibaar',
     emptyText: 'Bu benn mbootaay bindee la ci benn ci sa yégle yi, bataaxalam dina feeñ fii.',
     unread: 'Jàngagul',
@@ -326,9 +331,6 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     medianResolution: 'defar nañu ko ci {{duration}} (digg)',
     medianClaim: 'jël nañu ko ci {{duration}}',
     noMedian: 'defaruñu benn',
-    hours: '{{hours}} waxtu',
-    days: '{{days}} fan',
-    underAnHour: 'lu yées benn waxtu',
     mediansNote:
       'Diir bu digg : genn-wàllu yégle yi ñu defar, gaaw nañu ko defar, genn-wàll gi des yéex nañu. Dañu koy lim dale ko ci bés bi ñu yónnee yégle bi.',
     weeklyTitle: 'Ayu-bés ci ayu-bés',

@@ -13,6 +13,7 @@ import { formatLongDate } from '../../../lib/french-dates'
 import { ResolutionQuestion } from '../components/resolution-question'
 import '../../../i18n/deferred/fr'
 import { reportCardId } from '../../../../domain/push-rules'
+import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 
 /** One of this device's reports: what, where, when, its code, its media and its history. */
 export function CitizenReportCard({ report }: { report: CitizenReport }) {
@@ -85,7 +86,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               </li>
               <li className="flex items-center gap-1.5">
                 <Users aria-hidden="true" className="size-3.5 shrink-0 text-green-700" />
-                {tDeferred('report.supporters', { total: report.supporters_count })}
+                {tDeferred('report.supporters', { count: report.supporters_count })}
               </li>
             </ul>
           </div>
@@ -101,10 +102,7 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
         {report.audio_url ? (
           <div className="flex flex-col gap-1">
             <span className="text-xs font-medium text-slate-700">{t('myReports.voiceNote')}</span>
-            {/* biome-ignore lint/a11y/useMediaCaption: the citizen's own voice note */}
-            <audio
-              controls
-              preload="none"
+            <VoiceNotePlayer
               src={report.audio_url}
               aria-label={t('myReports.voiceNoteOf', { type })}
               className="w-full"

@@ -93,7 +93,7 @@ describe('/mes-signalements', () => {
       'GET /api/citizen/reports': { status: 200, body: { items: [resolved, followed] } },
     })
     renderRoute('/mes-signalements')
-    expect(await screen.findByText('2 signalement(s)')).toBeInTheDocument()
+    expect(await screen.findByText('2 signalements')).toBeInTheDocument()
     expect(calls[0]?.headers.get('x-citizen-token')).toBe(TOKEN)
 
     const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
@@ -108,6 +108,11 @@ describe('/mes-signalements', () => {
     expect(within(first).getByLabelText('Note vocale : Éclairage public')).toHaveAttribute(
       'src',
       resolved.audio_url,
+    )
+    // Its length shows before it is played (the browser reads the file's start).
+    expect(within(first).getByLabelText('Note vocale : Éclairage public')).toHaveAttribute(
+      'preload',
+      'metadata',
     )
 
     await user.click(within(first).getByText('Historique (4)'))
@@ -202,7 +207,7 @@ describe('/mes-signalements opened offline', () => {
       expect(screen.queryByText('Chargement de vos signalements...')).not.toBeInTheDocument()
       online = true
       act(() => onlineManager.setOnline(true))
-      expect(await screen.findByText('1 signalement(s)')).toBeInTheDocument()
+      expect(await screen.findByText('1 signalement')).toBeInTheDocument()
       expect(screen.queryByText('Indisponible hors connexion')).not.toBeInTheDocument()
     } finally {
       onlineManager.setOnline(true)
@@ -242,7 +247,7 @@ describe('/mes-signalements, reports waiting on the phone', () => {
     })
     renderRoute('/mes-signalements')
     const card = (await screen.findByRole('heading', { name: 'Voirie' })).closest('article') as HTMLElement
-    expect(screen.getByRole('heading', { name: '1 signalement(s) en attente d’envoi' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: '1 signalement en attente d’envoi' })).toBeInTheDocument()
     expect(within(card).getByText('En attente d’envoi')).toBeInTheDocument()
     expect(within(card).getByText('Photo : 200 Ko')).toBeInTheDocument()
     expect(

@@ -95,7 +95,7 @@ export function MyReportsPage() {
   } else {
     content = (
       <>
-        <p className="text-sm text-slate-600">{t('myReports.count', { total: data.items.length })}</p>
+        <p className="text-sm text-slate-600">{t('myReports.count', { count: data.items.length })}</p>
         <ul className="flex flex-col gap-4">
           {data.items.map((report) => (
             <li key={report.id}>
@@ -113,7 +113,7 @@ export function MyReportsPage() {
       {queued.length > 0 ? (
         <section aria-labelledby="queued-reports-title" className="flex flex-col gap-3">
           <h2 id="queued-reports-title" className="text-lg font-bold text-slate-900">
-            {tDeferred('offline.pending', { total: queued.length })}
+            {tDeferred('offline.pending', { count: queued.length })}
           </h2>
           <ul className="flex flex-col gap-4">
             {queued.map((report) => (

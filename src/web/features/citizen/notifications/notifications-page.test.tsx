@@ -65,7 +65,7 @@ describe('/notifications', () => {
       },
     })
     renderRoute('/notifications')
-    expect(await screen.findByText('2 message(s), dont 1 non lu(s)')).toBeInTheDocument()
+    expect(await screen.findByText('2 messages, non lus : 1')).toBeInTheDocument()
     const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
     expect(within(first).getByRole('heading', { name: 'Intervention prévue' })).toBeInTheDocument()
     expect(within(first).getByText('Une équipe passe jeudi matin.')).toBeInTheDocument()
@@ -94,7 +94,7 @@ describe('/notifications', () => {
       },
     })
     renderRoute('/notifications')
-    expect(await screen.findByText('2 message(s), dont 1 non lu(s)')).toBeInTheDocument()
+    expect(await screen.findByText('2 messages, non lus : 1')).toBeInTheDocument()
     await waitFor(
       () =>
         expect(

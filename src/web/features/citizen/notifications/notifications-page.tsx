@@ -156,7 +156,7 @@ export function NotificationsPage() {
     content = (
       <>
         <p className="text-sm text-slate-600">
-          {t('notifications.count', { total: data.items.length, unread: seenUnread.size })}
+          {t('notifications.count', { count: data.items.length, unread: seenUnread.size })}
         </p>
         <ul className="flex flex-col gap-3">
           {data.items.map((notification) => (

@@ -60,7 +60,7 @@ function NearbyReportCard({
         </li>
         <li className="flex items-center gap-1">
           <Users aria-hidden="true" className="size-3.5 text-green-700" />
-          {tDeferred('report.supporters', { total: report.supporters_count })}
+          {tDeferred('report.supporters', { count: report.supporters_count })}
         </li>
       </ul>
       {report.this_device === 'reporter' ? (

@@ -98,10 +98,7 @@ export function PhotoPicker({
           />
           <div className="flex flex-col gap-2">
             <p className="text-sm text-slate-700">
-              {t('reportForm.photo.size', {
-                size: formatFileSize(photo.blob.size),
-                original: formatFileSize(photo.originalBytes),
-              })}
+              <PhotoSize ready={photo.blob.size} original={photo.originalBytes} />
             </p>
             <Button variant="outline" onClick={() => onChange(null)}>
               <Trash2 aria-hidden="true" className="size-5" />
@@ -138,4 +135,15 @@ export function PhotoPicker({
       ) : null}
     </fieldset>
   )
+}
+
+/** The size of the photo to send, and what it was before when compressing made it smaller. */
+function PhotoSize({ ready, original }: { ready: number; original: number }) {
+  const { t } = useTranslation('citizen')
+  const size = formatFileSize(ready)
+  const before = formatFileSize(original)
+  // A photo already small is sent as it is: "158 Ko (au lieu de 158 Ko)" would say nothing.
+  return size === before
+    ? t('reportForm.photo.sizeUnchanged', { size })
+    : t('reportForm.photo.size', { size, original: before })
 }

@@ -83,7 +83,7 @@ export function ReportSupported({ supporters, onAnother }: { supporters: number;
     <Outcome
       icon={HandHeart}
       title={t('nearby.supportedTitle')}
-      text={t('nearby.supportedText', { total: supporters })}
+      text={t('nearby.supportedText', { count: supporters })}
       onAnother={onAnother}
     />
   )

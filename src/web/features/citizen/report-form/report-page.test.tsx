@@ -10,6 +10,7 @@ import { stubApi } from '../../../test/api-stub'
 import { CATEGORIES } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { FakeXhr } from '../test/fake-xhr'
+import { compressPhoto } from './compress-photo'
 
 // jsdom cannot draw Leaflet nor decode images: the map and the canvas compression are replaced.
 // The map stands in as a button that moves the pin, as a drag would: to Sandaga, then further on.
@@ -413,6 +414,23 @@ describe('/signaler', FORM_TEST, () => {
     expect(screen.getByRole('button', { name: 'Prendre une photo' })).toBeInTheDocument()
   })
 
+  it('says only the size of a photo sent as it was (nothing to compress)', async () => {
+    const user = userEvent.setup()
+    stubPageApi()
+    vi.mocked(compressPhoto).mockImplementationOnce(async (file: Blob) => ({
+      blob: file,
+      width: 800,
+      height: 600,
+      originalBytes: file.size,
+    }))
+    renderRoute('/signaler')
+    const photo = new File([new Uint8Array(158 * 1024)], 'petite.jpg', { type: 'image/jpeg' })
+    await user.upload(await screen.findByTestId('photo-camera-input'), photo)
+    await screen.findByRole('img', { name: 'Aperçu de la photo' })
+    expect(screen.getByText('Photo prête : 158 Ko')).toBeInTheDocument()
+    expect(screen.queryByText(/au lieu de/)).toBeNull()
+  })
+
   it('sends the report with its photo and the token the phone minted, shows the code large, and keeps the token', async () => {
     const user = userEvent.setup()
     stubPageApi()
@@ -619,10 +637,10 @@ describe('/signaler, "Moi aussi"', FORM_TEST, () => {
     })
     expect(api.callsTo('GET', '/api/reports/nearby')[0]?.search.get('categoryId')).toBe('1')
     expect(within(section).getByText('À 42 m · Rue 10, Médina')).toBeInTheDocument()
-    expect(within(section).getByText('3 soutien(s)')).toBeInTheDocument()
+    expect(within(section).getByText('3 soutiens')).toBeInTheDocument()
     await user.click(within(section).getByRole('button', { name: 'C’est le même problème' }))
     await screen.findByRole('heading', { name: 'Merci\u202f! Vous soutenez ce signalement' })
-    expect(screen.getByText(/4 habitant\(s\) le soutiennent maintenant/)).toBeInTheDocument()
+    expect(screen.getByText(/4 habitants le soutiennent maintenant/)).toBeInTheDocument()
     // Under the token this phone minted, which it keeps once the server has it.
     const minted = api.callsTo('POST', '/api/reports/n-1/supports')[0]?.headers.get('x-citizen-token')
     expect(minted).toMatch(/^[A-Za-z0-9_-]{43}$/)

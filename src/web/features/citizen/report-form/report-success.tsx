@@ -37,10 +37,11 @@ export function ReportSuccess({ code, onAnother }: { code: string; onAnother: ()
       </h2>
       <div className="flex flex-col items-center gap-2">
         <p className="text-sm font-medium text-slate-700">{t('success.codeLabel')}</p>
-        <p className="rounded-xl bg-green-50 px-5 py-3 font-mono text-4xl font-bold tracking-[0.2em] text-green-900 select-all sm:text-5xl">
-          {/* Read out character by character; shown as one word. */}
-          <span className="sr-only">{code.split('').join(' ')}</span>
-          <span aria-hidden="true" data-testid="anonymous-code">
+        <p className="rounded-xl bg-green-50 px-5 py-3 font-mono text-4xl font-bold tracking-[0.2em] text-green-900 sm:text-5xl">
+          {/* Read out character by character, and never selected: a copy takes the code once. */}
+          <span className="sr-only select-none">{code.split('').join(' ')}</span>
+          {/* One click selects the whole code, and only it. */}
+          <span aria-hidden="true" data-testid="anonymous-code" className="select-all">
             {code}
           </span>
         </p>

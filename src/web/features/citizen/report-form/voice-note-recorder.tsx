@@ -3,6 +3,7 @@ import Square from 'lucide-react/icons/square'
 import Trash2 from 'lucide-react/icons/trash-2'
 import { useTranslation } from 'react-i18next'
 import { VOICE_NOTE_MAX_SECONDS } from '../../../../domain/report-filing-rules'
+import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { Spinner } from '../../../components/ui/spinner'
@@ -70,8 +71,7 @@ export function VoiceNoteRecorder({
               size: formatFileSize(state.blob.size),
             })}
           </p>
-          {/* biome-ignore lint/a11y/useMediaCaption: the citizen's own voice note, just recorded */}
-          <audio controls src={state.url} aria-label={t('reportForm.voice.player')} className="w-full" />
+          <VoiceNotePlayer src={state.url} aria-label={t('reportForm.voice.player')} className="w-full" />
           <Button variant="outline" onClick={onDiscard} className="self-start">
             <Trash2 aria-hidden="true" className="size-5" />
             {t('reportForm.voice.delete')}

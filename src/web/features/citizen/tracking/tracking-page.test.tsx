@@ -130,6 +130,46 @@ describe('/suivi', () => {
     expect(router.state.location.search).toBe('?code=ZZZZZZZZ')
   })
 
+  it('looks up a code typed with spaces, as people copy it', async () => {
+    const user = userEvent.setup()
+    stubApi({ 'GET /api/reports/track/7KQ2M9XD': { status: 200, body: tracked } })
+    const { router } = renderRoute('/suivi')
+    await user.type(await screen.findByLabelText('Code du signalement'), '7kq2 m9xd')
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }))
+    expect(await screen.findByRole('heading', { name: 'Voirie' })).toBeInTheDocument()
+    expect(screen.queryByText('Le code comporte 8 caractères (lettres et chiffres).')).toBeNull()
+    expect(router.state.location.search).toBe('?code=7KQ2M9XD')
+  })
+
+  it('shows one error at a time: a code typed wrong replaces the previous “not found”', async () => {
+    const user = userEvent.setup()
+    const notFound = 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.'
+    stubApi({ 'GET /api/reports/track/ZZZZZZZZ': apiError(404, 'not_found', notFound) })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/suivi?code=ZZZZZZZZ')
+    expect(await screen.findByText(notFound)).toBeInTheDocument()
+    const field = screen.getByLabelText('Code du signalement')
+    await user.clear(field)
+    await user.type(field, 'ABC')
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }))
+    expect(screen.getByText('Le code comporte 8 caractères (lettres et chiffres).')).toBeInTheDocument()
+    expect(screen.queryByText(notFound)).toBeNull()
+  })
+
+  it('offers no “Suivre sur cet appareil” on the phone that filed the report', async () => {
+    useCitizenDeviceStore.setState({ citizenToken: 'token-of-this-phone' })
+    stubApi({
+      'GET /api/reports/track/7KQ2M9XD': { status: 200, body: tracked },
+      'GET /api/citizen/reports': {
+        status: 200,
+        body: { items: [{ ...tracked, filed_by_this_device: true }] },
+      },
+    })
+    renderRoute('/suivi?code=7KQ2M9XD')
+    expect(await screen.findByText('Ce signalement est suivi sur cet appareil.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Suivre sur cet appareil' })).toBeNull()
+  })
+
   it('shows other failures with a way to try again', async () => {
     stubApi({
       'GET /api/reports/track/7KQ2M9XD': {

@@ -28,6 +28,7 @@ import { useCategoryName } from '../../../lib/category-name'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useFollowReport } from '../api/follow-report'
+import { useMyReports } from '../api/get-my-reports'
 import { useTrackedReport } from '../api/track-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
@@ -38,6 +39,8 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
   const follow = useFollowReport()
   const reasonText = useReasonText()
   const categoryName = useCategoryName()
+  // Already among this phone's reports (it filed the report, or follows it): nothing to follow.
+  const onThisDevice = useMyReports().data?.items.some((mine) => mine.id === report.id) ?? false
 
   function followIt() {
     follow.mutate(report.anonymous_code, {
@@ -81,7 +84,7 @@ function TrackedReportCard({ report }: { report: TrackedReport }) {
             <ReportHistory events={report.history} namespace="citizen" />
           </section>
         ) : null}
-        {follow.isSuccess ? (
+        {follow.isSuccess || onThisDevice ? (
           <div
             role="status"
             className="flex flex-wrap items-center gap-3 rounded-lg bg-green-50 p-3 text-sm text-green-900"
@@ -117,6 +120,8 @@ export function TrackingPage() {
   const reasonText = useReasonText()
   // The same check as the server's, with its message (tracking.invalidCode) in the reader's language.
   const fieldError = typedInvalid || (requested && !code) ? t('reasons.tracking.invalidCode') : undefined
+  // One error at a time: a code typed wrong replaces what the previous search answered.
+  const showAnswer = !typedInvalid
 
   function search(event: FormEvent) {
     event.preventDefault()
@@ -140,7 +145,7 @@ export function TrackingPage() {
         <Skeleton className="h-16 w-full" />
       </div>
     )
-  } else if (code && tracked.isError) {
+  } else if (code && tracked.isError && showAnswer) {
     const notFound = tracked.error instanceof ApiError && tracked.error.status === 404
     result = notFound ? (
       <div

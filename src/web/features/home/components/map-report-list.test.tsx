@@ -49,9 +49,7 @@ describe('the list alternative of the home map', () => {
       clusters: [],
     })
     const list = await screen.findByRole('region', { name: 'Signalements visibles sur la carte' })
-    expect(
-      await within(list).findByText('2 signalement(s) dans cette partie de la carte'),
-    ).toBeInTheDocument()
+    expect(await within(list).findByText('2 signalements dans cette partie de la carte')).toBeInTheDocument()
     const items = within(list).getAllByRole('listitem')
     expect(items[0]).toHaveTextContent('Voirie')
     expect(items[0]).toHaveTextContent('20 novembre 2026')

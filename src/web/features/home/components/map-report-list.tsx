@@ -29,7 +29,7 @@ export function MapReportList({ bbox }: { bbox: Bbox | null }) {
   } else if (data) {
     body = (
       <>
-        <p className="text-sm text-slate-600">{tDeferred('map.listCount', { total: data.points.length })}</p>
+        <p className="text-sm text-slate-600">{tDeferred('map.listCount', { count: data.points.length })}</p>
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {data.points.slice(0, LISTED_POINTS).map((point) => (
             <li key={point.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">

@@ -23,7 +23,7 @@ export function RecentReports() {
         {loading ? (
           <p className="text-sm text-slate-600">{t('home.recent.loading')}</p>
         ) : reports.length > 0 ? (
-          <p className="text-sm text-slate-600">{t('home.recent.loaded', { total: reports.length })}</p>
+          <p className="text-sm text-slate-600">{t('home.recent.loaded', { count: reports.length })}</p>
         ) : null}
       </div>
 

@@ -20,7 +20,7 @@ export function ReportCountBadge() {
       {isPending && count === undefined ? (
         <span aria-hidden="true" className="h-4 w-56 rounded bg-slate-200" />
       ) : (
-        <span>{t('home.incidentCount', { total: count ?? 0 })}</span>
+        <span>{t('home.incidentCount', { count: count ?? 0 })}</span>
       )}
     </p>
   )

@@ -56,7 +56,7 @@ describe('Available reports', () => {
     expect(within(lighting).getByText('20 novembre 2026')).toBeInTheDocument()
     expect(within(lighting).getByText('K7M2QX4P')).toBeInTheDocument()
     // "Moi aussi": four more citizens have the same problem.
-    expect(within(lighting).getByText('4 soutien(s)')).toBeInTheDocument()
+    expect(within(lighting).getByText('4 soutiens')).toBeInTheDocument()
     expect(
       within(lighting).getByRole('img', { name: 'Photo du signalement «\u202fÉclairage public\u202f»' }),
     ).toHaveAttribute('src', '/files/thumb.webp')

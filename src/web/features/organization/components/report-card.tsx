@@ -94,7 +94,7 @@ export function ReportCard({
               <Users aria-hidden="true" className="size-4 text-slate-500" />
               <span className="sr-only">{t('report.supporters')}</span>
             </dt>
-            <dd>{tDeferred('report.supporters', { total: report.supporters_count })}</dd>
+            <dd>{tDeferred('report.supporters', { count: report.supporters_count })}</dd>
           </div>
         </dl>
         {children}

@@ -6,6 +6,7 @@ import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportLocation } from '../../../components/report/report-location'
 import { ReportPhoto } from '../../../components/report/report-photo'
+import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
 import { formatLongDate } from '../../../lib/french-dates'
@@ -91,10 +92,9 @@ export function ReportDetailsDialog({
           ) : null}
           {report.audio_url ? (
             <Detail label={t('report.audio')} wide>
-              {/* biome-ignore lint/a11y/useMediaCaption: a citizen's voice note has no transcript; the description above says what it is about */}
-              <audio controls preload="none" src={report.audio_url} className="mt-1 w-full">
+              <VoiceNotePlayer src={report.audio_url} className="mt-1 w-full">
                 <a href={report.audio_url}>{t('report.audio')}</a>
-              </audio>
+              </VoiceNotePlayer>
             </Detail>
           ) : null}
         </dl>

@@ -1,0 +1,84 @@
+// The anonymous code survives how people copy it (issue 28, point 5): on a phone (360 px), a tap
+// on the big code box after filing selects the code and only it, the copy pastes into /suivi and
+// finds the report; a code typed in lower case with a space in the middle finds it too; a wrong
+// code then shows one error, not the previous search's with it.
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoReady, launchBrowser } from './support/browser'
+import { type E2eServer, startE2eServer } from './support/server'
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startE2eServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function phone(): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Dakar',
+    viewport: { width: 360, height: 740 },
+    geolocation: { latitude: 14.6937, longitude: -17.4441 },
+    permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+  })
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  return context
+}
+
+const NOT_FOUND = 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.'
+const INVALID = 'Le code comporte 8 caractères (lettres et chiffres).'
+
+describe('the anonymous code, copied and pasted', () => {
+  it('is copied once from the big box, and /suivi finds it pasted or typed with a space', async () => {
+    const context = await phone()
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/signaler`)
+    await page.locator('label').filter({ hasText: 'Voirie' }).click()
+    await page.getByLabel('Adresse').fill('Rue 10, Médina')
+    await page.getByLabel('Description').fill('Caniveau bouché devant l’école, l’eau monte.')
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
+    await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
+    const code = (await page.getByTestId('anonymous-code').innerText()).trim()
+    expect(code).toMatch(/^[0-9A-Z]{8}$/)
+
+    // A tap on the box selects the code, and copying it gives the code once, as shown.
+    await page.getByTestId('anonymous-code').click()
+    await page.keyboard.press('Control+C')
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied.trim()).toBe(code)
+
+    // Pasted into /suivi, it finds the report.
+    await gotoReady(page, `${server.url}/suivi`)
+    const field = page.getByLabel('Code du signalement')
+    await field.click()
+    await page.keyboard.press('Control+V')
+    await page.getByRole('button', { name: 'Rechercher' }).click()
+    await page.getByRole('article').getByText(code).waitFor()
+
+    // Typed as read out, in lower case with a space: found too.
+    const spaced = `${code.slice(0, 4)} ${code.slice(4)}`.toLowerCase()
+    await gotoReady(page, `${server.url}/suivi`)
+    await page.getByLabel('Code du signalement').fill(spaced)
+    await page.getByRole('button', { name: 'Rechercher' }).click()
+    await page.getByRole('article').getByText(code).waitFor()
+    // …and in the address, as a link written by hand would carry it.
+    await gotoReady(page, `${server.url}/suivi?code=${encodeURIComponent(spaced)}`)
+    await page.getByRole('article').getByText(code).waitFor()
+
+    // An unknown code, then a malformed one: one error on screen at a time.
+    await gotoReady(page, `${server.url}/suivi?code=ZZZZZZZZ`)
+    await page.getByText(NOT_FOUND).waitFor()
+    await page.getByLabel('Code du signalement').fill('ABC')
+    await page.getByRole('button', { name: 'Rechercher' }).click()
+    await page.getByText(INVALID).waitFor()
+    expect(await page.getByText(NOT_FOUND).count()).toBe(0)
+    await context.close()
+  })
+})
