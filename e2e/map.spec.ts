@@ -92,7 +92,7 @@ describe('the home map on a 360 px phone', () => {
     const page = await openPhone('/')
     const group = page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })
     await group.waitFor()
-    const count = page.getByText('4 incident(s) rapporté(s) dans le département de Dakar')
+    const count = page.getByText('4 incidents rapportés dans le département de Dakar')
     await count.waitFor()
     expect(overlap(await boxOf(group), await boxOf(count))).toBe(false)
     await page.context().close()
