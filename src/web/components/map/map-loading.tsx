@@ -1,4 +1,3 @@
-import MapIcon from 'lucide-react/icons/map'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/class-names'
 
@@ -14,7 +13,6 @@ export function MapLoading({ className }: { className?: string }) {
       role="status"
       className={cn('flex h-full flex-col items-center justify-center gap-3 text-slate-700', className)}
     >
-      <MapIcon aria-hidden="true" className="size-8 text-green-700" />
       <span className="text-sm font-medium">{t('map.loading')}</span>
     </div>
   )
