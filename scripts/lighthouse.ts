@@ -167,7 +167,9 @@ async function chooseLanguage(page: Page, language: Language) {
     },
     [STORE_NAMES.settings, language] as const,
   )
-  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: page.url() }])
+  // For every path of the site (a cookie set for the favicon's address would be sent to it alone).
+  const { hostname } = new URL(page.url())
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: hostname, path: '/' }])
 }
 
 /** A site's build served as single-page apps are: its files, and its index.html for any other path. */
