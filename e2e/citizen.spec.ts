@@ -364,7 +364,8 @@ describe('accessibility', () => {
     const filed = await fileReportByApi('Poteau électrique penché au-dessus du trottoir.')
     const context = await newCitizenContext(filed.citizenToken)
     const tracking = await open(context, `/suivi?code=${filed.anonymous_code}`)
-    await tracking.getByRole('button', { name: 'Suivre sur cet appareil' }).waitFor()
+    // The phone that filed it follows it already: no "Suivre" offered there.
+    await tracking.getByText('Ce signalement est suivi sur cet appareil.').waitFor()
     expect(await seriousViolations(tracking)).toEqual([])
     const notificationsPage = await open(context, '/notifications')
     await notificationsPage.getByText('Aucune notification').waitFor()
