@@ -2,7 +2,7 @@
 // confirmation when the other takes it. The first one's dialog closes at once, saying so
 // (issue 15, item 8), through the live events its page already receives.
 import { eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizations } from '../src/server/db/schema'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
@@ -33,7 +33,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function signedIn(email: string): Promise<Page> {
+/** The organisation's page, signed in, and the opening of its live stream. */
+async function signedIn(email: string): Promise<{ page: Page; streamOpen: Promise<Response> }> {
   const context = await browser.newContext({
     locale: 'fr-FR',
     timezoneId: 'Africa/Dakar',
@@ -44,9 +45,11 @@ async function signedIn(email: string): Promise<Page> {
   await gotoReady(page, `${server.url}/organization/login`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Mot de passe', { exact: true }).fill(ORG_PASSWORD)
+  // The organisation space's one live stream, opened once its first page is idle.
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events?'))
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByRole('heading', { name: /^Bienvenue/ }).waitFor()
-  return page
+  return { page, streamOpen }
 }
 
 /** The other organisation claims the report through the API, as its own screen would. */
@@ -70,10 +73,9 @@ describe('claim race', () => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Nid-de-poule profond au milieu de la chaussée, avenue Peytavin.',
     })
-    const page = await signedIn(medina.email)
-    // The page's live stream (opened once the page is idle) brings the news.
-    const streamOpen = page.waitForResponse((response) => response.url().includes('/api/events?'))
-    await page.goto(`${server.url}/organization/available-reports`)
+    const { page, streamOpen } = await signedIn(medina.email)
+    // Moving within the space keeps its stream, which brings the news.
+    await page.getByRole('link', { name: 'Signalements disponibles' }).first().click()
     await page.getByRole('heading', { name: 'Signalements disponibles', level: 1 }).waitFor()
     await page
       .getByRole('button', { name: `Prendre en charge le signalement ${filed.anonymous_code}` })

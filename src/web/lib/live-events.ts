@@ -9,6 +9,16 @@ export interface LiveEventsAudience {
   citizenToken?: string | null
 }
 
+export interface LiveEventsOptions {
+  /** False while the audience cannot listen yet (a device the server does not know). */
+  enabled?: boolean
+  /**
+   * Called when a stream opens again after an earlier one of this screen was cut: the events of
+   * the gap are lost, so the screen asks the server again for what they would have changed.
+   */
+  onReconnected?: () => void
+}
+
 /** After the server refused or ended a stream, wait this long before opening a new one. */
 const REOPEN_DELAYS_MS = [2_000, 5_000, 15_000, 60_000]
 
@@ -18,14 +28,18 @@ const REOPEN_DELAYS_MS = [2_000, 5_000, 15_000, 60_000]
  * is not a stream (a 401 for a token that expired while the phone slept, a 502 during a
  * deployment): the stream is then opened again after a growing delay. A new token (after a
  * refresh) opens a new stream at once, since the server checks the token when a stream opens.
+ * Every stream after the first (the browser's own reconnection included) calls `onReconnected`.
  */
 export function useLiveEvents(
   audience: LiveEventsAudience,
   onEvent: (event: LiveEvent) => void,
-  enabled = true,
+  { enabled = true, onReconnected }: LiveEventsOptions = {},
 ) {
   const handler = useRef(onEvent)
   handler.current = onEvent
+  const reconnected = useRef(onReconnected)
+  reconnected.current = onReconnected
+  const openedBefore = useRef(false)
   const { token, citizenToken } = audience
   const [attempt, setAttempt] = useState(0)
 
@@ -51,7 +65,11 @@ export function useLiveEvents(
       const opened = new EventSource(`/api/events${query ? `?${query}` : ''}`)
       source = opened
       for (const type of EVENT_TYPES) opened.addEventListener(type, listener)
-      opened.addEventListener('open', () => setAttempt(0))
+      opened.addEventListener('open', () => {
+        if (openedBefore.current) reconnected.current?.()
+        openedBefore.current = true
+        setAttempt(0)
+      })
       opened.addEventListener('error', () => {
         if (opened.readyState !== EventSource.CLOSED) return
         const delay = REOPEN_DELAYS_MS[Math.min(attempt, REOPEN_DELAYS_MS.length - 1)]

@@ -234,11 +234,15 @@ export function AdminOrganizationsPage() {
   useLoadErrorToast(organizations.isError, organizations.errorUpdatedAt, t('organizations.loadFailed'))
 
   // Any change to an organisation, here or elsewhere (a sign-up, another administrator), reloads the list.
-  useLiveEvents({ token }, (event) => {
-    if (event.type === 'organizations.changed') {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.organizations() })
-    }
-  })
+  const refreshOrganizations = () =>
+    void queryClient.invalidateQueries({ queryKey: adminKeys.organizations() })
+  useLiveEvents(
+    { token },
+    (event) => {
+      if (event.type === 'organizations.changed') refreshOrganizations()
+    },
+    { onReconnected: refreshOrganizations },
+  )
 
   const items = organizations.data?.items ?? []
   const counts = organizations.data?.counts ?? (organizations.isPending ? undefined : NO_COUNTS)

@@ -51,11 +51,11 @@ export function MyReportsPage() {
 
   // A claim, a status change or a message about one of these reports: reload them. A device the
   // server does not know would only be refused again and again.
-  useLiveEvents(
-    { citizenToken: token },
-    () => void queryClient.invalidateQueries({ queryKey: citizenKeys.all }),
-    token !== null && !deviceUnknown,
-  )
+  const refreshReports = () => void queryClient.invalidateQueries({ queryKey: citizenKeys.all })
+  useLiveEvents({ citizenToken: token }, refreshReports, {
+    enabled: token !== null && !deviceUnknown,
+    onReconnected: refreshReports,
+  })
 
   let content: ReactNode
   if ((token === null || data?.items.length === 0) && queued.length > 0) {

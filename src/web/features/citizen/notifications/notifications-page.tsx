@@ -114,13 +114,14 @@ export function NotificationsPage() {
   }, [unreadKey, mutate])
 
   const deviceUnknown = isError && isUnknownDevice(error)
+  const refreshNotifications = () =>
+    void queryClient.invalidateQueries({ queryKey: citizenKeys.notifications() })
   useLiveEvents(
     { citizenToken: token },
     (event) => {
-      if (event.type === 'notifications.created')
-        void queryClient.invalidateQueries({ queryKey: citizenKeys.notifications() })
+      if (event.type === 'notifications.created') refreshNotifications()
     },
-    token !== null && !deviceUnknown,
+    { enabled: token !== null && !deviceUnknown, onReconnected: refreshNotifications },
   )
 
   let content: ReactNode

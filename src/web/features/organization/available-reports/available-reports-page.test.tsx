@@ -298,6 +298,25 @@ describe('Available reports', () => {
     await waitFor(() => expect(screen.queryByText('AAAA2222')).not.toBeInTheDocument())
   })
 
+  it('asks again for the list when its stream comes back after a cut, since the events of the gap are lost', async () => {
+    const first = organizationReport({ anonymous_code: 'AAAA2222' })
+    const filedDuringTheCut = organizationReport({ anonymous_code: 'BBBB3333' })
+    let items = [first]
+    stubApi({
+      'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    renderRoute(PATH)
+    expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+    const [stream] = FakeEventSource.open() as [FakeEventSource]
+    act(() => stream.emit('open', {}))
+    items = [filedDuringTheCut, first]
+    // The browser reconnects by itself: the same stream opens a second time.
+    act(() => stream.emit('open', {}))
+    expect(await screen.findByText('BBBB3333')).toBeInTheDocument()
+  })
+
   it('says when the list cannot be loaded, and tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     let fail = true

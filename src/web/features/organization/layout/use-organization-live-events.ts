@@ -12,21 +12,36 @@ import { organizationKeys, refreshQueries } from '../api/query-keys'
 export function useOrganizationLiveEvents() {
   const queryClient = useQueryClient()
   const token = useSessionStore((state) => state.token)
-  useLiveEvents({ token }, (event) => {
-    for (const listener of reportListeners) listener(event)
-    const { available, managed, reports, stats, sentNotifications, profile } = organizationKeys
-    switch (event.type) {
-      case 'reports.changed':
-        void refreshQueries(queryClient, available(), managed(), reports(), stats())
-        break
-      case 'notifications.created':
-        void refreshQueries(queryClient, sentNotifications(), managed(), stats())
-        break
-      case 'organizations.changed':
-        void refreshQueries(queryClient, profile())
-        break
-    }
-  })
+  const { available, managed, reports, stats, sentNotifications, profile } = organizationKeys
+  useLiveEvents(
+    { token },
+    (event) => {
+      for (const listener of reportListeners) listener(event)
+      switch (event.type) {
+        case 'reports.changed':
+          void refreshQueries(queryClient, available(), managed(), reports(), stats())
+          break
+        case 'notifications.created':
+          void refreshQueries(queryClient, sentNotifications(), managed(), stats())
+          break
+        case 'organizations.changed':
+          void refreshQueries(queryClient, profile())
+          break
+      }
+    },
+    {
+      onReconnected: () =>
+        void refreshQueries(
+          queryClient,
+          available(),
+          managed(),
+          reports(),
+          stats(),
+          sentNotifications(),
+          profile(),
+        ),
+    },
+  )
 }
 
 /** The screens that wait for news of one report (a claim being confirmed), fed by the stream above. */
