@@ -3,25 +3,22 @@
 // long subtitle (the Open311 addresses) wrapping beside it.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady, launchBrowser } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { gotoReady } from './support/browser'
+import type { E2eServer } from './support/server'
+import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 let server: E2eServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+  ;({ server, browser } = await startSuite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSuite({ server, browser }))
 
 describe('/admin/api-keys', () => {
   it.each([1366, 1024])('is no wider than a %i px window, "Créer une clé" whole on screen', async (width) => {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width, height: 768 } })
+    const context = await dakarContext(browser, { viewport: { width, height: 768 } })
     const page = await context.newPage()
     await gotoReady(page, `${server.url}/admin/login`)
     await page.getByLabel('Nom d’utilisateur').fill('admin')

@@ -4,32 +4,25 @@
 // code then shows one error, not the previous search's with it.
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady, launchBrowser } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { gotoReady } from './support/browser'
+import type { E2eServer } from './support/server'
+import { DAKAR_PLATEAU, dakarContext, startSuite, stopSuite } from './support/suite'
 
 let server: E2eServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+  ;({ server, browser } = await startSuite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSuite({ server, browser }))
 
-async function phone(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
+function phone(): Promise<BrowserContext> {
+  return dakarContext(browser, {
     viewport: { width: 360, height: 740 },
-    geolocation: { latitude: 14.6937, longitude: -17.4441 },
+    geolocation: DAKAR_PLATEAU,
     permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
   })
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  return context
 }
 
 const NOT_FOUND = 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.'

@@ -7,30 +7,22 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizations, reports } from '../src/server/db/schema'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady } from './support/browser'
 import { callApi, fileReportAsCitizen, signInOrganization } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
+import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 let server: E2eServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+  ;({ server, browser } = await startSuite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSuite({ server, browser }))
 
 async function laptop(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 1366, height: 768 },
-  })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+  const context = await dakarContext(browser, { viewport: { width: 1366, height: 768 } })
   return context.newPage()
 }
 

@@ -2,9 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../src/domain/auth-rules'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
+import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 // One organisation signs up through the wizard in the first test; the later tests use it.
 const ORGANIZATION = {
@@ -19,29 +20,17 @@ let server: E2eServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+  ;({ server, browser } = await startSuite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSuite({ server, browser }))
 
 async function newContext(
   viewport = { width: 1280, height: 800 },
   { touch = false } = {},
 ): Promise<BrowserContext> {
   // A phone has a touch screen (CSS's `pointer: coarse`), which some links depend on.
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport,
-    hasTouch: touch,
-    isMobile: touch,
-  })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
-  return context
+  return dakarContext(browser, { viewport, hasTouch: touch, isMobile: touch })
 }
 
 async function open(context: BrowserContext, path: string): Promise<Page> {

@@ -7,9 +7,10 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady } from './support/browser'
 import { fileReportAsCitizen } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
+import { DAKAR_PLATEAU, dakarContext, startSuite, stopSuite } from './support/suite'
 
 const VIEWPORTS = [
   { name: 'a phone (360 px)', width: 360, height: 740 },
@@ -20,25 +21,17 @@ let server: E2eServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+  ;({ server, browser } = await startSuite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSuite({ server, browser }))
 
-async function newContext(width: number, height: number): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
+function newContext(width: number, height: number): Promise<BrowserContext> {
+  return dakarContext(browser, {
     viewport: { width, height },
-    geolocation: { latitude: 14.6937, longitude: -17.4441 },
+    geolocation: DAKAR_PLATEAU,
     permissions: ['geolocation'],
   })
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  return context
 }
 
 /**

@@ -167,9 +167,14 @@ async function chooseLanguage(page: Page, language: Language) {
     },
     [STORE_NAMES.settings, language] as const,
   )
-  // For every path of the site (a cookie set for the favicon's address would be sent to it alone).
+  // For every path of the site (a cookie set for the favicon's address would be sent to it alone),
+  // and kept a year as the pages' first script keeps it: a session cookie would end with this tab,
+  // the pages would be drawn in French and hidden until the app has translated them.
   const { hostname } = new URL(page.url())
-  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: hostname, path: '/' }])
+  const expires = Math.round(Date.now() / 1000) + 365 * 24 * 3600
+  await page
+    .context()
+    .addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: hostname, path: '/', expires }])
 }
 
 /** A site's build served as single-page apps are: its files, and its index.html for any other path. */

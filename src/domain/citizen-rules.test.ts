@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-  anonymousCodeStartIn,
-  confirmRefusal,
-  isReportId,
-  normalizeAnonymousCode,
-  RESOLUTION_MESSAGES,
-  reopenRefusal,
-  reportEventLabel,
-  reportPagePath,
-  resolutionQuestion,
-} from './citizen-rules'
+import { confirmRefusal, RESOLUTION_MESSAGES, reopenRefusal, resolutionQuestion } from './citizen-actions'
+import { anonymousCodeStartIn, isReportId, normalizeAnonymousCode, reportPagePath } from './citizen-rules'
 import { anonymousCodeSchema } from './report'
+import { reportEventLabel } from './report-history'
 
 describe('normalizeAnonymousCode', () => {
   it('accepts a code typed in lower case or with spaces around', () => {

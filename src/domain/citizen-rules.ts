@@ -1,37 +1,9 @@
 /**
- * Following a report from a citizen's device, without zod (the rules half of citizen.ts): what
- * its history says, and the anonymous code a citizen types at /suivi.
+ * Finding a report, without zod (the rules half of citizen.ts): the anonymous code a citizen
+ * types at /suivi, and a report's public address. Every page needs these; what a report's history
+ * says is in report-history.ts, what a citizen may do to a report in citizen-actions.ts.
  */
 import { ANONYMOUS_CODE_ALPHABET, ANONYMOUS_CODE_LENGTH } from './report-states'
-
-/** What happened to a report, as its history shows it. */
-export const REPORT_EVENT_KINDS = {
-  created: 'Signalement envoyé',
-  claimed: 'Pris en charge',
-  status_changed: 'Statut modifié',
-  priority_changed: 'Priorité modifiée',
-  message_sent: 'Message reçu',
-  supported: 'Soutenu par un autre habitant',
-  confirmed: 'Résolution confirmée',
-  reopened: 'Signalement rouvert',
-} as const
-export type ReportEventKind = keyof typeof REPORT_EVENT_KINDS
-
-/**
- * How a line of a report's history reads beside its kind, in French (the catalogues' templates):
- * a status change, a message's title, a rejection's reason, an assignment by the administration.
- */
-export const REPORT_HISTORY_TEXTS = {
-  separator: ' : ',
-  statusChange: '{{from}} → {{to}}',
-  message: '« {{title}} »',
-  reason: 'Motif : {{reason}}',
-  assigned: 'Attribué à {{organization}} par l’administration',
-} as const
-
-export function reportEventLabel(kind: string): string {
-  return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
-}
 
 /**
  * Looking reports up by code, per network address and per hour: a code typed wrong now and then
@@ -116,83 +88,3 @@ export function reportPagePath(id: string): string {
 export const PUBLIC_REPORT_MESSAGES = {
   notFound: 'Ce signalement n’existe pas ou n’est pas public.',
 } as const
-
-/** "Moi aussi": the open reports of the same category within this distance are offered. */
-export const NEARBY_RADIUS_M = 100
-/** At most this many nearby reports are offered, the closest first. */
-export const NEARBY_MAX_REPORTS = 5
-
-export const SUPPORT_MESSAGES = {
-  notFound: 'Ce signalement n’existe pas ou plus.',
-  closed: 'Ce signalement est déjà réglé ou rejeté : il ne peut plus être soutenu.',
-  ownReport: 'Vous avez vous-même envoyé ce signalement.',
-  alreadySupported: 'Vous soutenez déjà ce signalement.',
-  tooMany: 'Vous avez soutenu beaucoup de signalements en peu de temps. Réessayez dans une heure.',
-} as const
-
-/** "Non, ce n'est pas réglé" reopens a resolved report within this many days of its resolution. */
-export const REOPEN_WINDOW_DAYS = 30
-const DAY_MS = 24 * 60 * 60 * 1000
-
-export const RESOLUTION_MESSAGES = {
-  notYours: 'Seul l’appareil qui a envoyé ce signalement peut dire s’il est réglé.',
-  notResolved: 'Ce signalement n’est pas marqué « Résolu » : il n’y a rien à confirmer.',
-  alreadyConfirmed: 'Vous avez déjà confirmé que ce problème est réglé.',
-  alreadyReopened: 'Ce signalement a déjà été rouvert une fois : il ne peut plus l’être.',
-  tooLate: `Le délai de ${REOPEN_WINDOW_DAYS} jours pour rouvrir ce signalement est dépassé.`,
-} as const
-export type ResolutionRefusal = keyof typeof RESOLUTION_MESSAGES
-
-/** What a report's answer to "Est-ce réglé ?" depends on. */
-export interface ResolutionState {
-  status: string
-  filedByThisDevice: boolean
-  /** When it was last marked resolved (ISO), null when it is not. */
-  resolvedAt: string | null
-  history: readonly { kind: string; created_at: string }[]
-  now: Date
-}
-
-function answeredSinceResolution({ resolvedAt, history }: ResolutionState): boolean {
-  if (!resolvedAt) return false
-  const since = new Date(resolvedAt).getTime()
-  return history.some((event) => event.kind === 'confirmed' && new Date(event.created_at).getTime() >= since)
-}
-
-function reopenedBefore({ history }: ResolutionState): boolean {
-  return history.some((event) => event.kind === 'reopened')
-}
-
-function withinReopenWindow({ resolvedAt, now }: ResolutionState): boolean {
-  return resolvedAt !== null && now.getTime() - new Date(resolvedAt).getTime() <= REOPEN_WINDOW_DAYS * DAY_MS
-}
-
-/** Why this device may not answer "Oui, c'est réglé", or null when it may. */
-export function confirmRefusal(state: ResolutionState): ResolutionRefusal | null {
-  if (!state.filedByThisDevice) return 'notYours'
-  if (state.status !== 'resolu' || !state.resolvedAt) return 'notResolved'
-  if (answeredSinceResolution(state)) return 'alreadyConfirmed'
-  return null
-}
-
-/** Why this device may not answer "Non" (reopen the report), or null when it may. */
-export function reopenRefusal(state: ResolutionState): ResolutionRefusal | null {
-  const refusal = confirmRefusal(state)
-  if (refusal) return refusal
-  if (reopenedBefore(state)) return 'alreadyReopened'
-  if (!withinReopenWindow(state)) return 'tooLate'
-  return null
-}
-
-/**
- * Whether "Est-ce réglé ?" is asked about a report: one this device filed, resolved in the last
- * 30 days and not yet confirmed. `can_reopen` is false once it has been reopened.
- */
-export function resolutionQuestion(state: ResolutionState): { can_reopen: boolean } | null {
-  if (confirmRefusal(state) !== null || !withinReopenWindow(state)) return null
-  return { can_reopen: reopenRefusal(state) === null }
-}
-
-/** "Moi aussi" from one network address within an hour (a new device costs nothing to make). */
-export const SUPPORTS_PER_ADDRESS = 30
-export const SUPPORTS_RATE_WINDOW_MS = 60 * 60 * 1000

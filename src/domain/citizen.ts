@@ -1,9 +1,12 @@
-// Schemas (zod) of the API for this subject; its zod-free half is citizen-rules.ts, re-exported
-// here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
+// Schemas (zod) of the API for this subject; its zod-free half (citizen-rules.ts, citizen-actions.ts,
+// report-history.ts) is re-exported here for the server. A screen imports the rules modules unless
+// it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
 import { reportDetailsSchema } from './report'
 
+export * from './citizen-actions'
 export * from './citizen-rules'
+export * from './report-history'
 
 export const reportEventSchema = z.object({
   kind: z.string(),

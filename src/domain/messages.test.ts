@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SUPPORT_MESSAGES, TRACKING_MESSAGES } from './citizen-rules'
+import { SUPPORT_MESSAGES } from './citizen-actions'
+import { TRACKING_MESSAGES } from './citizen-rules'
 import { isMessageReason, MESSAGE_GROUPS, MESSAGE_REASONS, type MessageReason, messageOf } from './messages'
 
 describe('the messages of the domain, by reason', () => {

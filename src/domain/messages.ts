@@ -8,12 +8,8 @@
 import { ADMIN_MESSAGES } from './admin-rules'
 import { API_KEY_MESSAGES } from './api-keys-rules'
 import { AUTH_MESSAGES } from './auth-rules'
-import {
-  PUBLIC_REPORT_MESSAGES,
-  RESOLUTION_MESSAGES,
-  SUPPORT_MESSAGES,
-  TRACKING_MESSAGES,
-} from './citizen-rules'
+import { RESOLUTION_MESSAGES, SUPPORT_MESSAGES } from './citizen-actions'
+import { PUBLIC_REPORT_MESSAGES, TRACKING_MESSAGES } from './citizen-rules'
 import { LIVE_EVENT_MESSAGES } from './events'
 import { GEOCODING_MESSAGES } from './geocoding-rules'
 import { OPEN311_MESSAGES } from './open311-rules'

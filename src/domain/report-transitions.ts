@@ -3,7 +3,7 @@
  * line it writes in the history), or why it is refused, with the reason of its French message. The server runs
  * every action in one transaction (server/reports/lifecycle.ts); nothing else changes a report.
  */
-import { confirmRefusal, type ResolutionRefusal, reopenRefusal } from './citizen-rules'
+import { confirmRefusal, type ResolutionRefusal, reopenRefusal } from './citizen-actions'
 import type { MessageReason } from './messages'
 import {
   CLAIMED_STATUS,

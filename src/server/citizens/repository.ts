@@ -6,7 +6,7 @@ import type {
   ReportEvent,
   TrackedReport,
 } from '../../domain/citizen'
-import { resolutionQuestion } from '../../domain/citizen-rules'
+import { resolutionQuestion } from '../../domain/citizen-actions'
 import type { Db } from '../db/database'
 import {
   notifications,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REOPEN_WINDOW_DAYS } from '../../domain/citizen-rules'
+import { REOPEN_WINDOW_DAYS } from '../../domain/citizen-actions'
 import { reportEvents, reports } from '../db/schema'
 import { bearer, createOrganization, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { NearbyQuery, NearbyReport } from '../../domain/citizen'
-import { NEARBY_MAX_REPORTS, NEARBY_RADIUS_M } from '../../domain/citizen-rules'
+import { NEARBY_MAX_REPORTS, NEARBY_RADIUS_M } from '../../domain/citizen-actions'
 import { OPEN_REPORT_STATUSES } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { toIso } from '../db/values'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { NEARBY_RADIUS_M } from '../../domain/citizen-rules'
+import { NEARBY_RADIUS_M } from '../../domain/citizen-actions'
 import { reportEvents, reportSupports, reports } from '../db/schema'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { nearbyQuerySchema, nearbyReportsSchema, supportedReportSchema } from '../../domain/citizen'
-import { SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS } from '../../domain/citizen-rules'
+import { SUPPORTS_PER_ADDRESS, SUPPORTS_RATE_WINDOW_MS } from '../../domain/citizen-actions'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
 import { deviceFor, hashCitizenToken } from '../citizens/device'
 import { isSerialId } from '../db/database'

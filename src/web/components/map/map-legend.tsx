@@ -1,12 +1,12 @@
 import './report-groups.css'
 import ChevronDown from 'lucide-react/icons/chevron-down'
-import { useEffect, useId, useState } from 'react'
-import { createPortal } from 'react-dom'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useMap, useMapEvents } from 'react-leaflet'
+import { useMapEvents } from 'react-leaflet'
 import { REPORT_STATUSES } from '../../../domain/report-states'
 import '../../i18n/deferred/fr'
-import { L } from '../../lib/leaflet'
+import type { L } from '../../lib/leaflet'
+import { MapControl } from './map-control'
 
 /** The statuses the maps show, in the order of a report's life, each with its marker's colour. */
 const LEGEND_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
@@ -26,71 +26,54 @@ export const POPUP_AUTO_PAN_TOP_LEFT: L.PointTuple = [5, 48]
  * screen; a popup that opens folds it, so that the legend never hides the popup's ×.
  */
 export function MapLegend({ showsPosition = false }: { showsPosition?: boolean }) {
-  const map = useMap()
   const { t } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
   const listId = useId()
   const [open, setOpen] = useState(() => window.matchMedia?.(LEGEND_OPEN_AT_FIRST).matches ?? true)
-  const [container, setContainer] = useState<HTMLElement | null>(null)
   useMapEvents({ popupopen: () => setOpen(false) })
 
-  useEffect(() => {
-    const control = new L.Control({ position: 'topright' })
-    control.onAdd = () => {
-      const element = L.DomUtil.create('div', 'leaflet-control map-legend')
-      L.DomEvent.disableClickPropagation(element)
-      L.DomEvent.disableScrollPropagation(element)
-      return element
-    }
-    control.addTo(map)
-    setContainer(control.getContainer() ?? null)
-    return () => {
-      control.remove()
-    }
-  }, [map])
-
-  if (!container) return null
-  return createPortal(
-    <div className="flex flex-col items-end gap-1 text-xs font-medium text-slate-800">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
-        className="inline-flex h-7 items-center gap-1 rounded-lg bg-white/95 px-2.5 font-semibold shadow focus-visible:outline-2 focus-visible:outline-green-700"
-      >
-        {tDeferred('map.legendToggle')}
-        <ChevronDown aria-hidden="true" className={`size-4 ${open ? 'rotate-180' : ''}`} />
-      </button>
-      {open ? (
-        <ul
-          id={listId}
-          aria-label={tDeferred('map.legend')}
-          className="flex flex-col gap-1 rounded-lg bg-white/95 px-2.5 py-2 shadow"
+  return (
+    <MapControl position="topright" className="leaflet-control map-legend">
+      <div className="flex flex-col items-end gap-1 text-xs font-medium text-slate-800">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+          className="inline-flex h-7 items-center gap-1 rounded-lg bg-white/95 px-2.5 font-semibold shadow focus-visible:outline-2 focus-visible:outline-green-700"
         >
-          {LEGEND_STATUSES.map((status) => (
-            <li key={status} className="flex items-center gap-1.5">
-              {/* The markers' own elements: the legend cannot drift from their colours. */}
-              <span
-                aria-hidden="true"
-                className={`report-marker report-marker--${REPORT_STATUSES[status].tone} relative inline-block size-4`}
-              >
-                <span className="report-marker-dot !inset-0 !border-2" />
-              </span>
-              {t(`reportStatus.${status}`)}
-            </li>
-          ))}
-          {showsPosition ? (
-            <li className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="user-position-marker relative inline-block size-4">
-                <span className="user-position-dot !border-2" />
-              </span>
-              {t('map.yourPosition')}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-    </div>,
-    container,
+          {tDeferred('map.legendToggle')}
+          <ChevronDown aria-hidden="true" className={`size-4 ${open ? 'rotate-180' : ''}`} />
+        </button>
+        {open ? (
+          <ul
+            id={listId}
+            aria-label={tDeferred('map.legend')}
+            className="flex flex-col gap-1 rounded-lg bg-white/95 px-2.5 py-2 shadow"
+          >
+            {LEGEND_STATUSES.map((status) => (
+              <li key={status} className="flex items-center gap-1.5">
+                {/* The markers' own elements: the legend cannot drift from their colours. */}
+                <span
+                  aria-hidden="true"
+                  className={`report-marker report-marker--${REPORT_STATUSES[status].tone} relative inline-block size-4`}
+                >
+                  <span className="report-marker-dot !inset-0 !border-2" />
+                </span>
+                {t(`reportStatus.${status}`)}
+              </li>
+            ))}
+            {showsPosition ? (
+              <li className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="user-position-marker relative inline-block size-4">
+                  <span className="user-position-dot !border-2" />
+                </span>
+                {t('map.yourPosition')}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+    </MapControl>
   )
 }

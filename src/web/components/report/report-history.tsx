@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { ReportEvent } from '../../../domain/citizen'
-import { REPORT_EVENT_KINDS, type ReportEventKind } from '../../../domain/citizen-rules'
+import { REPORT_EVENT_KINDS, type ReportEventKind } from '../../../domain/report-history'
 import { cn } from '../../lib/class-names'
 import { formatDateTime } from '../../lib/french-dates'
 import { useReportStatusLabel } from './report-badges'

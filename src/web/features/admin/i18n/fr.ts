@@ -1,4 +1,4 @@
-import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/citizen-rules'
+import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/report-history'
 import { registerCatalogue } from '../../../i18n'
 
 // The texts of the admin screens, in French. Registered as the "admin" namespace when the

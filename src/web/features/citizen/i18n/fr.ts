@@ -1,11 +1,7 @@
-import {
-  REPORT_EVENT_KINDS,
-  REPORT_HISTORY_TEXTS,
-  RESOLUTION_MESSAGES,
-  SUPPORT_MESSAGES,
-  TRACKING_MESSAGES,
-} from '../../../../domain/citizen-rules'
+import { RESOLUTION_MESSAGES, SUPPORT_MESSAGES } from '../../../../domain/citizen-actions'
+import { TRACKING_MESSAGES } from '../../../../domain/citizen-rules'
 import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
+import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/report-history'
 import { registerCatalogue } from '../../../i18n'
 import type { ReasonTexts } from '../../../i18n/translation'
 

@@ -1,13 +1,13 @@
 import type { DragEndEvent, Marker as LeafletMarker } from 'leaflet'
 import Crosshair from 'lucide-react/icons/crosshair'
-import { useEffect, useMemo, useState } from 'react'
-import { createPortal } from 'react-dom'
+import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet'
 import { REPORT_FORM_MAP_ZOOM } from '../../../../domain/constants'
+import { MapControl } from '../../../components/map/map-control'
 import { tileUrl } from '../../../lib/config'
 // Sets up Leaflet (its marker icons served by the app) before the map draws.
-import { L, prefersReducedMotion } from '../../../lib/leaflet'
+import { prefersReducedMotion } from '../../../lib/leaflet'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 
 export interface MapPosition {
@@ -49,36 +49,20 @@ function MoveOnClick({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
 function PinToCentreControl({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
   const map = useMap()
   const { t } = useTranslation('citizen')
-  const [container, setContainer] = useState<HTMLElement | null>(null)
-
-  useEffect(() => {
-    const control = new L.Control({ position: 'bottomright' })
-    control.onAdd = () => {
-      const element = L.DomUtil.create('div', 'leaflet-control')
-      L.DomEvent.disableClickPropagation(element)
-      return element
-    }
-    control.addTo(map)
-    setContainer(control.getContainer() ?? null)
-    return () => {
-      control.remove()
-    }
-  }, [map])
-
-  if (!container) return null
-  return createPortal(
-    <button
-      type="button"
-      onClick={() => {
-        const centre = map.getCenter()
-        onMove({ latitude: centre.lat, longitude: centre.lng })
-      }}
-      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-    >
-      <Crosshair aria-hidden="true" className="size-4 text-green-700" />
-      {t('reportForm.place.pinToCentre')}
-    </button>,
-    container,
+  return (
+    <MapControl position="bottomright">
+      <button
+        type="button"
+        onClick={() => {
+          const centre = map.getCenter()
+          onMove({ latitude: centre.lat, longitude: centre.lng })
+        }}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+      >
+        <Crosshair aria-hidden="true" className="size-4 text-green-700" />
+        {t('reportForm.place.pinToCentre')}
+      </button>
+    </MapControl>
   )
 }
 

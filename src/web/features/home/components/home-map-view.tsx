@@ -1,11 +1,10 @@
 import './home-map.css'
 import LocateFixed from 'lucide-react/icons/locate-fixed'
-import { useEffect, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
 import { InitialView } from '../../../components/map/initial-view'
+import { MapControl } from '../../../components/map/map-control'
 import { MapLegend } from '../../../components/map/map-legend'
 import { tileUrl } from '../../../lib/config'
 import { L, prefersReducedMotion } from '../../../lib/leaflet'
@@ -31,39 +30,24 @@ function RecenterControl() {
   const { t } = useTranslation()
   const requestLocation = useLocationStore((state) => state.requestLocation)
   const isLocating = useLocationStore((state) => state.isLocating)
-  const [container, setContainer] = useState<HTMLElement | null>(null)
-
-  useEffect(() => {
-    const control = new L.Control({ position: 'topleft' })
-    control.onAdd = () => {
-      const element = L.DomUtil.create('div', 'leaflet-bar leaflet-control recenter-control')
-      L.DomEvent.disableClickPropagation(element)
-      return element
-    }
-    control.addTo(map)
-    setContainer(control.getContainer() ?? null)
-    return () => {
-      control.remove()
-    }
-  }, [map])
 
   async function recenter() {
     const { latitude, longitude } = await requestLocation()
     map.setView([latitude, longitude], HOME_MAP_ZOOM, { animate: !prefersReducedMotion() })
   }
 
-  if (!container) return null
-  return createPortal(
-    <button
-      type="button"
-      aria-label={t('map.recenter')}
-      title={t('map.recenter')}
-      aria-busy={isLocating}
-      onClick={() => void recenter()}
-    >
-      <LocateFixed aria-hidden="true" className="size-5" />
-    </button>,
-    container,
+  return (
+    <MapControl position="topleft" className="leaflet-bar leaflet-control recenter-control">
+      <button
+        type="button"
+        aria-label={t('map.recenter')}
+        title={t('map.recenter')}
+        aria-busy={isLocating}
+        onClick={() => void recenter()}
+      >
+        <LocateFixed aria-hidden="true" className="size-5" />
+      </button>
+    </MapControl>
   )
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
 import { useClaimReport } from '../api/claim-report'
+import { ReportConfirmationSummary } from '../components/report-confirmation-summary'
 import { useReportTakenElsewhere } from '../layout/use-organization-live-events'
 
 /**
@@ -55,10 +56,7 @@ export function ClaimReportDialog({ report }: { report: OrganizationReport }) {
           />
         }
       >
-        <p className="text-sm font-semibold text-slate-900">
-          {report.type} · <span className="font-mono">{code}</span>
-        </p>
-        <p className="mt-1 line-clamp-3 text-sm text-slate-700">{report.description}</p>
+        <ReportConfirmationSummary report={report} code={code} />
       </DialogContent>
     </Dialog>
   )

@@ -12,6 +12,7 @@ import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dia
 import { NativeSelect } from '../../../components/ui/native-select'
 import { toast } from '../../../lib/toast'
 import { useUpdateReportStatus } from '../api/update-report-status'
+import { ReportConfirmationSummary } from '../components/report-confirmation-summary'
 
 function isSettable(value: string): value is OrganizationSettableStatus {
   return (ORGANIZATION_SETTABLE_STATUSES as readonly string[]).includes(value)
@@ -86,10 +87,7 @@ export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
             />
           }
         >
-          <p className="text-sm font-semibold text-slate-900">
-            {report.type} · <span className="font-mono">{code}</span>
-          </p>
-          <p className="mt-1 line-clamp-3 text-sm text-slate-700">{report.description}</p>
+          <ReportConfirmationSummary report={report} code={code} />
         </DialogContent>
       </Dialog>
     </div>
