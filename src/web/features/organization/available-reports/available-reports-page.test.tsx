@@ -14,6 +14,23 @@ beforeEach(() => {
 
 const PATH = '/organization/available-reports'
 
+/**
+ * The page showing `items` (AAAA2222 first), with its live stream open; what the server lists
+ * next is `list.items`.
+ */
+async function showLiveList(items: ReturnType<typeof organizationReport>[]) {
+  const list = { items }
+  stubApi({
+    'GET /api/org/reports/available': () => pageReply(list.items, { pageSize: 8 }),
+    'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+  })
+  renderRoute(PATH)
+  expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
+  await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+  const [stream] = FakeEventSource.open() as [FakeEventSource]
+  return { list, stream }
+}
+
 describe('Available reports', () => {
   it('shows placeholders while loading', async () => {
     stubApi({ 'GET /api/org/reports/available': 'pending' })
@@ -275,19 +292,11 @@ describe('Available reports', () => {
   it('updates live: a report filed or claimed elsewhere enters or leaves the list without a reload', async () => {
     const first = organizationReport({ anonymous_code: 'AAAA2222' })
     const filed = organizationReport({ anonymous_code: 'BBBB3333' })
-    let items = [first]
-    stubApi({
-      'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
-      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
-    })
-    renderRoute(PATH)
-    expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
-    const [stream] = FakeEventSource.open() as [FakeEventSource]
-    items = [filed, first]
+    const { list, stream } = await showLiveList([first])
+    list.items = [filed, first]
     act(() => stream.emit('reports.changed', { type: 'reports.changed', reportId: filed.id }))
     expect(await screen.findByText('BBBB3333')).toBeInTheDocument()
-    items = [filed]
+    list.items = [filed]
     act(() =>
       stream.emit('reports.changed', {
         type: 'reports.changed',
@@ -301,17 +310,9 @@ describe('Available reports', () => {
   it('asks again for the list when its stream comes back after a cut, since the events of the gap are lost', async () => {
     const first = organizationReport({ anonymous_code: 'AAAA2222' })
     const filedDuringTheCut = organizationReport({ anonymous_code: 'BBBB3333' })
-    let items = [first]
-    stubApi({
-      'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
-      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
-    })
-    renderRoute(PATH)
-    expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
-    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
-    const [stream] = FakeEventSource.open() as [FakeEventSource]
+    const { list, stream } = await showLiveList([first])
     act(() => stream.emit('open', {}))
-    items = [filedDuringTheCut, first]
+    list.items = [filedDuringTheCut, first]
     // The browser reconnects by itself: the same stream opens a second time.
     act(() => stream.emit('open', {}))
     expect(await screen.findByText('BBBB3333')).toBeInTheDocument()
