@@ -29,18 +29,8 @@ export function useOrganizationLiveEvents() {
           break
       }
     },
-    {
-      onReconnected: () =>
-        void refreshQueries(
-          queryClient,
-          available(),
-          managed(),
-          reports(),
-          stats(),
-          sentNotifications(),
-          profile(),
-        ),
-    },
+    // Whatever the gap's events were, every query of the space may have changed.
+    { onReconnected: () => void refreshQueries(queryClient, organizationKeys.all) },
   )
 }
 
