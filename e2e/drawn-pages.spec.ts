@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../src/domain/auth-rules'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
+import { HOME_MAP_PREVIEW, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
 import { fileReportAsCitizen } from './support/organization-api'
 import { type E2eServer, startE2eServer } from './support/server'
 
@@ -74,8 +74,8 @@ describe('pages drawn by the server', () => {
     const page = await context.newPage()
     await recordRemovedElements(page)
     await page.goto(`${server.url}/`)
-    // The app has started: the map replaces its loading state, and links navigate in the page.
-    await page.locator('.leaflet-container').waitFor()
+    // The app has started: the map's preview replaces its loading state, and links navigate in the page.
+    await page.getByRole('button', HOME_MAP_PREVIEW).waitFor()
     expect(await removedTexts(page, ['incidents rapportés', 'Incidents récents', 'Liens utiles'])).toEqual([])
     await page.getByRole('link', { name: 'Signaler', exact: true }).click()
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady, HOME_MAP_PREVIEW, launchBrowser, wakeHomeMap } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let server: E2eServer
@@ -63,9 +63,16 @@ describe('home page', () => {
     await page.context().close()
   })
 
-  it('shows the map once the position is known', async () => {
+  it('shows the map’s preview once the position is known, and the live map at the first touch', async () => {
     const page = await openPage('/')
-    await page.locator('.leaflet-container').waitFor()
+    const preview = page.getByRole('button', HOME_MAP_PREVIEW)
+    await preview.waitFor()
+    // Leaflet is not even fetched until then: a cheap phone is not held by it.
+    const fetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+    expect((await fetched()).filter((url) => /home-map-view|leaflet/.test(url))).toEqual([])
+    await wakeHomeMap(page)
+    expect((await fetched()).filter((url) => /home-map-view/.test(url))).toHaveLength(1)
     await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
     await page.context().close()
   })
@@ -73,6 +80,7 @@ describe('home page', () => {
   it('puts the visitor’s position above the reports, in a colour of its own that the legend explains', async () => {
     // Both reports of this file are at the visitor's very position: grouped under the marker.
     const page = await openPage('/')
+    await wakeHomeMap(page)
     const position = page.locator('.leaflet-marker-icon.user-position-marker')
     const group = page.locator('.leaflet-marker-icon.report-cluster')
     await position.waitFor()
@@ -116,7 +124,7 @@ describe('home page', () => {
     const mapHeld = new Promise<void>((resolve) => {
       releaseMap = resolve
     })
-    await context.route(/\/assets\/home-map-view-[^/]*\.js$/, async (route) => {
+    await context.route(/\/assets\/home-map-preview-[^/]*\.js$/, async (route) => {
       await mapHeld
       await route.continue()
     })

@@ -3,7 +3,7 @@
 // tiles' attribution readable.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady, launchBrowser } from './support/browser'
+import { gotoReady, HOME_MAP_PREVIEW, launchBrowser, wakeHomeMap } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
 
 let server: E2eServer
@@ -90,7 +90,7 @@ describe('the home map on a 360 px phone', () => {
 
   it('shows the group at the bottom of the map, clear of the count', async () => {
     const page = await openPhone('/')
-    const group = page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })
+    const group = page.locator('.report-cluster', { hasText: '3' })
     await group.waitFor()
     const count = page.getByText('4 incidents rapportés dans le département de Dakar')
     await count.waitFor()
@@ -98,9 +98,37 @@ describe('the home map on a 360 px phone', () => {
     await page.context().close()
   })
 
+  it('draws its preview as the live map draws it: touched, nothing moves', async () => {
+    const page = await openPhone('/')
+    const group = page.locator('.report-cluster', { hasText: '3' })
+    const report = page.locator('.report-marker')
+    await group.waitFor()
+    // Each tile's address and place on screen.
+    const tiles = (selector: string) =>
+      page.locator(selector).evaluateAll((images) =>
+        images
+          .map((image) => {
+            const { x, y } = image.getBoundingClientRect()
+            return `${(image as HTMLImageElement).src} at ${x},${y}`
+          })
+          .sort(),
+      )
+    const before = [await boxOf(group), await boxOf(report)]
+    const tilesBefore = await tiles('img[src*="tile.openstreetmap.org"]')
+    expect(tilesBefore.length).toBeGreaterThan(0)
+    await wakeHomeMap(page)
+    const live = [
+      await boxOf(page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })),
+      await boxOf(page.locator('.leaflet-marker-icon.report-marker')),
+    ]
+    expect(live).toEqual(before)
+    await expect.poll(() => tiles('.leaflet-tile')).toEqual(tilesBefore)
+    await page.context().close()
+  })
+
   it('colours a group of waiting reports as the legend colours “En attente”, not “Résolu”', async () => {
     const page = await openPhone('/')
-    const group = page.locator('.leaflet-marker-icon.report-cluster', { hasText: '3' })
+    const group = page.locator('.report-cluster', { hasText: '3' })
     await group.waitFor()
     await page.getByRole('button', { name: 'Légende' }).click()
     const legend = page.getByRole('list', { name: 'Légende de la carte' })
@@ -112,8 +140,28 @@ describe('the home map on a 360 px phone', () => {
     await page.context().close()
   })
 
+  it('opens a report’s popup at the first tap on its marker, while the live map starts', async () => {
+    const page = await openPhone('/')
+    await page.locator('.report-marker[title^="Éclairage public – En attente"]').click()
+    const popup = page.locator('.leaflet-popup')
+    await popup.getByRole('link', { name: 'Éclairage public' }).waitFor()
+    await page.getByRole('button', HOME_MAP_PREVIEW).waitFor({ state: 'detached' })
+    await page.context().close()
+  })
+
+  it('zooms into a group at the first tap on it', async () => {
+    const page = await openPhone('/')
+    const group = page.locator('.report-cluster', { hasText: '3' })
+    await group.click()
+    // Three reports at one spot: no zoom sets them apart, the popup lists them.
+    const popup = page.locator('.leaflet-popup')
+    await expect.poll(() => popup.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3)
+    await page.context().close()
+  })
+
   it('leaves the popup’s × free to tap when the legend was open', async () => {
     const page = await openPhone('/')
+    await wakeHomeMap(page)
     await page.getByRole('button', { name: 'Légende' }).click()
     const legend = await boxOf(page.getByRole('list', { name: 'Légende de la carte' }))
     await page.locator('.leaflet-marker-icon.report-marker').click()

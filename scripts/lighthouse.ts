@@ -11,6 +11,10 @@
 //   npm run lighthouse -- --route / --route /signaler --runs 3
 //   npm run lighthouse -- --route / --language wo          # the citizen pages drawn in Wolof
 //   npm run lighthouse -- --route / --compare ../sen-alerte/dist --compare-name SenAlerte
+//   npm run lighthouse -- --route / --before /tmp/main-build/dist/web   # a change, before and after
+//
+// `--before` audits an earlier build of ours (built from another checkout) in turns with this one,
+// route by route: a change's effect, apart from the machine's own drift.
 //
 // `--compare` serves a site's build (a folder with its index.html, every unknown path answered
 // with it, as single-page apps are hosted) on this machine; SenAlerte's, for instance:
@@ -59,6 +63,8 @@ const { values: args } = parseArgs({
     /** Another site's build, whose home page is audited in turns with ours (`/` only). */
     compare: { type: 'string' },
     'compare-name': { type: 'string' },
+    /** An earlier build of ours (a folder like dist/web), audited in turns with this one. */
+    before: { type: 'string' },
   },
 })
 const chosen = LANGUAGES.find((known) => known === args.language)
@@ -186,11 +192,16 @@ async function serveBuild(dir: string): Promise<{ url: string; stop(): Promise<v
   return { url, stop: () => app.close() }
 }
 
+/** A route's name for its report files (`--reports-dir`): "home", "admin-reports"… */
+function reportName(route: (typeof ROUTES)[number]): string {
+  return route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-')
+}
+
 async function audit(
   base: string,
   route: (typeof ROUTES)[number],
   run: number,
-  name = route.path === '/' ? 'home' : route.path.slice(1).replaceAll('/', '-'),
+  name = reportName(route),
 ): Promise<Figures> {
   const profile = mkdtempSync(path.join(tmpdir(), 'ua-lighthouse-profile-'))
   const port = await freePort()
@@ -337,8 +348,14 @@ if (compareDir && !existsSync(path.join(compareDir, 'index.html'))) {
   console.error(`${compareDir} holds no index.html: pass the folder of the other site's build.`)
   process.exit(1)
 }
+const beforeDir = args.before ? path.resolve(args.before) : null
+if (beforeDir && !existsSync(path.join(beforeDir, 'index.html'))) {
+  console.error(`${beforeDir} holds no build: pass the dist/web folder of the earlier build.`)
+  process.exit(1)
+}
 const compareName = args['compare-name'] ?? (compareDir ? path.basename(path.dirname(compareDir)) : '')
 const SITE = 'Alertes urbaines'
+const SITE_BEFORE = 'Alertes urbaines, avant'
 
 function printRun(site: string, run: number, measured: Figures) {
   console.log(
@@ -347,20 +364,32 @@ function printRun(site: string, run: number, measured: Figures) {
 }
 
 const server = await startDemoServer(webDir)
+const earlier = beforeDir ? await startDemoServer(beforeDir) : null
 const other = compareDir ? await serveBuild(compareDir) : null
 console.log(
-  `demo server on ${server.url} (${server.reports} demo reports)${other ? `, ${compareName} on ${other.url}` : ''}, Chromium ${args.chrome}, pages in ${language}`,
+  `demo server on ${server.url} (${server.reports} demo reports)${earlier ? `, the earlier build on ${earlier.url}` : ''}${other ? `, ${compareName} on ${other.url}` : ''}, Chromium ${args.chrome}, pages in ${language}`,
 )
 const rows: Medians[] = []
 try {
   for (const route of ROUTES.filter(({ path }) => !args.route || args.route.includes(path))) {
     const ours: Figures[] = []
+    const oursBefore: Figures[] = []
     const theirs: Figures[] = []
     // In turns, run after run: a machine that slows down slows both alike.
     for (let run = 1; run <= RUNS; run++) {
       const measured = await auditAgainOnTraceFailure(server.url, route, run)
       ours.push(measured)
       printRun(SITE, run, measured)
+      if (earlier) {
+        const measuredBefore = await auditAgainOnTraceFailure(
+          earlier.url,
+          route,
+          run,
+          `before-${reportName(route)}`,
+        )
+        oursBefore.push(measuredBefore)
+        printRun(SITE_BEFORE, run, measuredBefore)
+      }
       if (other && route.path === '/') {
         const compared = await auditAgainOnTraceFailure(other.url, route, run, `compared-${compareName}`)
         theirs.push(compared)
@@ -368,10 +397,12 @@ try {
       }
     }
     rows.push(mediansOf(SITE, route, ours))
+    if (oursBefore.length > 0) rows.push(mediansOf(SITE_BEFORE, route, oursBefore))
     if (theirs.length > 0) rows.push(mediansOf(compareName, route, theirs))
   }
 } finally {
   await server.stop()
+  await earlier?.stop()
   await other?.stop()
 }
 const lines = [

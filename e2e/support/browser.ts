@@ -53,3 +53,16 @@ export async function removedTexts(page: Page, texts: string[]): Promise<string[
   const removed = (await page.evaluate('window.__removed')) as string[]
   return removed.filter((text) => texts.some((wanted) => text.includes(wanted)))
 }
+
+/** The home map's still preview (home-map-preview.tsx), shown until the visitor touches the map. */
+export const HOME_MAP_PREVIEW = { name: 'Carte interactive de Dakar pour les signalements' }
+
+/**
+ * Touches the home map where nothing is drawn (its top left corner), as a visitor does to move it:
+ * Leaflet starts and replaces the preview.
+ */
+export async function wakeHomeMap(page: Page): Promise<void> {
+  await page.getByRole('button', HOME_MAP_PREVIEW).click({ position: { x: 4, y: 4 } })
+  await page.locator('.leaflet-container').waitFor()
+  await page.getByRole('button', HOME_MAP_PREVIEW).waitFor({ state: 'detached' })
+}

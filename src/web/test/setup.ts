@@ -27,6 +27,15 @@ if (typeof window.matchMedia !== 'function') {
   })
 }
 
+// jsdom lays nothing out, so it has no ResizeObserver: elements keep the size jsdom gives them (none).
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+}
+
 afterEach(() => {
   // Sonner keeps its toasts in a module-wide list and shows those still open to the next Toaster
   // that mounts: a test's toast would stand beside the next test's own until it closed, seconds of

@@ -1,43 +1,35 @@
 import './report-groups.css'
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useEffect, useMemo, useState } from 'react'
 import { useMapEvents } from 'react-leaflet'
-import Supercluster from 'supercluster'
 import type { MapPoint, MapReports } from '../../../domain/map'
-import { isReportStatus, REPORT_STATUSES, reportStatusAsReceived } from '../../../domain/report-states'
-import { useCategoryName } from '../../lib/category-name'
-import { formatLongDate } from '../../lib/french-dates'
+import { reportStatusAsReceived } from '../../../domain/report-states'
 import { L } from '../../lib/leaflet'
+import {
+  type Bbox,
+  bboxOf,
+  DEEPEST_ZOOM,
+  groupSize,
+  groupsOf,
+  markersInView,
+  type Tone,
+  useMarkerTitles,
+} from './report-grouping'
 
-/** Markers closer than this, in screen pixels, are shown as one group. */
-const GROUP_RADIUS_PX = 50
-/** The deepest zoom of the map's tiles: reports still together there share one place. */
-const DEEPEST_ZOOM = 18
+export type { Bbox } from './report-grouping'
 
-/** A map's box as the API reads it ("minLon,minLat,maxLon,maxLat"). */
-export type Bbox = string
-
-/** Bounds rounded outwards to 4 decimals (about 11 m): tiny moves ask the same question. */
-function bboxOf(map: L.Map): Bbox {
+/** What Leaflet's map shows, as the API reads it. */
+function bboxOfMap(map: L.Map): Bbox {
   const bounds = map.getBounds()
-  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value))
-  const down = (value: number) => Math.floor(value * 1e4) / 1e4
-  const up = (value: number) => Math.ceil(value * 1e4) / 1e4
-  return [
-    down(clamp(bounds.getWest(), 180)),
-    down(clamp(bounds.getSouth(), 90)),
-    up(clamp(bounds.getEast(), 180)),
-    up(clamp(bounds.getNorth(), 90)),
-  ].join(',')
+  return bboxOf([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()])
 }
 
 /** What the map shows now: its box and its zoom, followed as it moves. */
 export function useMapView(map: L.Map): { view: Bbox; zoom: number } {
-  const [view, setView] = useState<Bbox>(() => bboxOf(map))
+  const [view, setView] = useState<Bbox>(() => bboxOfMap(map))
   const [zoom, setZoom] = useState(() => map.getZoom())
   useMapEvents({
     moveend: () => {
-      setView(bboxOf(map))
+      setView(bboxOfMap(map))
       setZoom(map.getZoom())
     },
   })
@@ -54,63 +46,15 @@ function reportIcon(status: string): L.DivIcon {
   })
 }
 
-type Tone = ReturnType<typeof reportStatusAsReceived>['tone']
-/** How many reports of a group have each status's colour. */
-type ToneCounts = Partial<Record<Tone, number>>
-/** The colours in the order of a report's life: a tie goes to the report still waiting. */
-const TONES_BY_LIFE = [...new Set(Object.values(REPORT_STATUSES).map((status) => status.tone))]
-
-/** The colour most of a group's reports have. */
-function prevailingTone(counts: ToneCounts): Tone {
-  let prevailing: Tone = 'grey'
-  let most = 0
-  for (const tone of TONES_BY_LIFE) {
-    const count = counts[tone] ?? 0
-    if (count > most) {
-      prevailing = tone
-      most = count
-    }
-  }
-  return prevailing
-}
-
 /** A group's figure on the colour of what it holds; `null` when its statuses are unknown. */
 function countIcon(count: number, tone: Tone | null): L.DivIcon {
-  const size = count < 10 ? 36 : count < 100 ? 42 : 50
+  const size = groupSize(count)
   return L.divIcon({
     className: `report-cluster report-cluster--${tone ?? 'unknown'}`,
     html: `<span>${count}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
   })
-}
-
-/**
- * The reports sent one by one, grouped on the phone by Supercluster (Leaflet's 256-pixel tiles),
- * each group counting its reports by colour.
- */
-function groupsOf(points: MapPoint[]): Supercluster<MapPoint, ToneCounts> {
-  const index = new Supercluster<MapPoint, ToneCounts>({
-    radius: GROUP_RADIUS_PX,
-    extent: 256,
-    maxZoom: DEEPEST_ZOOM,
-    // Flat properties: Supercluster copies them shallowly from one zoom to the next.
-    map: (point) => ({ [reportStatusAsReceived(point.status).tone]: 1 }),
-    reduce: (total, group) => {
-      for (const tone of TONES_BY_LIFE) {
-        const count = group[tone]
-        if (count) total[tone] = (total[tone] ?? 0) + count
-      }
-    },
-  })
-  index.load(
-    points.map((point) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
-      properties: point,
-    })),
-  )
-  return index
 }
 
 /** The place chosen on the map: one report, or several at the very same spot. */
@@ -137,13 +81,7 @@ export function useReportGroups({
   zoom: number
   onSelect: (selection: MapSelection) => void
 }) {
-  const { t } = useTranslation()
-  const categoryName = useCategoryName()
-  const statusLabel = useCallback(
-    (status: string) =>
-      isReportStatus(status) ? t(`reportStatus.${status}`) : reportStatusAsReceived(status).label,
-    [t],
-  )
+  const { reportTitle, groupTitle } = useMarkerTitles()
   const layer = useMemo(() => L.layerGroup(), [])
   useEffect(() => {
     map.addLayer(layer)
@@ -156,48 +94,42 @@ export function useReportGroups({
 
   useEffect(() => {
     layer.clearLayers()
-    const box = view.split(',').map(Number) as [number, number, number, number]
-    for (const feature of groups.getClusters(box, Math.round(zoom))) {
-      const [longitude, latitude] = feature.geometry.coordinates as [number, number]
-      const properties = feature.properties
-      if ('cluster' in properties && properties.cluster) {
-        const id = properties.cluster_id
-        L.marker([latitude, longitude], {
-          icon: countIcon(properties.point_count, prevailingTone(properties)),
-          title: t('map.cluster', { count: properties.point_count }),
+    for (const marker of markersInView(groups, data, view, zoom)) {
+      const position: [number, number] = [marker.latitude, marker.longitude]
+      if (marker.kind === 'report') {
+        L.marker(position, {
+          icon: reportIcon(marker.report.status),
+          title: reportTitle(marker.report),
+          keyboard: true,
+          riseOnHover: true,
+        })
+          .on('click', () => onSelect({ position, reports: [marker.report] }))
+          .addTo(layer)
+      } else if (marker.kind === 'group') {
+        L.marker(position, {
+          icon: countIcon(marker.count, marker.tone),
+          title: groupTitle(marker.count),
           keyboard: true,
         })
           .on('click', () => {
-            const deeper = groups.getClusterExpansionZoom(id)
-            if (deeper <= DEEPEST_ZOOM) map.setView([latitude, longitude], deeper)
+            const deeper = groups.getClusterExpansionZoom(marker.id)
+            if (deeper <= DEEPEST_ZOOM) map.setView(position, deeper)
             else
               onSelect({
-                position: [latitude, longitude],
-                reports: groups.getLeaves(id, Number.POSITIVE_INFINITY).map((leaf) => leaf.properties),
+                position,
+                reports: groups.getLeaves(marker.id, Number.POSITIVE_INFINITY).map((leaf) => leaf.properties),
               })
           })
           .addTo(layer)
-        continue
+      } else {
+        L.marker(position, {
+          icon: countIcon(marker.count, null),
+          title: groupTitle(marker.count),
+          keyboard: true,
+        })
+          .on('click', () => map.setView(position, map.getZoom() + 2))
+          .addTo(layer)
       }
-      const point = properties as MapPoint
-      L.marker([latitude, longitude], {
-        icon: reportIcon(point.status),
-        title: `${categoryName(point.type)} – ${statusLabel(point.status)} – ${formatLongDate(point.created_at)}`,
-        keyboard: true,
-        riseOnHover: true,
-      })
-        .on('click', () => onSelect({ position: [latitude, longitude], reports: [point] }))
-        .addTo(layer)
     }
-    for (const group of data?.clusters ?? []) {
-      L.marker([group.latitude, group.longitude], {
-        // The server's groups tell how many reports, not which statuses: no status's colour.
-        icon: countIcon(group.count, null),
-        title: t('map.cluster', { count: group.count }),
-        keyboard: true,
-      })
-        .on('click', () => map.setView([group.latitude, group.longitude], map.getZoom() + 2))
-        .addTo(layer)
-    }
-  }, [layer, groups, view, zoom, data, map, t, statusLabel, categoryName, onSelect])
+  }, [layer, groups, view, zoom, data, map, reportTitle, groupTitle, onSelect])
 }

@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { RecentReport } from '../../../domain/report'
 import { useCitizenDeviceStore } from '../../lib/citizen-device'
 import { stubApi } from '../../test/api-stub'
 import { renderRoute } from '../../test/render-route'
 
-// jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
-vi.mock('./components/home-map-view', () => ({ default: () => <div data-testid="leaflet-map" /> }))
+// jsdom cannot draw Leaflet: the live map (loaded on demand) is replaced, nothing else is. It is
+// ready at once, as the real one is once it has drawn its reports.
+vi.mock('./components/home-map-view', () => ({
+  default: ({ onReady }: { onReady: () => void }) => {
+    useEffect(onReady, [onReady])
+    return <div data-testid="leaflet-map" />
+  },
+}))
 
 const reports: RecentReport[] = [
   {
@@ -130,7 +137,11 @@ describe('Home page', () => {
       status: 500,
       body: { error: { code: 'internal', message: 'Une erreur interne est survenue.' } },
     }
-    stubApi({ '/api/reports/recent': error, '/api/reports/count': error })
+    stubApi({
+      '/api/reports/recent': error,
+      '/api/reports/count': error,
+      '/api/reports/map': { status: 200, body: { points: [], clusters: [] } },
+    })
     renderRoute('/')
     expect(await screen.findByText('Aucun incident signalé')).toBeInTheDocument()
     expect(await screen.findByText('0 incident rapporté dans le département de Dakar')).toBeInTheDocument()
@@ -164,8 +175,11 @@ describe('Home page', () => {
     expect(
       screen.getByRole('region', { name: 'Carte interactive de Dakar pour les signalements' }),
     ).toBeInTheDocument()
-    // No geolocation in jsdom: Dakar stands in and the map is shown.
-    expect(await screen.findByTestId('leaflet-map')).toBeInTheDocument()
+    // No geolocation in jsdom: Dakar stands in and the map's preview is shown; Leaflet waits for a touch.
+    expect(
+      await screen.findByRole('button', { name: 'Carte interactive de Dakar pour les signalements' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByTestId('leaflet-map')).not.toBeInTheDocument()
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByRole('link', { name: 'Suivi des signalements' })).toHaveAttribute(
       'href',
@@ -180,6 +194,21 @@ describe('Home page', () => {
       'href',
       `${window.location.origin}/`,
     )
+  })
+
+  it('starts the live map when the visitor touches its preview, and then shows it alone', async () => {
+    const user = userEvent.setup()
+    stubApi({
+      '/api/reports/recent': { status: 200, body: [] },
+      '/api/reports/count': { status: 200, body: { count: 0 } },
+    })
+    renderRoute('/')
+    const preview = await screen.findByRole('button', {
+      name: 'Carte interactive de Dakar pour les signalements',
+    })
+    await user.click(preview)
+    expect(await screen.findByTestId('leaflet-map')).toBeInTheDocument()
+    await waitFor(() => expect(preview).not.toBeInTheDocument())
   })
 
   it('opens the side menu with the citizen and organisation links', async () => {

@@ -54,8 +54,14 @@ function RecenterControl() {
 /** The map's parts, added in this order: the map, its view, its tiles, its controls, the reports. */
 const MAP_PARTS = 5
 
-/** The Leaflet map itself; loaded on demand by HomeMap. */
-export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbox) => void }) {
+/** The Leaflet map itself; loaded on demand by HomeMap, which shows it once its reports are drawn (`onReady`). */
+export default function HomeMapView({
+  onViewChange,
+  onReady,
+}: {
+  onViewChange: (bbox: Bbox) => void
+  onReady: () => void
+}) {
   const { t } = useTranslation()
   const location = useLocationStore((state) => state.location)
   const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
@@ -95,7 +101,7 @@ export default function HomeMapView({ onViewChange }: { onViewChange: (bbox: Bbo
             ) : null}
           </>
         ) : null}
-        {shown >= 5 ? <ReportMarkers onViewChange={onViewChange} /> : null}
+        {shown >= 5 ? <ReportMarkers onViewChange={onViewChange} onDrawn={onReady} /> : null}
       </MapContainer>
     </div>
   )

@@ -7,11 +7,11 @@ import { renderRoute } from '../../../test/render-route'
 
 const VIEW = '-17.5,14.6,-17.4,14.8'
 
-// jsdom cannot draw Leaflet: the map stands in with its one duty here, telling its view.
-vi.mock('./home-map-view', () => ({
+// jsdom lays nothing out: the map's preview stands in with its one duty here, telling its view.
+vi.mock('./home-map-preview', () => ({
   default: ({ onViewChange }: { onViewChange: (bbox: string) => void }) => {
     useEffect(() => onViewChange(VIEW), [onViewChange])
-    return <div data-testid="leaflet-map" />
+    return <div data-testid="map-preview" />
   },
 }))
 

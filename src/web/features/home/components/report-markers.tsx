@@ -18,7 +18,14 @@ import { type Bbox, useMapReports } from '../api/get-map-reports'
  * the view holds too many. A marker opens a popup with the type (a link to the report's public
  * page), the status and the date; a group zooms in, or lists its reports when they share one spot.
  */
-export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) => void }) {
+export function ReportMarkers({
+  onViewChange,
+  onDrawn,
+}: {
+  onViewChange?: (bbox: Bbox) => void
+  /** Called once the reports of the view are drawn, or cannot be asked for. */
+  onDrawn?: () => void
+}) {
   const map = useMap()
   const { t } = useTranslation()
   const categoryName = useCategoryName()
@@ -26,10 +33,15 @@ export function ReportMarkers({ onViewChange }: { onViewChange?: (bbox: Bbox) =>
   const bbox = useDebouncedValue(view, MAP_RELOAD_DEBOUNCE_MS)
   // The answer is drawn in slices, and its markers made in a task of their own, not in the task
   // it arrives in (a query's answer is otherwise drawn at once, effects included).
-  const data = useDeferredValue(useMapReports(bbox).data)
+  const reports = useMapReports(bbox)
+  const data = useDeferredValue(reports.data)
   useEffect(() => onViewChange?.(bbox), [bbox, onViewChange])
   const [selected, setSelected] = useState<MapSelection | null>(null)
   useReportGroups({ map, data, view, zoom, onSelect: setSelected })
+  const drawn = data !== undefined || reports.isError
+  useEffect(() => {
+    if (drawn) onDrawn?.()
+  }, [drawn, onDrawn])
 
   if (!selected) return null
   return (

@@ -1,0 +1,145 @@
+import './home-map.css'
+import '../../../components/map/report-groups.css'
+import { useSize } from '@radix-ui/react-use-size'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { HOME_MAP_ZOOM } from '../../../../domain/constants'
+import { reportStatusAsReceived } from '../../../../domain/report-states'
+import { LegendPanel, legendOpenAtFirst } from '../../../components/map/legend-panel'
+import { MapPreview } from '../../../components/map/map-preview'
+import {
+  bboxOf,
+  groupSize,
+  groupsOf,
+  type MapMarker,
+  markersInView,
+  useMarkerTitles,
+} from '../../../components/map/report-grouping'
+import { useLocationStore } from '../../../lib/location-store'
+import type { Point, Size } from '../../../lib/web-mercator'
+import { viewBounds } from '../../../lib/web-mercator'
+import { type Bbox, useMapReports } from '../api/get-map-reports'
+
+/** Half the size of a report's marker (26 px, as on the live map). */
+const MARKER_HALF = 13
+/** Half the size of the visitor's position (20 px, as on the live map). */
+const POSITION_HALF = 10
+
+/**
+ * The home map before it is touched: the tiles, the reports and the visitor's position of the
+ * first view, where the live map (home-map-view.tsx) will draw them, asked with the same question
+ * (the same box), so that the live map finds its reports already known.
+ */
+export default function HomeMapPreview({
+  onViewChange,
+  onWake,
+}: {
+  onViewChange: (bbox: Bbox) => void
+  onWake: (tap: Point | null) => void
+}) {
+  // Leaflet's size of the map: its box in whole pixels. Measured in a layout effect, whose update
+  // React would draw at once, in the same task: deferred, the preview is drawn in slices.
+  const [box, setBox] = useState<HTMLElement | null>(null)
+  const measured = useDeferredValue(useSize(box))
+  return (
+    <div ref={setBox} className="absolute inset-0">
+      {measured ? (
+        <PreviewOfSize
+          size={{ width: Math.round(measured.width), height: Math.round(measured.height) }}
+          onViewChange={onViewChange}
+          onWake={onWake}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function PreviewOfSize({
+  size,
+  onViewChange,
+  onWake,
+}: {
+  size: Size
+  onViewChange: (bbox: Bbox) => void
+  onWake: (tap: Point | null) => void
+}) {
+  const { t } = useTranslation()
+  const location = useLocationStore((state) => state.location)
+  const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
+  const bbox = bboxOf(viewBounds(location, HOME_MAP_ZOOM, size))
+  useEffect(() => onViewChange(bbox), [bbox, onViewChange])
+  // Drawn in slices a tap can come between, not in the task the answer arrives in (a query's
+  // answer is otherwise drawn at once).
+  const data = useDeferredValue(useMapReports(bbox).data)
+  const groups = useMemo(() => groupsOf(data?.points ?? []), [data])
+  const markers = markersInView(groups, data, bbox, HOME_MAP_ZOOM)
+  const { reportTitle, groupTitle } = useMarkerTitles()
+  const [legendOpen, setLegendOpen] = useState(legendOpenAtFirst)
+
+  return (
+    <MapPreview
+      center={location}
+      zoom={HOME_MAP_ZOOM}
+      size={size}
+      label={t('map.label')}
+      onWake={onWake}
+      corner={
+        <LegendPanel open={legendOpen} onToggle={() => setLegendOpen((wasOpen) => !wasOpen)} showsPosition />
+      }
+    >
+      {(place) => (
+        <>
+          {markers.map((marker) => (
+            <PreviewMarker
+              key={markerKey(marker)}
+              marker={marker}
+              at={place(marker)}
+              title={marker.kind === 'report' ? reportTitle(marker.report) : groupTitle(marker.count)}
+            />
+          ))}
+          {hasDeviceLocation ? (
+            <span className="user-position-marker absolute" style={placed(place(location), POSITION_HALF)}>
+              <span className="user-position-pulse" />
+              <span className="user-position-dot" />
+            </span>
+          ) : null}
+        </>
+      )}
+    </MapPreview>
+  )
+}
+
+function markerKey(marker: MapMarker): string {
+  return marker.kind === 'report' ? marker.report.id : `${marker.kind}:${marker.latitude},${marker.longitude}`
+}
+
+/** An element of `half * 2` pixels centred on its place. */
+function placed(at: Point, half: number) {
+  return { left: at.x - half, top: at.y - half, width: half * 2, height: half * 2 }
+}
+
+/** A marker as the live map draws it (report-groups.tsx): same classes, colours and titles. */
+function PreviewMarker({ marker, at, title }: { marker: MapMarker; at: Point; title: string }) {
+  if (marker.kind === 'report') {
+    const tone = reportStatusAsReceived(marker.report.status).tone
+    return (
+      <span
+        className={`report-marker report-marker--${tone} absolute`}
+        title={title}
+        style={placed(at, MARKER_HALF)}
+      >
+        <span className="report-marker-dot" />
+      </span>
+    )
+  }
+  const tone = marker.kind === 'group' ? marker.tone : 'unknown'
+  return (
+    <span
+      className={`report-cluster report-cluster--${tone} absolute`}
+      title={title}
+      style={placed(at, groupSize(marker.count) / 2)}
+    >
+      <span>{marker.count}</span>
+    </span>
+  )
+}
