@@ -92,7 +92,8 @@ describe('a citizen', () => {
     // The pin starts at the device's position; no geocoder here, so the coordinates are shown.
     await page.getByText('Position : 14.6937, -17.4441').waitFor()
     await page.getByText('Le service d’adresses ne répond pas.', { exact: false }).waitFor()
-    await page.locator('.leaflet-marker-icon[title="Lieu du problème"]').waitFor()
+    // The map's still preview shows the pin; Leaflet waits for a touch.
+    await page.locator('[title="Lieu du problème"]').waitFor()
 
     // Categories are large buttons: a tap on the label chooses it.
     await page.locator('label').filter({ hasText: 'Voirie' }).click()
@@ -346,7 +347,16 @@ describe('accessibility', () => {
     const context = await newCitizenContext()
     const page = await open(context, '/signaler')
     await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
+    const preview = page.getByRole('button', {
+      name: 'Carte\u202f: déplacez le repère sur le lieu du problème',
+    })
+    await preview.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    // And once the live map is started.
+    await preview.focus()
+    await page.keyboard.press('Enter')
     await page.locator('.leaflet-container').waitFor()
+    await preview.waitFor({ state: 'detached' })
     expect(await seriousViolations(page)).toEqual([])
     await context.close()
   })

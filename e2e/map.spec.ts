@@ -181,8 +181,33 @@ describe('the home map on a 360 px phone', () => {
 })
 
 describe('the form’s map on a 360 px phone', () => {
+  const FORM_MAP_PREVIEW = { name: 'Carte\u202f: déplacez le repère sur le lieu du problème' }
+
+  it('moves the pin where the still map is tapped, and the live map starts with it there', async () => {
+    const page = await openPhone('/signaler')
+    await page.getByText('Position : 14.6928, -17.4467').waitFor()
+    const preview = page.getByRole('button', FORM_MAP_PREVIEW)
+    const box = await boxOf(preview)
+    // 60 px right of the centre and 40 px above it: east and north of the visitor.
+    await preview.click({ position: { x: box.width / 2 + 60, y: box.height / 2 - 40 } })
+    const pin = page.locator('.leaflet-marker-icon[title="Lieu du problème"]')
+    await pin.waitFor()
+    await preview.waitFor({ state: 'detached' })
+    const position = page.getByText(/^Position\s: /)
+    const [latitude, longitude] = ((await position.innerText()).match(/-?\d+\.\d+/g) ?? []).map(Number)
+    expect(latitude).toBeGreaterThan(VISITOR.latitude)
+    expect(longitude).toBeGreaterThan(VISITOR.longitude)
+    // The pin's tip is where the finger was, and the map did not move under it.
+    const tip = await boxOf(pin)
+    expect(Math.abs(tip.x + 12 - (box.x + box.width / 2 + 60))).toBeLessThanOrEqual(1)
+    expect(Math.abs(tip.y + tip.height - (box.y + box.height / 2 - 40))).toBeLessThanOrEqual(1)
+    await page.context().close()
+  })
+
   it('leaves the OpenStreetMap attribution clear of the button that centres the pin', async () => {
     const page = await openPhone('/signaler')
+    await page.getByRole('button', FORM_MAP_PREVIEW).focus()
+    await page.keyboard.press('Enter')
     const attribution = page.locator('.leaflet-control-attribution')
     await attribution.getByRole('link', { name: 'OpenStreetMap' }).waitFor()
     const button = page.getByRole('button', { name: 'Mettre le repère au centre de la carte' })

@@ -653,8 +653,15 @@ describe('the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
     await page.getByText('Position : 14.6937, -17.4441').waitFor()
 
+    // The map is a still preview until touched: Enter starts the live map and puts the focus in it.
+    await tabTo(
+      page,
+      page.getByRole('button', { name: 'Carte\u202f: déplacez le repère sur le lieu du problème' }),
+    )
+    await page.keyboard.press('Enter')
+    const map = page.locator('.leaflet-container')
+    await expect.poll(() => map.evaluate((element) => element === document.activeElement)).toBe(true)
     // The pin cannot be dragged with keys: the arrows move the map, a button puts the pin at its centre.
-    await tabTo(page, page.locator('.leaflet-container'))
     for (let presses = 0; presses < 3; presses++) await page.keyboard.press('ArrowRight')
     await page.waitForTimeout(500)
     await tabTo(page, page.getByRole('button', { name: 'Mettre le repère au centre de la carte' }))

@@ -36,6 +36,11 @@ if (typeof window.ResizeObserver !== 'function') {
   }
 }
 
+// Nor can it say what is drawn at a point: nothing is.
+if (typeof document.elementFromPoint !== 'function') {
+  document.elementFromPoint = () => null
+}
+
 afterEach(() => {
   // Sonner keeps its toasts in a module-wide list and shows those still open to the next Toaster
   // that mounts: a test's toast would stand beside the next test's own until it closed, seconds of

@@ -7,6 +7,7 @@ import {
   type Size,
   TILE_SIZE,
   tileAddress,
+  unproject,
   viewOrigin,
   viewTiles,
 } from '../../lib/web-mercator'
@@ -17,11 +18,18 @@ const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright'
 /** Where a place is drawn in the preview, in pixels from its top left. */
 export type PlaceOnPreview = (at: LatLng) => Point
 
+/** A tap on a preview: the point, from the map's top left, and the place under it. */
+export interface MapTap {
+  point: Point
+  place: LatLng
+}
+
 /**
  * A map's first view as plain images and elements: the tiles Leaflet would show, at the places it
  * would show them, and whatever `children` draws at `place(…)`. It costs a phone a few
  * milliseconds where Leaflet costs it a second (the home's blocking time, docs/performance.md):
- * the live map is started when the visitor first touches it (`onWake`, given the tapped point).
+ * the live map is started when the visitor first touches it (`onWake`, given the tap, or `null`
+ * when the keyboard pressed it).
  */
 export function MapPreview({
   center,
@@ -35,9 +43,9 @@ export function MapPreview({
   center: LatLng
   zoom: number
   size: Size
-  /** The map's name, read aloud; keyboard focus wakes it as a tap does. */
+  /** The map's name, read aloud. */
   label: string
-  onWake: (tap: Point | null) => void
+  onWake: (tap: MapTap | null) => void
   children?: (place: PlaceOnPreview) => ReactNode
   /** Drawn in the top right corner, where Leaflet puts its top right controls (the legend). */
   corner?: ReactNode
@@ -52,7 +60,7 @@ export function MapPreview({
 
   return (
     <div className="absolute inset-0 z-10 overflow-hidden bg-slate-100">
-      {/* A tap wakes the live map, which then receives it: the tapped report opens as it would have. */}
+      {/* A tap wakes the live map; the map's owner gives it the tap (use-waking-map.ts). */}
       <button
         type="button"
         aria-label={label}
@@ -61,7 +69,8 @@ export function MapPreview({
           // A click the keyboard made (Enter, Space) has no position: the focus goes into the live map.
           if (event.detail === 0) return onWake(null)
           const box = event.currentTarget.getBoundingClientRect()
-          onWake({ x: event.clientX - box.left, y: event.clientY - box.top })
+          const point = { x: event.clientX - box.left, y: event.clientY - box.top }
+          onWake({ point, place: unproject({ x: origin.x + point.x, y: origin.y + point.y }, zoom) })
         }}
       >
         {viewTiles(center, zoom, size).map((tile) => (

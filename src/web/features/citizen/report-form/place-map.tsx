@@ -1,6 +1,6 @@
 import type { DragEndEvent, Marker as LeafletMarker } from 'leaflet'
 import Crosshair from 'lucide-react/icons/crosshair'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet'
 import { REPORT_FORM_MAP_ZOOM } from '../../../../domain/constants'
@@ -16,17 +16,24 @@ export interface MapPosition {
 }
 
 export interface PlaceMapProps {
+  /** Where the view starts: where the preview showed it. */
+  initialCenter: MapPosition
   position: MapPosition
   /** Changes when the position came from outside the map ("Utiliser ma position"): the view follows. */
   recenterKey: number
   onMove: (position: MapPosition) => void
+  /** Called once the pin is drawn. */
+  onReady: () => void
 }
 
 /** Brings the view to the pin when the position was set from outside the map. */
 function FollowPosition({ position, recenterKey }: Pick<PlaceMapProps, 'position' | 'recenterKey'>) {
   const map = useMap()
+  // The first key's view is the map's initial one.
+  const [initialKey] = useState(recenterKey)
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new recenterKey moves the view, not every drag
   useEffect(() => {
+    if (recenterKey === initialKey) return
     map.setView([position.latitude, position.longitude], Math.max(map.getZoom(), REPORT_FORM_MAP_ZOOM), {
       animate: !prefersReducedMotion(),
     })
@@ -71,12 +78,17 @@ function PinToCentreControl({ onMove }: Pick<PlaceMapProps, 'onMove'>) {
  * A pin cannot be dragged with the keyboard: the arrows move the map, and a button puts the pin
  * at its centre.
  */
-export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProps) {
+export default function PlaceMap({ initialCenter, position, recenterKey, onMove, onReady }: PlaceMapProps) {
   const { t } = useTranslation()
   const { t: tRoot } = useTranslation('citizen')
   // The map, then its tiles, then its controls and pin, each in a task of its own.
   const shown = useOneTaskAfterAnother(3)
-  const center: [number, number] = [position.latitude, position.longitude]
+  const pin: [number, number] = [position.latitude, position.longitude]
+  // Its first view only: later ones come from FollowPosition.
+  const [center] = useState<[number, number]>([initialCenter.latitude, initialCenter.longitude])
+  useEffect(() => {
+    if (shown >= 3) onReady()
+  }, [shown, onReady])
   const handlers = useMemo(
     () => ({
       dragend: (event: DragEndEvent) => {
@@ -104,7 +116,7 @@ export default function PlaceMap({ position, recenterKey, onMove }: PlaceMapProp
           <>
             <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
             <Marker
-              position={center}
+              position={pin}
               draggable
               autoPan
               title={tRoot('reportForm.place.pin')}

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import LocateFixed from 'lucide-react/icons/locate-fixed'
 import MapPin from 'lucide-react/icons/map-pin'
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
 import { ADDRESS_MAX_LENGTH, DAKAR_REGION_DEPARTMENTS } from '../../../../domain/report-filing-rules'
 import { MapLoading } from '../../../components/map/map-loading'
+import type { MapTap } from '../../../components/map/map-preview'
+import { focusLiveMap, importAgainOnFailure, useWakingMap } from '../../../components/map/use-waking-map'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
@@ -18,8 +20,16 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
 import type { MapPosition } from './place-map'
 
-// Leaflet is fetched with the form, not before: the rest of the form is usable while it arrives.
-const PlaceMap = lazy(() => import('./place-map'))
+// The map is a still preview until touched: Leaflet, which held a cheap phone for most of a second
+// as the form opened, is fetched and started at the first touch (docs/performance.md).
+const PlaceMapPreview = lazy(() => import('./place-map-preview'))
+const loadLiveMap = importAgainOnFailure(() => import('./place-map'))
+const PlaceMap = lazy(loadLiveMap)
+
+/** Woken by the keyboard, the focus goes into the live map, whose arrows move it; a tap has moved the pin already. */
+function focusOnKeyboard(box: HTMLElement, tap: MapTap | null) {
+  if (!tap) focusLiveMap(box)
+}
 
 /** Reverse geocoding waits until the pin has settled. */
 const GEOCODE_DEBOUNCE_MS = 500
@@ -55,6 +65,19 @@ export function PlacePicker(props: PlacePickerProps) {
   // Drawing the map is long work for a cheap phone: deferred, it is done in slices that a tap can
   // come between.
   const hydrated = useDeferredValue(useHydrated())
+  const { stage, wake, showLive, boxRef } = useWakingMap(loadLiveMap, focusOnKeyboard)
+  // Where the map's view is centred: the pin's first place, and where it is put from outside the
+  // map ("Utiliser ma position"); the live map starts where the preview was.
+  const [view, setView] = useState({ center: position, key: props.recenterKey })
+  if (view.key !== props.recenterKey) setView({ center: position, key: props.recenterKey })
+  const { onMove } = props
+  const wakeAndMovePin = useCallback(
+    (tap: MapTap | null) => {
+      if (tap) onMove(tap.place)
+      wake(tap)
+    },
+    [onMove, wake],
+  )
   const here = `${position.latitude.toFixed(GEOCODE_CACHE_DECIMALS)},${position.longitude.toFixed(GEOCODE_CACHE_DECIMALS)}`
   const settled = useDebouncedValue(here, GEOCODE_DEBOUNCE_MS)
   const [latitude, longitude] = settled.split(',').map(Number) as [number, number]
@@ -75,13 +98,31 @@ export function PlacePicker(props: PlacePickerProps) {
       <legend className="mb-3 text-lg font-semibold text-slate-900">{t('reportForm.place.legend')}</legend>
       <div className="flex flex-col gap-2">
         <section
+          ref={boxRef}
           aria-label={t('reportForm.place.mapLabel')}
-          className="isolate h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-80"
+          className="relative isolate h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-80"
         >
           {hydrated ? (
-            <Suspense fallback={<MapLoading />}>
-              <PlaceMap position={position} recenterKey={props.recenterKey} onMove={props.onMove} />
-            </Suspense>
+            <>
+              {stage !== 'preview' ? (
+                <div className="absolute inset-0 isolate">
+                  <Suspense fallback={null}>
+                    <PlaceMap
+                      initialCenter={view.center}
+                      position={position}
+                      recenterKey={props.recenterKey}
+                      onMove={onMove}
+                      onReady={showLive}
+                    />
+                  </Suspense>
+                </div>
+              ) : null}
+              {stage !== 'live' ? (
+                <Suspense fallback={<MapLoading />}>
+                  <PlaceMapPreview center={view.center} position={position} onWake={wakeAndMovePin} />
+                </Suspense>
+              ) : null}
+            </>
           ) : (
             <MapLoading />
           )}

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useEffect } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_LOCATION } from '../../../../domain/location'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
@@ -21,13 +22,35 @@ const pin = vi.hoisted(() => {
   ] as const
   return { moves: 0, next: (moves: number) => places[Math.min(moves, places.length - 1)] ?? places[0] }
 })
+// The live map is ready at once, as the real one is once its pin is drawn; its still preview (the
+// real one, as jsdom lays it out: no size) is woken as a keyboard wakes it.
 vi.mock('./place-map', () => ({
-  default: ({ onMove }: { onMove: (position: { latitude: number; longitude: number }) => void }) => (
-    <button type="button" data-testid="place-map" onClick={() => onMove(pin.next(pin.moves++))}>
-      carte
-    </button>
-  ),
+  default: ({
+    onMove,
+    onReady,
+  }: {
+    onMove: (position: { latitude: number; longitude: number }) => void
+    onReady: () => void
+  }) => {
+    useEffect(onReady, [onReady])
+    return (
+      <button type="button" data-testid="place-map" onClick={() => onMove(pin.next(pin.moves++))}>
+        carte
+      </button>
+    )
+  },
 }))
+
+/** The form map's still preview, until it is touched. */
+const MAP_PREVIEW = 'Carte\u202f: déplacez le repère sur le lieu du problème'
+
+/** Wakes the form's map with the keyboard (a tap would move the pin) and gives its live map. */
+async function liveMap(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  const preview = await screen.findByRole('button', { name: MAP_PREVIEW }, { timeout: 60_000 })
+  preview.focus()
+  await user.keyboard('{Enter}')
+  return screen.findByTestId('place-map')
+}
 vi.mock('./compress-photo', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./compress-photo')>()),
   compressPhoto: vi.fn(async (file: File) => ({
@@ -146,7 +169,7 @@ beforeAll(async () => {
   stubApi({ 'GET /api/categories': { status: 200, body: CATEGORIES }, 'GET /api/geocode/reverse': 'pending' })
   const page = renderRoute('/signaler')
   await screen.findByRole('radio', { name: 'Voirie' }, { timeout: 60_000 })
-  await screen.findByTestId('place-map', undefined, { timeout: 60_000 })
+  await screen.findByRole('button', { name: MAP_PREVIEW }, { timeout: 60_000 })
   page.unmount()
 }, 60_000)
 
@@ -177,7 +200,7 @@ describe('/signaler', FORM_TEST, () => {
     ).toEqual(['4', '5', '2', '3', '1'])
     expect(within(group).getByRole('radio', { name: 'Éclairage public' })).not.toBeChecked()
     expect(screen.getByLabelText('Département')).toHaveValue('Dakar')
-    expect(await screen.findByTestId('place-map')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: MAP_PREVIEW })).toBeInTheDocument()
     // No geocoder: the coordinates with 4 decimals, and why.
     expect(screen.getByText('Position : 14.6928, -17.4467')).toBeInTheDocument()
     expect(
@@ -218,7 +241,7 @@ describe('/signaler', FORM_TEST, () => {
     renderRoute('/signaler')
     const address = await screen.findByLabelText('Adresse')
     await waitFor(() => expect(address).toHaveValue('Rue 10, Médina'))
-    await user.click(screen.getByTestId('place-map'))
+    await user.click(await liveMap(user))
     expect(screen.getByText('Position : 14.7106, -17.4681')).toBeInTheDocument()
     await waitFor(() => expect(address).toHaveValue('Marché Sandaga, Plateau'))
 
@@ -307,7 +330,7 @@ describe('/signaler', FORM_TEST, () => {
     renderRoute('/signaler')
     await chooseCategory(user)
     await write(user, 'Description', 'Lampadaire éteint depuis une semaine')
-    await user.click(await screen.findByTestId('place-map'))
+    await user.click(await liveMap(user))
     expect(screen.queryByRole('button', { name: 'Confirmer ce point' })).not.toBeInTheDocument()
     await user.click(submitButton())
     await screen.findByRole('heading', { name: 'Merci\u202f! Votre signalement est envoyé' })

@@ -1,12 +1,11 @@
 import './home-map.css'
 import '../../../components/map/report-groups.css'
-import { useSize } from '@radix-ui/react-use-size'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
 import { reportStatusAsReceived } from '../../../../domain/report-states'
 import { LegendPanel, legendOpenAtFirst } from '../../../components/map/legend-panel'
-import { MapPreview } from '../../../components/map/map-preview'
+import { MapPreview, type MapTap } from '../../../components/map/map-preview'
 import {
   bboxOf,
   groupSize,
@@ -15,6 +14,7 @@ import {
   markersInView,
   useMarkerTitles,
 } from '../../../components/map/report-grouping'
+import { useMapSize } from '../../../components/map/use-map-size'
 import { useLocationStore } from '../../../lib/location-store'
 import type { Point, Size } from '../../../lib/web-mercator'
 import { viewBounds } from '../../../lib/web-mercator'
@@ -35,21 +35,12 @@ export default function HomeMapPreview({
   onWake,
 }: {
   onViewChange: (bbox: Bbox) => void
-  onWake: (tap: Point | null) => void
+  onWake: (tap: MapTap | null) => void
 }) {
-  // Leaflet's size of the map: its box in whole pixels. Measured in a layout effect, whose update
-  // React would draw at once, in the same task: deferred, the preview is drawn in slices.
-  const [box, setBox] = useState<HTMLElement | null>(null)
-  const measured = useDeferredValue(useSize(box))
+  const [boxRef, size] = useMapSize()
   return (
-    <div ref={setBox} className="absolute inset-0">
-      {measured ? (
-        <PreviewOfSize
-          size={{ width: Math.round(measured.width), height: Math.round(measured.height) }}
-          onViewChange={onViewChange}
-          onWake={onWake}
-        />
-      ) : null}
+    <div ref={boxRef} className="absolute inset-0">
+      {size ? <PreviewOfSize size={size} onViewChange={onViewChange} onWake={onWake} /> : null}
     </div>
   )
 }
@@ -61,7 +52,7 @@ function PreviewOfSize({
 }: {
   size: Size
   onViewChange: (bbox: Bbox) => void
-  onWake: (tap: Point | null) => void
+  onWake: (tap: MapTap | null) => void
 }) {
   const { t } = useTranslation()
   const location = useLocationStore((state) => state.location)

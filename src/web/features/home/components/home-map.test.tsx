@@ -20,11 +20,15 @@ describe('the home map without its live map’s code', () => {
       '/api/reports/map': { status: 200, body: { points: [], clusters: [] } },
     })
     renderRoute('/')
-    const preview = await screen.findByRole('button', { name: 'Carte interactive de Dakar pour les signalements' })
+    const preview = await screen.findByRole('button', {
+      name: 'Carte interactive de Dakar pour les signalements',
+    })
     await user.click(preview)
     await waitFor(() => expect(fetchAttempts).toHaveBeenCalledTimes(1))
     // Still there, and a second touch tries again.
-    await user.click(await screen.findByRole('button', { name: 'Carte interactive de Dakar pour les signalements' }))
+    await user.click(
+      await screen.findByRole('button', { name: 'Carte interactive de Dakar pour les signalements' }),
+    )
     await waitFor(() => expect(fetchAttempts).toHaveBeenCalledTimes(2))
     expect(preview).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Incidents récents' })).toBeInTheDocument()
