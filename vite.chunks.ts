@@ -57,6 +57,9 @@ function needs(libraries: RegExp, id: string, graph: ModuleGraph, memo: Map<stri
 /** The map (Leaflet): fetched after the first paint by the screens that show one, kept apart. */
 const MAP_LIBRARIES = /\/node_modules\/(leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet\/core)\//
 
+/** A map's file loaded on demand: its still preview or its live map (home-map-preview.tsx, place-map.tsx…). */
+const MAP_FILE = /\/[^/]*map[^/]*\.tsx$/
+
 /**
  * The session's code: only the signed-in areas load it (the app fetches it for their pages only),
  * so it goes with the frame they share instead of a file of its own.
@@ -121,6 +124,9 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   if ([...files].every((file) => needs(MAP_LIBRARIES, file, graph, memo.map))) return null
   // A style sheet goes with the code that imports it.
   if (id.endsWith('.css')) return null
+  // What only the maps need without Leaflet (their still previews, the grouping of markers): one
+  // file, fetched with a map and never by a screen without one.
+  if ([...files].every((file) => MAP_FILE.test(file))) return 'maps'
   // What the home page's map and lower parts share with other screens (a report's badges, dates,
   // card): apart from the screens' other code (dialogs, forms, the outbox), which the home page
   // never needs. Every screen that shows reports fetches this one small file too.
