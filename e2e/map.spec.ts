@@ -149,6 +149,18 @@ describe('the home map on a 360 px phone', () => {
     await page.context().close()
   })
 
+  it('shows the zoom and recentring buttons from the start, and zooms in at the first tap on “+”', async () => {
+    const page = await openPhone('/')
+    const preview = page.getByRole('button', HOME_MAP_PREVIEW)
+    await preview.waitFor()
+    expect(await page.locator('.leaflet-tile[src*="/16/"]').count()).toBe(0)
+    // Where the live map's “Zoom avant” is: 10 px from the corner, 30 px square.
+    await preview.click({ position: { x: 25, y: 25 } })
+    await page.locator('.leaflet-tile[src*="/16/"]').first().waitFor({ state: 'attached' })
+    await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
+    await page.context().close()
+  })
+
   it('zooms into a group at the first tap on it', async () => {
     const page = await openPhone('/')
     const group = page.locator('.report-cluster', { hasText: '3' })

@@ -12,6 +12,17 @@ import {
   viewTiles,
 } from '../../lib/web-mercator'
 
+/** Leaflet's zoom buttons as a phone shows them (`.leaflet-touch .leaflet-bar a`), in a picture. */
+export function ZoomButtonsPicture() {
+  const button = 'flex size-[30px] items-center justify-center bg-white'
+  return (
+    <span className="flex flex-col overflow-hidden rounded border-2 border-black/20 font-mono text-[22px] font-bold text-black">
+      <span className={`${button} border-b border-slate-300`}>+</span>
+      <span className={button}>−</span>
+    </span>
+  )
+}
+
 /** OpenStreetMap's terms: its maps name it, with a link to its licence. */
 const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright'
 
@@ -38,6 +49,7 @@ export function MapPreview({
   label,
   onWake,
   children,
+  topLeft,
   corner,
 }: {
   center: LatLng
@@ -47,6 +59,8 @@ export function MapPreview({
   label: string
   onWake: (tap: MapTap | null) => void
   children?: (place: PlaceOnPreview) => ReactNode
+  /** Drawn over the tiles in the top left corner, where Leaflet puts its zoom buttons: their picture. */
+  topLeft?: ReactNode
   /** Drawn in the top right corner, where Leaflet puts its top right controls (the legend). */
   corner?: ReactNode
 }) {
@@ -89,6 +103,14 @@ export function MapPreview({
         <span aria-hidden="true" className="pointer-events-none absolute inset-0 block">
           {children?.(place)}
         </span>
+        {topLeft ? (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-2.5 left-2.5 flex flex-col gap-2.5"
+          >
+            {topLeft}
+          </span>
+        ) : null}
       </button>
       {corner ? <div className="absolute top-2.5 right-2.5">{corner}</div> : null}
       <p className="absolute right-0 bottom-0 bg-white/80 px-1.5 text-xs text-slate-800">

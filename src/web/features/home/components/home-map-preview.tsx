@@ -1,5 +1,6 @@
 import './home-map.css'
 import '../../../components/map/report-groups.css'
+import LocateFixed from 'lucide-react/icons/locate-fixed'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'

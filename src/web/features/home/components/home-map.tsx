@@ -55,16 +55,19 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
 }
 
 /**
- * The touch that woke the map, given to the live map: a tap on a report or a group does what it
- * does there (the popup, the zoom); woken by the keyboard, the focus goes into the live map.
+ * The touch that woke the map, given to the live map: a tap on a report, a group or a button does
+ * what it does there (the popup, the zoom, the recentring); woken by the keyboard, the focus goes
+ * into the live map.
  */
 function passOnTheTouch(box: HTMLElement, tap: MapTap | null) {
   if (!tap) return focusLiveMap(box)
   const { left, top } = box.getBoundingClientRect()
   const x = left + tap.point.x
   const y = top + tap.point.y
-  const marker = document.elementFromPoint(x, y)?.closest('.leaflet-marker-icon')
-  marker?.dispatchEvent(
+  const tapped = document
+    .elementFromPoint(x, y)
+    ?.closest('.leaflet-marker-icon, .leaflet-control a, .leaflet-control button')
+  tapped?.dispatchEvent(
     new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y, view: window }),
   )
 }
