@@ -154,10 +154,13 @@ describe('the home map on a 360 px phone', () => {
     const preview = page.getByRole('button', HOME_MAP_PREVIEW)
     await preview.waitFor()
     expect(await page.locator('.leaflet-tile[src*="/16/"]').count()).toBe(0)
-    // Where the live map's “Zoom avant” is: 10 px from the corner, 30 px square.
+    const zoomIn = await boxOf(preview.getByText('+', { exact: true }))
+    expect(await preview.locator('svg.lucide-locate-fixed').count()).toBe(1)
     await preview.click({ position: { x: 25, y: 25 } })
     await page.locator('.leaflet-tile[src*="/16/"]').first().waitFor({ state: 'attached' })
     await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
+    // The picture of “Zoom avant” was where the live one is.
+    expect(await boxOf(page.locator('.leaflet-control-zoom-in'))).toEqual(zoomIn)
     await page.context().close()
   })
 

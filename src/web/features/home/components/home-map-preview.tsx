@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
 import { reportStatusAsReceived } from '../../../../domain/report-states'
 import { LegendPanel, legendOpenAtFirst } from '../../../components/map/legend-panel'
-import { MapPreview, type MapTap } from '../../../components/map/map-preview'
+import { MapPreview, type MapTap, ZoomButtonsPicture } from '../../../components/map/map-preview'
 import {
   bboxOf,
   groupSize,
@@ -75,6 +75,15 @@ function PreviewOfSize({
       size={size}
       label={t('map.label')}
       onWake={onWake}
+      topLeft={
+        <>
+          <ZoomButtonsPicture />
+          {/* "Recentrer sur ma position", as the live map draws it (home-map-view.tsx). */}
+          <span className="flex size-[38px] items-center justify-center rounded border-2 border-black/20 bg-white text-green-800">
+            <LocateFixed className="size-5" />
+          </span>
+        </>
+      }
       corner={
         <LegendPanel open={legendOpen} onToggle={() => setLegendOpen((wasOpen) => !wasOpen)} showsPosition />
       }
