@@ -46,6 +46,19 @@ export function prevailingTone(counts: ToneCounts): Tone {
   return prevailing
 }
 
+/** A report's marker on every map, in pixels (a square). */
+export const REPORT_MARKER_SIZE = 26
+
+/** A report marker's classes: report-groups.css gives it its status's colour. */
+export function reportMarkerClass(status: string): string {
+  return `report-marker report-marker--${reportStatusAsReceived(status).tone}`
+}
+
+/** A group's classes: the colour of what it holds, or none when its statuses are unknown (`null`). */
+export function groupMarkerClass(tone: Tone | null): string {
+  return `report-cluster report-cluster--${tone ?? 'unknown'}`
+}
+
 /** A group's size on screen, in pixels: larger for larger counts. */
 export function groupSize(count: number): number {
   return count < 10 ? 36 : count < 100 ? 42 : 50

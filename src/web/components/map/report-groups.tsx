@@ -2,15 +2,17 @@ import './report-groups.css'
 import { useEffect, useMemo, useState } from 'react'
 import { useMapEvents } from 'react-leaflet'
 import type { MapPoint, MapReports } from '../../../domain/map'
-import { reportStatusAsReceived } from '../../../domain/report-states'
 import { L } from '../../lib/leaflet'
 import {
   type Bbox,
   bboxOf,
   DEEPEST_ZOOM,
+  groupMarkerClass,
   groupSize,
   groupsOf,
   markersInView,
+  REPORT_MARKER_SIZE,
+  reportMarkerClass,
   type Tone,
   useMarkerTitles,
 } from './report-grouping'
@@ -38,10 +40,10 @@ export function useMapView(map: L.Map): { view: Bbox; zoom: number } {
 
 function reportIcon(status: string): L.DivIcon {
   return L.divIcon({
-    className: `report-marker report-marker--${reportStatusAsReceived(status).tone}`,
+    className: reportMarkerClass(status),
     html: '<span class="report-marker-dot"></span>',
-    iconSize: [26, 26],
-    iconAnchor: [13, 13],
+    iconSize: [REPORT_MARKER_SIZE, REPORT_MARKER_SIZE],
+    iconAnchor: [REPORT_MARKER_SIZE / 2, REPORT_MARKER_SIZE / 2],
     popupAnchor: [0, -14],
   })
 }
@@ -50,7 +52,7 @@ function reportIcon(status: string): L.DivIcon {
 function countIcon(count: number, tone: Tone | null): L.DivIcon {
   const size = groupSize(count)
   return L.divIcon({
-    className: `report-cluster report-cluster--${tone ?? 'unknown'}`,
+    className: groupMarkerClass(tone),
     html: `<span>${count}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],

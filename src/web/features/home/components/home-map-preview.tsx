@@ -4,15 +4,17 @@ import LocateFixed from 'lucide-react/icons/locate-fixed'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HOME_MAP_ZOOM } from '../../../../domain/constants'
-import { reportStatusAsReceived } from '../../../../domain/report-states'
 import { LegendPanel, legendOpenAtFirst } from '../../../components/map/legend-panel'
 import { MapPreview, type MapTap, ZoomButtonsPicture } from '../../../components/map/map-preview'
 import {
   bboxOf,
+  groupMarkerClass,
   groupSize,
   groupsOf,
   type MapMarker,
   markersInView,
+  REPORT_MARKER_SIZE,
+  reportMarkerClass,
   useMarkerTitles,
 } from '../../../components/map/report-grouping'
 import { useMapSize } from '../../../components/map/use-map-size'
@@ -21,8 +23,6 @@ import type { Point, Size } from '../../../lib/web-mercator'
 import { viewBounds } from '../../../lib/web-mercator'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 
-/** Half the size of a report's marker (26 px, as on the live map). */
-const MARKER_HALF = 13
 /** Half the size of the visitor's position (20 px, as on the live map). */
 const POSITION_HALF = 10
 
@@ -122,21 +122,19 @@ function placed(at: Point, half: number) {
 /** A marker as the live map draws it (report-groups.tsx): same classes, colours and titles. */
 function PreviewMarker({ marker, at, title }: { marker: MapMarker; at: Point; title: string }) {
   if (marker.kind === 'report') {
-    const tone = reportStatusAsReceived(marker.report.status).tone
     return (
       <span
-        className={`report-marker report-marker--${tone} absolute`}
+        className={`${reportMarkerClass(marker.report.status)} absolute`}
         title={title}
-        style={placed(at, MARKER_HALF)}
+        style={placed(at, REPORT_MARKER_SIZE / 2)}
       >
         <span className="report-marker-dot" />
       </span>
     )
   }
-  const tone = marker.kind === 'group' ? marker.tone : 'unknown'
   return (
     <span
-      className={`report-cluster report-cluster--${tone} absolute`}
+      className={`${groupMarkerClass(marker.kind === 'group' ? marker.tone : null)} absolute`}
       title={title}
       style={placed(at, groupSize(marker.count) / 2)}
     >
