@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { startTransition } from 'react'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/constants'
 import { formatNumberIn, pluralRuleOf } from '../lib/locale-conventions'
@@ -61,13 +62,24 @@ export function registerCatalogue(
   catalogue: object,
   others?: CatalogueLoaders,
 ) {
-  if (!i18next.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) {
-    i18next.addResourceBundle(DEFAULT_LANGUAGE, namespace, catalogue)
-  }
+  if (!i18next.hasResourceBundle(DEFAULT_LANGUAGE, namespace))
+    addCatalogue(DEFAULT_LANGUAGE, namespace, catalogue)
   if (others && !catalogueLoaders.has(namespace)) {
     catalogueLoaders.set(namespace, others)
     if (i18next.language !== DEFAULT_LANGUAGE) void catalogueReady(namespace)
   }
+}
+
+/**
+ * Adds a catalogue. Every screen that shows texts is drawn again with it (react-i18next's
+ * `bindI18nStore`), in a transition: in slices a tap can come between. Added outside one, that
+ * drawing took one task, and a part of the home page loaded after its first paint held a cheap
+ * phone for over 100 ms.
+ */
+export function addCatalogue(language: string, namespace: Namespace, catalogue: object) {
+  startTransition(() => {
+    i18next.addResourceBundle(language, namespace, catalogue)
+  })
 }
 
 /** Resolves once a namespace's texts are there in the current language (routes wait for it). */

@@ -4,6 +4,7 @@ import type { Language } from '../../domain/constants'
 import { rememberLanguage } from '../lib/display-settings'
 import { formattingLanguage } from '../lib/locale'
 import {
+  addCatalogue,
   catalogueLoaders,
   DEFAULT_LANGUAGE,
   givePluralRule,
@@ -26,7 +27,7 @@ export function loadNamespace(namespace: Namespace, language: string): Promise<v
   if (!pending) {
     pending = loader()
       .then((catalogue) => {
-        i18next.addResourceBundle(language, namespace, catalogue)
+        addCatalogue(language, namespace, catalogue)
       })
       .catch((error: unknown) => {
         console.warn(`catalogue ${key} unavailable`, error)

@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /** True once the app has taken over the page: screens mounted after that are drawn by the browser alone. */
 let appHydrated = false
+
+/** Whether the app has taken over the page (false on the server). */
+export function isAppHydrated(): boolean {
+  return appHydrated
+}
 
 /**
  * False on the server and during the render that takes over its HTML, true from the next one:
@@ -12,7 +17,10 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(appHydrated)
   useEffect(() => {
     appHydrated = true
-    setHydrated(true)
+    // As a transition: drawn in slices a tap can come between. Set from an effect, the update
+    // would otherwise be drawn in one task, and on a page that takes over many parts at once that
+    // task held a cheap phone for 100 ms and more.
+    startTransition(() => setHydrated(true))
   }, [])
   return hydrated
 }

@@ -4,18 +4,18 @@ import {
   createContext,
   type ReactNode,
   type SVGProps,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useState,
-  useSyncExternalStore,
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../domain/constants'
 import { cn } from '../../lib/class-names'
-import { useHydrated } from '../../lib/use-hydrated'
+import { isAppHydrated, useHydrated } from '../../lib/use-hydrated'
 import { Button } from './button'
 import { Sheet, SheetContent } from './sheet'
 import { Tooltip, TooltipProvider } from './tooltip'
@@ -35,23 +35,24 @@ function writeOpenCookie(open: boolean) {
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`
 
-function subscribeToWidth(onChange: () => void) {
-  const list = window.matchMedia(mobileQuery)
-  list.addEventListener('change', onChange)
-  return () => list.removeEventListener('change', onChange)
-}
-
 /**
  * True under the 768 px breakpoint, following the window as it is resized. False on the server
  * and while the app takes over its HTML: the desktop sidebar is drawn then, hidden by CSS on a
- * phone (see Sidebar), so that nothing moves when the phone's sheet takes its place.
+ * phone (see Sidebar), so that nothing moves when the phone's sheet takes its place. The phone's
+ * answer comes in a transition: read through useSyncExternalStore, a value that differs from the
+ * server's is drawn again at once, the whole frame in one task, before anything can be tapped.
  */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeToWidth,
-    () => window.matchMedia(mobileQuery).matches,
-    () => false,
-  )
+  // A screen opened later in the app knows at once.
+  const [isMobile, setIsMobile] = useState(() => isAppHydrated() && window.matchMedia(mobileQuery).matches)
+  useEffect(() => {
+    const list = window.matchMedia(mobileQuery)
+    startTransition(() => setIsMobile(list.matches))
+    const onChange = () => setIsMobile(list.matches)
+    list.addEventListener('change', onChange)
+    return () => list.removeEventListener('change', onChange)
+  }, [])
+  return isMobile
 }
 
 interface SidebarState {

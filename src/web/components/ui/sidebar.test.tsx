@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar'
+
+/** A phone's screen, as the browser answers the sidebar's media query. */
+function onAPhone() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  )
+}
+
+function Frame({ onRender }: { onRender?: (isMobile: boolean) => void }) {
+  return (
+    <SidebarProvider>
+      <Sidebar title="Espace Organisation">
+        <p>Liens</p>
+      </Sidebar>
+      <SidebarTrigger />
+      <Seen onRender={onRender} />
+    </SidebarProvider>
+  )
+}
+
+/** Tells what each render of the frame believed about the screen. */
+function Seen({ onRender }: { onRender?: (isMobile: boolean) => void }) {
+  onRender?.(useSidebar().isMobile)
+  return null
+}
+
+/** The frame drawn by the server, then taken over on this (phone-sized) window. */
+async function takeOverServerFrame() {
+  const container = document.createElement('div')
+  document.body.append(container)
+  container.innerHTML = renderToString(<Frame />)
+  const mismatches: unknown[] = []
+  const root = hydrateRoot(container, <Frame />, { onRecoverableError: (error) => mismatches.push(error) })
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  return { container, mismatches, root }
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.body.replaceChildren()
+})
+
+describe('the sidebar on a phone', () => {
+  it('takes over the frame the server drew, then becomes the menu sheet', async () => {
+    onAPhone()
+    const { container, mismatches, root } = await takeOverServerFrame()
+    expect(mismatches).toEqual([])
+    // The desktop bar the server drew (hidden by CSS on a phone) gives way to the sheet.
+    expect(container.querySelector('aside')).toBeNull()
+    const trigger = screen.getByRole('button', { name: 'Afficher ou masquer le menu latéral (Ctrl+B)' })
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    fireEvent.click(trigger)
+    expect(await screen.findByRole('dialog', { name: 'Espace Organisation' })).toBeInTheDocument()
+    expect(screen.getByText('Liens')).toBeVisible()
+    root.unmount()
+  })
+
+  it('is the menu sheet from its first render when opened after the takeover', async () => {
+    onAPhone()
+    const { root } = await takeOverServerFrame()
+    const seen: boolean[] = []
+    render(<Frame onRender={(isMobile) => seen.push(isMobile)} />)
+    expect(seen[0]).toBe(true)
+    expect(seen).not.toContain(false)
+    root.unmount()
+  })
+})

@@ -1,0 +1,43 @@
+import { act, render, screen } from '@testing-library/react'
+import { useTranslation } from 'react-i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import { catalogueReady, i18next } from '.'
+
+// A screen's texts come with its code, loaded after the first paint: the catalogue is added then,
+// in a transition (drawn in slices a tap can come between), and what is already on screen is
+// drawn again with it all the same.
+
+function AdminHeading() {
+  const { t } = useTranslation('admin')
+  return <h1>{t('meta.reports')}</h1>
+}
+
+function CitizenLink() {
+  const { t } = useTranslation('citizen')
+  return <a href="/suivi">{t('common.trackWithCode')}</a>
+}
+
+afterEach(async () => {
+  await act(() => i18next.changeLanguage('fr'))
+})
+
+describe('a catalogue that arrives after the first render', () => {
+  it('is shown by the screens already drawn', async () => {
+    render(<AdminHeading />)
+    expect(screen.getByRole('heading')).toHaveTextContent('meta.reports')
+    await act(() => import('../features/admin/i18n/fr'))
+    expect(
+      await screen.findByRole('heading', { name: 'Gestion des signalements | Administration' }),
+    ).toBeInTheDocument()
+  })
+
+  it('is shown in English, fetched for a visitor who chose English', async () => {
+    await act(() => i18next.changeLanguage('en'))
+    render(<CitizenLink />)
+    await act(async () => {
+      await import('../features/citizen/i18n/fr')
+      await catalogueReady('citizen')
+    })
+    expect(await screen.findByRole('link', { name: 'Track with a code' })).toBeInTheDocument()
+  })
+})
