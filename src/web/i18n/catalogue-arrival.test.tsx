@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react'
 import { useTranslation } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogueReady, i18next } from '.'
+import { catalogueReady, i18next, registerCatalogue } from '.'
 
-// A screen's texts come with its code, loaded after the first paint: the catalogue is added then,
-// in a transition (drawn in slices a tap can come between), and what is already on screen is
-// drawn again with it all the same.
+// A screen's texts come with its code (its feature's i18n/fr.ts registers them), loaded after the
+// first paint: the catalogue is added then, in a transition (drawn in slices a tap can come
+// between), and what is already on screen is drawn again with it all the same.
 
 function AdminHeading() {
   const { t } = useTranslation('admin')
@@ -25,7 +25,7 @@ describe('a catalogue that arrives after the first render', () => {
   it('is shown by the screens already drawn', async () => {
     render(<AdminHeading />)
     expect(screen.getByRole('heading')).toHaveTextContent('meta.reports')
-    await act(() => import('../features/admin/i18n/fr'))
+    act(() => registerCatalogue('admin', { meta: { reports: 'Gestion des signalements | Administration' } }))
     expect(
       await screen.findByRole('heading', { name: 'Gestion des signalements | Administration' }),
     ).toBeInTheDocument()
@@ -35,7 +35,14 @@ describe('a catalogue that arrives after the first render', () => {
     await act(() => i18next.changeLanguage('en'))
     render(<CitizenLink />)
     await act(async () => {
-      await import('../features/citizen/i18n/fr')
+      registerCatalogue(
+        'citizen',
+        { common: { trackWithCode: 'Suivre avec un code' } },
+        {
+          en: () => Promise.resolve({ common: { trackWithCode: 'Track with a code' } }),
+          wo: () => Promise.resolve({ common: { trackWithCode: 'Topp ak benn kood' } }),
+        },
+      )
       await catalogueReady('citizen')
     })
     expect(await screen.findByRole('link', { name: 'Track with a code' })).toBeInTheDocument()
