@@ -1,5 +1,5 @@
 import Megaphone from 'lucide-react/icons/megaphone'
-import { Suspense, useState } from 'react'
+import { Suspense, startTransition, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SiteHeader } from '../../components/layout/site-header'
@@ -44,6 +44,9 @@ export function HomePage() {
   usePageMeta({ title: t('home.meta.title') })
   // The map's view, shared with the list that says the same without the map.
   const [mapView, setMapView] = useState<Bbox | null>(null)
+  // Told by the map from an effect: as a transition, the page is drawn again in slices, not in
+  // one task (the header and the list with it) while the map starts.
+  const onViewChange = useCallback((bbox: Bbox) => startTransition(() => setMapView(bbox)), [])
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -57,7 +60,7 @@ export function HomePage() {
           {t('map.skipToList')}
         </a>
         <div className="relative h-[50vh] min-h-72 w-full border-b border-slate-200">
-          <HomeMap onViewChange={setMapView} />
+          <HomeMap onViewChange={onViewChange} />
         </div>
         <ReportCountBadge />
         <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 pt-4">

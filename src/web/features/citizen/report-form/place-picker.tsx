@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import LocateFixed from 'lucide-react/icons/locate-fixed'
 import MapPin from 'lucide-react/icons/map-pin'
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react'
+import { lazy, Suspense, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GEOCODE_CACHE_DECIMALS } from '../../../../domain/geocoding-rules'
 import { formatCoordinates } from '../../../../domain/location'
@@ -89,7 +89,8 @@ export function PlacePicker(props: PlacePickerProps) {
   useEffect(() => {
     // The geocoder fills the address until the citizen writes their own.
     if (foundAddress && addressSource === 'geocoder' && address !== foundAddress) {
-      onAddressChange(foundAddress, 'geocoder')
+      // In a transition: the form is drawn again in slices, not in the task the answer came in.
+      startTransition(() => onAddressChange(foundAddress, 'geocoder'))
     }
   }, [foundAddress, addressSource, address, onAddressChange])
 
