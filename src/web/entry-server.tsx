@@ -16,7 +16,7 @@ import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
 import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
 import { createAppRoutes } from './app/router'
-import { catalogueLoaders, DEFAULT_LANGUAGE, givePluralRule, i18next } from './i18n'
+import { catalogueLoaders, DEFAULT_LANGUAGE, givePluralRule, i18next, startI18n } from './i18n'
 import { loadNamespace } from './i18n/languages'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
@@ -25,6 +25,8 @@ import { ContactEmailContext } from './lib/contact-email'
 import { firstPaintScript } from './lib/display-settings'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
+
+startI18n()
 
 /**
  * React DOM's streaming renderer, read to its end: every Suspense boundary resolved (the data is

@@ -1,5 +1,4 @@
 import './styles.css'
-import './i18n'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -12,7 +11,7 @@ import {
 import { App } from './app/app'
 import { readHydration } from './app/hydration'
 import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
-import { changeLanguage, DEFAULT_LANGUAGE } from './i18n'
+import { changeLanguage, DEFAULT_LANGUAGE, startI18n } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
 import { createQueryClient, markFirstData } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
@@ -26,80 +25,87 @@ if (!root) throw new Error('index.html has no #root element')
 // changes <html lang>.
 const drawnLanguage = document.documentElement.lang || DEFAULT_LANGUAGE
 const display = applyStoredDisplay()
-const queryClient = createQueryClient()
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-const { pathname } = window.location
-// A page the service worker kept may be another path's (offline, every page gets the home page's):
-// then neither its HTML nor its data is this page's.
-const drawn = root.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname ? readHydration(document) : null
-if (drawn) {
-  hydrate(queryClient, drawn.queries)
-  for (const { queryKey } of drawn.queries.queries) markFirstData(queryClient, queryKey)
-}
 // The session store comes with the signed-in areas' code: a citizen page never downloads it.
 const sessionStore = () => import('./lib/auth/session-store')
-const routes = createAppRoutes({
-  queryClient,
-  session: () => sessionStore().then((module) => module.currentSession()),
-  awaitData: false,
-})
 
-// The screens of this path were listed in the page (modulepreload): waiting for them lets the
-// first render be the screen itself, not a spinner, and lets the app take over the server's HTML
-// as it is. A visitor who chose English or Wolof waits for that one small catalogue instead of
-// seeing French first. Each step in a task of its own (the code has run; the screens are asked
-// for; the router is made; the page is taken over): one task for all held a cheap phone too long.
-void nextTask()
-  .then(() =>
-    Promise.all([
-      loadScreensOf(routes, pathname),
-      // The page was drawn for the cookie's session: the app goes on with it.
-      drawn?.session &&
-        sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
-    ]),
-  )
-  .catch(() => undefined)
-  .then(async () => {
+void takeOverThePage()
+
+/**
+ * The app takes over the page the server drew, each step in a task of its own: the code has run;
+ * i18next has started; the page's data is read and the screens of this path are asked for; the
+ * router is made; the page is taken over. One task for all held a cheap phone too long.
+ *
+ * The screens were listed in the page (modulepreload): waiting for them lets the first render be
+ * the screen itself, not a spinner, and lets the app take over the server's HTML as it is. A
+ * visitor who chose English or Wolof waits for that one small catalogue instead of seeing French
+ * first.
+ */
+async function takeOverThePage() {
+  await nextTask()
+  startI18n()
+  await nextTask()
+  const queryClient = createQueryClient()
+  const { pathname } = window.location
+  // A page the service worker kept may be another path's (offline, every page gets the home
+  // page's): then neither its HTML nor its data is this page's.
+  const drawn = root?.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname ? readHydration(document) : null
+  if (drawn) {
+    hydrate(queryClient, drawn.queries)
+    for (const { queryKey } of drawn.queries.queries) markFirstData(queryClient, queryKey)
+  }
+  const routes = createAppRoutes({
+    queryClient,
+    session: () => sessionStore().then((module) => module.currentSession()),
+    awaitData: false,
+  })
+  await Promise.all([
+    loadScreensOf(routes, pathname),
+    // The page was drawn for the cookie's session: the app goes on with it.
+    drawn?.session &&
+      sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
+  ]).catch(() => undefined)
+  await nextTask()
+  if (!root) return
+  if (drawn && (display.language === drawnLanguage || readsFrenchOnly())) {
+    // Drawn in English or Wolof: taken over once those texts are there (they came with the
+    // page's files), shown all along.
+    if (!readsFrenchOnly()) await changeLanguage(display.language).catch(() => undefined)
+    const router = createAppRouter(routes, drawn.router)
     await nextTask()
-    if (drawn && (display.language === drawnLanguage || readsFrenchOnly())) {
-      // Drawn in English or Wolof: taken over once those texts are there (they came with the
-      // page's files), shown all along.
-      if (!readsFrenchOnly()) await changeLanguage(display.language).catch(() => undefined)
-      const router = createAppRouter(routes, drawn.router)
-      await nextTask()
-      const tappedEarly = takeEarlyTap()
-      // As a transition, the takeover is done in slices that let the phone answer a tap between
-      // them (React replays a tap on a part not taken over yet), not in one long task.
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <StrictMode>
-            <App queryClient={queryClient} router={router} />
-          </StrictMode>,
-          {
-            // A part whose HTML did not match is drawn again by the browser: said, to be fixed.
-            onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
-          },
-        )
-      })
-      // React answers it now: the part that holds the button is taken over first.
-      tappedEarly?.click()
-    } else {
-      await changeLanguage(display.language).catch(() => undefined)
-      root.replaceChildren()
-      const router = createAppRouter(routes, drawn?.router)
-      createRoot(root).render(
+    const tappedEarly = takeEarlyTap()
+    // As a transition, the takeover is done in slices that let the phone answer a tap between
+    // them (React replays a tap on a part not taken over yet), not in one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
         <StrictMode>
           <App queryClient={queryClient} router={router} />
         </StrictMode>,
+        {
+          // A part whose HTML did not match is drawn again by the browser: said, to be fixed.
+          onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
+        },
       )
-      document.documentElement.classList.remove('translating')
-    }
-    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
-    startOnceIdle()
-  })
+    })
+    // React answers it now: the part that holds the button is taken over first.
+    tappedEarly?.click()
+  } else {
+    await changeLanguage(display.language).catch(() => undefined)
+    root.replaceChildren()
+    const router = createAppRouter(routes, drawn?.router)
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    )
+    document.documentElement.classList.remove('translating')
+  }
+  document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
+  startOnceIdle()
+}
 
 /**
  * The button tapped before the app had taken the page over (the page's inline script marked it),

@@ -12,20 +12,6 @@ export type OtherLanguage = Exclude<Language, 'fr'>
 /** How a namespace's English and Wolof texts are fetched: each is its own small chunk. */
 export type CatalogueLoaders = Record<OtherLanguage, () => Promise<object>>
 
-// The French catalogue is bundled: initialisation is synchronous, so the first render has its
-// texts. English and Wolof are fetched only by those who choose them (languages.ts).
-void i18next.use(initReactI18next).init({
-  resources: { fr: { translation: fr } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  initAsync: false,
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // A catalogue that arrives after the first render re-renders the screens that use it.
-  react: { bindI18nStore: 'added' },
-})
-
 // Plurals are i18next's (`count`, with `_one` and `_other` texts), but their rules are written in
 // lib/locale-conventions.ts, not asked of the browser: i18next would build Intl.PluralRules, and a
 // page's first Intl object loads the browser's locale data. i18next has no option for a plural
@@ -34,12 +20,33 @@ export function givePluralRule(language: string) {
   i18next.services.pluralResolver.pluralRulesCache[`{"cleanedCode":"${language}","type":"cardinal"}`] =
     pluralRuleOf(language)
 }
-givePluralRule(DEFAULT_LANGUAGE)
 
-// Figures in texts ("{{total, number}}") read like the dates: "1 234" in French, "1,234" in English.
-i18next.services.formatter?.add('number', (value, language) =>
-  formatNumberIn(language ?? DEFAULT_LANGUAGE, value),
-)
+/**
+ * Starts i18next with the French catalogue, bundled: synchronous, so the first render has its
+ * texts (English and Wolof are fetched only by those who choose them, languages.ts). Before any
+ * text is read or catalogue added. The browser's entry calls it in a task of its own, after its
+ * code has been evaluated (both in one task held a cheap phone too long); the server's entry and
+ * the tests' setup call it at once.
+ */
+export function startI18n() {
+  if (i18next.isInitialized) return
+  void i18next.use(initReactI18next).init({
+    resources: { fr: { translation: fr } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // A catalogue that arrives after the first render re-renders the screens that use it.
+    react: { bindI18nStore: 'added' },
+  })
+  givePluralRule(DEFAULT_LANGUAGE)
+  // Figures in texts ("{{total, number}}") read like the dates: "1 234" in French, "1,234" in English.
+  i18next.services.formatter?.add('number', (value, language) =>
+    formatNumberIn(language ?? DEFAULT_LANGUAGE, value),
+  )
+}
 
 /** The registered namespaces and how to fetch them in English and Wolof. */
 export const catalogueLoaders = new Map<Namespace, CatalogueLoaders>([

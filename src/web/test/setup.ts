@@ -3,7 +3,9 @@ import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
-import '../i18n'
+import { startI18n } from '../i18n'
+
+startI18n()
 
 // A test waits for what the user would see (findBy…, waitFor); on a busy machine that can take
 // more than Testing Library's 1 s. Still only a bound on a hang: nothing measures time with it.

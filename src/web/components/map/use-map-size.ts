@@ -1,5 +1,5 @@
 import { useSize } from '@radix-ui/react-use-size'
-import { useDeferredValue, useState } from 'react'
+import { startTransition, useCallback, useDeferredValue, useState } from 'react'
 import type { Size } from '../../lib/web-mercator'
 
 /**
@@ -10,9 +10,12 @@ import type { Size } from '../../lib/web-mercator'
  */
 export function useMapSize(): [(box: HTMLElement | null) => void, Size | undefined] {
   const [box, setBox] = useState<HTMLElement | null>(null)
+  // Given by the element's ref during a commit: set outside a transition, the box would be drawn
+  // again at once, in that commit's task, with every pending effect run before it.
+  const giveBox = useCallback((element: HTMLElement | null) => startTransition(() => setBox(element)), [])
   const measured = useDeferredValue(useSize(box))
   return [
-    setBox,
+    giveBox,
     measured ? { width: Math.round(measured.width), height: Math.round(measured.height) } : undefined,
   ]
 }

@@ -33,7 +33,9 @@ export function useWakingMap(
   onLive: (box: HTMLElement, tap: MapTap | null) => void,
 ) {
   const [stage, setStage] = useState<MapStage>('preview')
-  const [box, setBox] = useState<HTMLElement | null>(null)
+  // A ref, not state: a state set by the element's ref during the commit that takes over the
+  // server's page is drawn at once in that same task, with every pending effect run before it.
+  const boxRef = useRef<HTMLElement | null>(null)
   // The touch that woke the map, until the live map receives it.
   const touch = useRef<{ tap: MapTap | null } | null>(null)
 
@@ -50,12 +52,13 @@ export function useWakingMap(
   const showLive = useCallback(() => setStage('live'), [])
 
   useEffect(() => {
+    const box = boxRef.current
     if (stage !== 'live' || !box || !touch.current) return
     onLive(box, touch.current.tap)
     touch.current = null
-  }, [stage, box, onLive])
+  }, [stage, onLive])
 
-  return { stage, wake, showLive, boxRef: setBox }
+  return { stage, wake, showLive, boxRef }
 }
 
 /** Woken by the keyboard, the focus goes into the live map: the map itself if it takes keys, else its first control. */
