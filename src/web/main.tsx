@@ -35,8 +35,8 @@ void takeOverThePage()
 
 /**
  * The app takes over the page the server drew, each step in a task of its own: the code has run;
- * i18next has started; the page's data is read and the screens of this path are asked for; the
- * router is made; the page is taken over. One task for all held a cheap phone too long.
+ * i18next has started; the page's data is read; the screens of this path are asked for; the router
+ * is made; the page is taken over. One task for all held a cheap phone too long.
  *
  * The screens were listed in the page (modulepreload): waiting for them lets the first render be
  * the screen itself, not a spinner, and lets the app take over the server's HTML as it is. A
@@ -61,6 +61,7 @@ async function takeOverThePage() {
     session: () => sessionStore().then((module) => module.currentSession()),
     awaitData: false,
   })
+  await nextTask()
   await Promise.all([
     loadScreensOf(routes, pathname),
     // The page was drawn for the cookie's session: the app goes on with it.
