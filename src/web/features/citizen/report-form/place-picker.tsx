@@ -15,6 +15,7 @@ import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Spinner } from '../../../components/ui/spinner'
 import '../../../i18n/deferred/fr'
+import { useLocationStore } from '../../../lib/location-store'
 import { reverseGeocodeQueryOptions } from '../../../lib/reverse-geocode'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
@@ -41,8 +42,6 @@ export interface PlacePickerProps {
   recenterKey: number
   onMove: (position: MapPosition) => void
   onUseMyPosition: () => void
-  locating: boolean
-  locationError: string | null
   /** The pin marks the problem's place: the phone gave it, or the citizen placed or confirmed it. */
   placeChosen: boolean
   /** "Confirmer ce point": the pin, where it is now, marks the place. */
@@ -129,37 +128,12 @@ export function PlacePicker(props: PlacePickerProps) {
           )}
         </section>
         <p className="text-sm text-slate-600">{t('reportForm.place.mapHint')}</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="outline" onClick={props.onUseMyPosition} disabled={props.locating}>
-            {props.locating ? (
-              <Spinner className="size-5" />
-            ) : (
-              <LocateFixed aria-hidden="true" className="size-5" />
-            )}
-            {props.locating ? t('reportForm.place.locating') : t('reportForm.place.useMyPosition')}
-          </Button>
-          <p className="flex items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
-            <MapPin aria-hidden="true" className="size-4 text-green-700" />
-            {t('reportForm.place.position', {
-              coordinates: formatCoordinates(position.latitude, position.longitude),
-            })}
-          </p>
-        </div>
-        {props.locationError ? (
-          <p role="status" className="text-sm text-amber-800">
-            {props.locationError}
-          </p>
-        ) : null}
-        {/* Without the phone's position, the pin is only where the map starts: the citizen says where. */}
-        {!props.placeChosen && !props.locating && props.locationError ? (
-          <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-amber-900">{t('reportForm.place.notChosen')}</p>
-            <Button variant="outline" onClick={props.onConfirm} className="shrink-0">
-              <MapPin aria-hidden="true" className="size-4 text-green-700" />
-              {t('reportForm.place.confirm')}
-            </Button>
-          </div>
-        ) : null}
+        <MyPosition
+          position={position}
+          placeChosen={props.placeChosen}
+          onUseMyPosition={props.onUseMyPosition}
+          onConfirm={props.onConfirm}
+        />
         {props.error ? (
           <p id={props.errorId} role="alert" className="text-sm font-medium text-red-700">
             {props.error}
@@ -206,5 +180,52 @@ export function PlacePicker(props: PlacePickerProps) {
         )}
       </Field>
     </fieldset>
+  )
+}
+
+/**
+ * "Utiliser ma position", where the pin is, and what to do when the phone cannot tell. It reads the
+ * phone's position request itself: a request started as the form opens is drawn here alone, not
+ * by the whole form in the task that takes the page over.
+ */
+function MyPosition({
+  position,
+  placeChosen,
+  onUseMyPosition,
+  onConfirm,
+}: Pick<PlacePickerProps, 'position' | 'placeChosen' | 'onUseMyPosition' | 'onConfirm'>) {
+  const { t } = useTranslation('citizen')
+  const locating = useLocationStore((state) => state.isLocating)
+  const locationError = useLocationStore((state) => state.error)
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" onClick={onUseMyPosition} disabled={locating}>
+          {locating ? <Spinner className="size-5" /> : <LocateFixed aria-hidden="true" className="size-5" />}
+          {locating ? t('reportForm.place.locating') : t('reportForm.place.useMyPosition')}
+        </Button>
+        <p className="flex items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
+          <MapPin aria-hidden="true" className="size-4 text-green-700" />
+          {t('reportForm.place.position', {
+            coordinates: formatCoordinates(position.latitude, position.longitude),
+          })}
+        </p>
+      </div>
+      {locationError ? (
+        <p role="status" className="text-sm text-amber-800">
+          {locationError}
+        </p>
+      ) : null}
+      {/* Without the phone's position, the pin is only where the map starts: the citizen says where. */}
+      {!placeChosen && !locating && locationError ? (
+        <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-amber-900">{t('reportForm.place.notChosen')}</p>
+          <Button variant="outline" onClick={onConfirm} className="shrink-0">
+            <MapPin aria-hidden="true" className="size-4 text-green-700" />
+            {t('reportForm.place.confirm')}
+          </Button>
+        </div>
+      ) : null}
+    </>
   )
 }

@@ -51,7 +51,7 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
   const queryClient = useQueryClient()
   const ids = useId()
   const formRef = useRef<HTMLFormElement>(null)
-  const { draft, voice, voiceNote, locating, locationError, actions } = useReportDraft()
+  const { draft, voice, voiceNote, actions } = useReportDraft()
   const { categoryId, position, address, addressSource, department, description, photo, errors, progress } =
     draft
 
@@ -110,8 +110,6 @@ export function ReportForm({ onDone }: { onDone: (outcome: FormOutcome) => void 
             recenterKey={draft.recenterKey}
             onMove={actions.movePin}
             onUseMyPosition={() => void actions.moveToMyPosition()}
-            locating={locating}
-            locationError={locationError}
             placeChosen={draft.placeChosen}
             onConfirm={actions.confirmPin}
             address={address}

@@ -27,8 +27,6 @@ export function useReportDraft() {
   const voice = useVoiceRecorder()
   // The recorder owns the microphone and the note: the draft reads the note from it, not a copy.
   const voiceNote = voice.state.status === 'recorded' ? voice.state.blob : null
-  const locating = useLocationStore((state) => state.isLocating)
-  const locationError = useLocationStore((state) => state.error)
 
   // The pin starts at the device's position, unless the citizen placed it first.
   useEffect(() => {
@@ -63,7 +61,7 @@ export function useReportDraft() {
     [voice.start],
   )
 
-  return { draft, voice, voiceNote, locating, locationError, actions }
+  return { draft, voice, voiceNote, actions }
 }
 
 /** Keeps where the last report was made, in location-storage (SPEC.md section 3). */
