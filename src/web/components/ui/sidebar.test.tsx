@@ -2,20 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { onAPhoneScreen } from '../../test/phone-screen'
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar'
-
-/** A phone's screen, as the browser answers the sidebar's media query. */
-function onAPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  )
-}
 
 function Frame({ onRender }: { onRender?: (isMobile: boolean) => void }) {
   return (
@@ -53,7 +41,7 @@ afterEach(() => {
 
 describe('the sidebar on a phone', () => {
   it('takes over the frame the server drew, then becomes the menu sheet', async () => {
-    onAPhone()
+    onAPhoneScreen()
     const { container, mismatches, root } = await takeOverServerFrame()
     expect(mismatches).toEqual([])
     // The desktop bar the server drew (hidden by CSS on a phone) gives way to the sheet.
@@ -67,7 +55,7 @@ describe('the sidebar on a phone', () => {
   })
 
   it('is the menu sheet from its first render when opened after the takeover', async () => {
-    onAPhone()
+    onAPhoneScreen()
     const { root } = await takeOverServerFrame()
     const seen: boolean[] = []
     render(<Frame onRender={(isMobile) => seen.push(isMobile)} />)

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminOrganization } from '../../../../domain/admin'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { onAPhoneScreen } from '../../../test/phone-screen'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
 
@@ -207,15 +208,7 @@ describe('Admin organisations', () => {
   })
 
   it('stacks the organisations as cards on a phone', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    )
+    onAPhoneScreen()
     stubApi({ '/api/admin/organizations': list([pending, suspended]) })
     renderRoute('/admin/organizations')
     const cards = await screen.findAllByRole('article')
