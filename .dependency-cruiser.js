@@ -28,6 +28,7 @@ const SCHEMA_MODULES = [
   'public-data',
   'report',
   'report-filing',
+  'team',
   'zod-locale',
 ]
 
@@ -41,11 +42,13 @@ const FORM_MODULES = [
   'src/web/features/admin/login/admin-login-page.tsx',
   'src/web/features/admin/users/create-user-dialog.tsx',
   'src/web/features/admin/users/edit-user-dialog.tsx',
+  'src/web/features/organization/invitation/invitation-page.tsx',
   'src/web/features/organization/login/organization-login-page.tsx',
   'src/web/features/organization/notifications/send-message-dialog.tsx',
   'src/web/features/organization/settings/profile-tab.tsx',
   'src/web/features/organization/settings/security-tab.tsx',
   'src/web/features/organization/signup/signup-steps.tsx',
+  'src/web/features/organization/team/invite-member-dialog.tsx',
 ]
 
 const oneOf = (names) => `(${names.join('|')})`

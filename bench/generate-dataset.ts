@@ -47,11 +47,15 @@ export async function ensureDataset(database: Database, size: DatasetSize, log: 
 
   const passwordHash = await hashPassword(BENCH_ORG_PASSWORD)
   await db.execute(sql`
-    insert into organizations (name, type, email, phone, address, city, status, password_hash, created_at)
+    insert into organizations (name, type, email, phone, address, city, status, created_at)
     select 'Organisation ' || i, (array['mairie','services_publics','entreprise_service','ong','association'])[1 + i % 5],
       'bench-org-' || lpad(i::text, 5, '0') || '@bench.alertes.sn', '+221 33 800 00 00', 'Dakar', 'Dakar',
-      'approved', ${passwordHash}, now() - interval '400 days'
+      'approved', now() - interval '400 days'
     from generate_series(1, ${size.organizations}) i`)
+  // Each signs in as its first responsable, with the organisation's e-mail.
+  await db.execute(sql`
+    insert into organization_members (organization_id, name, email, role, status, password_hash)
+    select id, name, email, 'responsable', 'active', ${passwordHash} from organizations`)
   // Organisation i handles category (i - 1) mod 5 (and a second one for every third organisation).
   await db.execute(sql`
     insert into categorie_organization (organization_id, categorie_id)

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, USER_TYPES } from './auth-rules'
 import { PASSWORD_MIN_LENGTH } from './constants'
+import { MEMBER_ROLES } from './team-rules'
 
 export * from './auth-rules'
 
@@ -25,6 +26,14 @@ export const organizationLoginSchema = z
 export const loginSchema = z.discriminatedUnion('userType', [adminLoginSchema, organizationLoginSchema])
 export type LoginInput = z.infer<typeof loginSchema>
 
+/** The person signed in for an organisation (issue 29): one member of its team. */
+export const sessionMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+})
+
 export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
@@ -35,6 +44,8 @@ export const sessionUserSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   last_login: z.string().nullable(),
+  /** For an organisation: who of its team signed in. */
+  member: sessionMemberSchema.optional(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 

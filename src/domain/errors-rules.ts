@@ -17,6 +17,7 @@ export const API_ERRORS = {
   route_not_found: { status: 404, message: 'Cette adresse de l’API n’existe pas.' },
   method_not_allowed: { status: 405, message: 'Méthode non autorisée' },
   conflict: { status: 409, message: 'Conflit avec l’état actuel des données' },
+  gone: { status: 410, message: 'Ce lien n’est plus valable.' },
   payload_too_large: { status: 413, message: 'Le fichier est trop volumineux (10 Mo au maximum).' },
   body_too_large: {
     status: 413,

@@ -18,6 +18,7 @@ import { CLAIM_MESSAGES, NOTIFICATION_MESSAGES } from './organization-space-rule
 import { PUBLIC_DATA_MESSAGES } from './public-data-rules'
 import { PUSH_MESSAGES } from './push-rules'
 import { REPORT_FILING_MESSAGES } from './report-filing-rules'
+import { TEAM_MESSAGES } from './team-rules'
 
 /** The groups of messages: a reason is `<group>.<key>`, as in `tracking.notFound`. */
 export const MESSAGE_GROUPS = {
@@ -38,6 +39,7 @@ export const MESSAGE_GROUPS = {
   open311: OPEN311_MESSAGES,
   push: PUSH_MESSAGES,
   publicData: PUBLIC_DATA_MESSAGES,
+  team: TEAM_MESSAGES,
 } as const
 export type MessageGroups = typeof MESSAGE_GROUPS
 export type MessageGroup = keyof MessageGroups

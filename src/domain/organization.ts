@@ -9,6 +9,7 @@ import {
   ORGANIZATION_TYPE_VALUES,
   SIGNUP_MESSAGES,
 } from './organization-rules'
+import { currentMemberSchema, memberNameSchema } from './team'
 
 export * from './organization-rules'
 
@@ -48,10 +49,15 @@ export const signupCategoriesSchema = z.object({
 })
 
 /**
- * Step 4: the password. Its confirmation is compared on screen ("Les mots de passe
+ * Step 4: who signs up, and the password. Its confirmation is compared on screen ("Les mots de passe
  * correspondent / ne correspondent pas") but, as SPEC.md section 5 says, not required to submit.
  */
-export const signupAccountSchema = z.object({ password: passwordSchema, confirmation: z.string() })
+export const signupAccountSchema = z.object({
+  /** "Votre nom": the person signing up, the organisation's first responsable (issue 29). */
+  responsableName: memberNameSchema,
+  password: passwordSchema,
+  confirmation: z.string(),
+})
 
 export const signupSchema = z
   .object({
@@ -59,6 +65,11 @@ export const signupSchema = z
     ...signupLocationSchema.shape,
     ...signupCategoriesSchema.shape,
     password: passwordSchema,
+    /**
+     * The name of the person signing up, the organisation's first responsable (the wizard's last
+     * step asks it); without it, they are named after the organisation, as the migrated logins were.
+     */
+    responsableName: memberNameSchema.optional(),
   })
   .strict()
 export type SignupInput = z.infer<typeof signupSchema>
@@ -80,6 +91,10 @@ export const organizationProfileSchema = z.object({
   categories: z.array(z.object({ id: z.number(), nom: z.string() })),
 })
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>
+
+/** `GET /api/org/me`: the organisation, and who of its team is signed in. */
+export const ownOrganizationSchema = organizationProfileSchema.extend({ member: currentMemberSchema })
+export type OwnOrganization = z.infer<typeof ownOrganizationSchema>
 
 export const updateProfileSchema = z
   .object({

@@ -40,6 +40,8 @@ import { reportFilingRoutes } from './reports/filing-routes'
 import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
 import { publicReportRoutes } from './reports/routes'
 import type { FileStorage } from './storage/file-storage'
+import { invitationRoutes, teamRoutes } from './team/routes'
+import { createTeamChanges, type TeamChanges } from './team/team-changes'
 
 export interface AppDeps {
   config: Config
@@ -78,6 +80,8 @@ declare module 'fastify' {
     lifecycle: ReportLifecycle
     organizationChanges: OrganizationChanges
     categoryChanges: CategoryChanges
+    /** An organisation's members and their invitations (team/team-changes.ts). */
+    team: TeamChanges
     /** Web Push: the public key browsers subscribe with, and the sender of waiting notifications. */
     push: { publicKey: string; sender: PushSender }
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
@@ -158,6 +162,7 @@ export async function buildApp(
   app.decorate('lifecycle', createReportLifecycle(services))
   app.decorate('organizationChanges', createOrganizationChanges(services))
   app.decorate('categoryChanges', createCategoryChanges(services))
+  app.decorate('team', createTeamChanges(services))
   const vapid = resolveVapidKeys(deps.config.vapidKeys, deps.config.vapidSubject, deps.config.dataDir)
   const pushSender = createPushSender({
     db: deps.db.db,
@@ -201,6 +206,8 @@ export async function buildApp(
   await app.register(eventRoutes)
   await app.register(organizationSignupRoutes)
   await app.register(organizationSpaceRoutes)
+  await app.register(teamRoutes)
+  await app.register(invitationRoutes)
   await app.register(adminRoutes)
   await app.register(apiKeyRoutes)
   await app.register(open311Routes)

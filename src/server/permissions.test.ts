@@ -13,7 +13,14 @@ import type { Session } from '../domain/auth'
 import { type Db, queryRows } from './db/database'
 import { reports, superadmins } from './db/schema'
 import { hashPassword } from './passwords'
-import { createOrganization, login, loginAdmin, loginOrganization, setOrganization } from './test/accounts'
+import {
+  addMember,
+  createOrganization,
+  login,
+  loginAdmin,
+  loginOrganization,
+  setOrganization,
+} from './test/accounts'
 import { fileReportAs } from './test/citizen'
 import { buildTestApp, type TestContext } from './test/helper'
 import { png } from './test/media-fixtures'
@@ -26,6 +33,8 @@ type Caller =
   | 'otherCitizen'
   | 'orgWithCategory'
   | 'orgWithoutCategory'
+  | 'agent'
+  | 'disabledMember'
   | 'pendingOrg'
   | 'suspendedOrg'
   | 'admin'
@@ -39,6 +48,8 @@ const CALLERS: Caller[] = [
   'otherCitizen',
   'orgWithCategory',
   'orgWithoutCategory',
+  'agent',
+  'disabledMember',
   'pendingOrg',
   'suspendedOrg',
   'admin',
@@ -56,6 +67,7 @@ const NO_SESSION: Caller[] = [
   'anonymous',
   'citizen',
   'otherCitizen',
+  'disabledMember',
   'pendingOrg',
   'suspendedOrg',
   'inactiveAdmin',
@@ -80,6 +92,9 @@ interface Fixture {
   supportedReportId: string
   /** An Open311 API key for the admin to revoke. */
   apiKeyId: string
+  /** An invited member of orgWithCategory, and the token of another one's invitation. */
+  invitedMemberId: string
+  invitationToken: string
 }
 
 interface Request {
@@ -108,7 +123,10 @@ interface Policy {
   request(f: Fixture): Request
 }
 
+/** The responsables of two organisations (orgWithCategory handles Voirie, the other does not). */
 const ORGANIZATIONS: Caller[] = ['orgWithCategory', 'orgWithoutCategory']
+/** Everyone of an organisation's team: its responsables and an agent of orgWithCategory. */
+const MEMBERS: Caller[] = [...ORGANIZATIONS, 'agent']
 const DEVICES: Caller[] = ['citizen', 'otherCitizen']
 const unique = () => randomBytes(4).toString('hex')
 
@@ -276,61 +294,86 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   },
   'POST /api/auth/password': {
     // Allowed callers get a 400 (wrong current password): the matrix never changes a password.
-    allowed: [...ORGANIZATIONS, 'admin'],
+    allowed: [...MEMBERS, 'admin'],
     allowedBelow: 500,
     request: () => ({
       url: '/api/auth/password',
       payload: { currentPassword: 'wrong-one', newPassword: 'abcdef12' },
     }),
   },
-  'GET /api/org/me': { allowed: ORGANIZATIONS, request: () => ({ url: '/api/org/me' }) },
+  'GET /api/org/me': { allowed: MEMBERS, request: () => ({ url: '/api/org/me' }) },
   'PATCH /api/org/me': {
     allowed: ORGANIZATIONS,
     request: () => ({ url: '/api/org/me', payload: { phone: '+221 77 000 00 00' } }),
   },
-  'GET /api/org/stats': { allowed: ORGANIZATIONS, request: () => ({ url: '/api/org/stats' }) },
+  'GET /api/org/stats': { allowed: MEMBERS, request: () => ({ url: '/api/org/stats' }) },
   'GET /api/org/notifications': {
-    allowed: ORGANIZATIONS,
+    allowed: MEMBERS,
     request: () => ({ url: '/api/org/notifications' }),
   },
   'GET /api/org/reports/available': {
-    allowed: ORGANIZATIONS,
+    allowed: MEMBERS,
     request: () => ({ url: '/api/org/reports/available' }),
   },
   'GET /api/org/reports/managed': {
-    allowed: ORGANIZATIONS,
+    allowed: MEMBERS,
     request: () => ({ url: '/api/org/reports/managed' }),
   },
   'GET /api/org/reports/available/map': {
-    allowed: ORGANIZATIONS,
+    allowed: MEMBERS,
     request: () => ({ url: '/api/org/reports/available/map?bbox=-17.6,14.6,-17.3,14.8' }),
   },
   'GET /api/org/reports/managed/map': {
-    allowed: ORGANIZATIONS,
+    allowed: MEMBERS,
     request: () => ({ url: '/api/org/reports/managed/map?bbox=-17.6,14.6,-17.3,14.8' }),
   },
   'GET /api/org/reports/:id': {
-    allowed: ['orgWithCategory'],
+    allowed: ['orgWithCategory', 'agent'],
     refusedWith: { orgWithoutCategory: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.managedReportId}` }),
   },
   'POST /api/org/reports/:id/claim': {
-    allowed: ['orgWithCategory'],
+    allowed: ['orgWithCategory', 'agent'],
     refusedWith: { orgWithoutCategory: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.reportId}/claim` }),
   },
   'PATCH /api/org/reports/:id': {
-    allowed: ['orgWithCategory'],
+    allowed: ['orgWithCategory', 'agent'],
     refusedWith: { orgWithoutCategory: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.managedReportId}`, payload: { status: 'resolu' } }),
   },
   'POST /api/org/reports/:id/notifications': {
-    allowed: ['orgWithCategory'],
+    allowed: ['orgWithCategory', 'agent'],
     refusedWith: { orgWithoutCategory: 404 },
     request: (f) => ({
       url: `/api/org/reports/${f.managedReportId}/notifications`,
       payload: { title: 'Bonjour', message: 'Intervention prévue.' },
     }),
+  },
+  'GET /api/org/members': { allowed: ORGANIZATIONS, request: () => ({ url: '/api/org/members' }) },
+  'POST /api/org/members': {
+    allowed: ORGANIZATIONS,
+    request: () => ({
+      url: '/api/org/members',
+      payload: { name: 'Awa Ndiaye', email: `awa-${unique()}@example.sn`, role: 'agent' },
+    }),
+  },
+  'POST /api/org/members/:id/invitation': {
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404 },
+    request: (f) => ({ url: `/api/org/members/${f.invitedMemberId}/invitation` }),
+  },
+  'PATCH /api/org/members/:id': {
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404 },
+    request: (f) => ({ url: `/api/org/members/${f.invitedMemberId}`, payload: { name: 'Moussa Diop' } }),
+  },
+  'GET /api/org/invitations/:token': {
+    allowed: 'everyone',
+    request: (f) => ({ url: `/api/org/invitations/${f.invitationToken}` }),
+  },
+  'POST /api/org/invitations/:token': {
+    exempt: 'its one-time token is the permission, spent by the first call (team/routes.test.ts)',
   },
   'GET /api/admin/stats': { allowed: ['admin'], request: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/reports': { allowed: ['admin'], request: () => ({ url: '/api/admin/reports' }) },
@@ -470,6 +513,25 @@ beforeAll(async () => {
   await db.update(superadmins).set({ status: 'inactive' }).where(eq(superadmins.username, 'retraite'))
   const admin = await loginAdmin(ctx.app)
   const withCategorySession = await loginOrganization(ctx.app, withCategory.email)
+  const agent = await addMember(db, withCategory.id)
+  const disabled = await addMember(db, withCategory.id)
+  const agentSession = await loginOrganization(ctx.app, agent.email)
+  // A session opened while the member was active: it must stop when they are disabled.
+  const disabledSession = await loginOrganization(ctx.app, disabled.email)
+  await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/org/members/${disabled.id}`,
+    headers: bearerOf(withCategorySession),
+    payload: { status: 'disabled' },
+  })
+  const invited = await addMember(db, withCategory.id, { status: 'invited' })
+  const invitation = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/org/members',
+    headers: bearerOf(withCategorySession),
+    payload: { name: 'Invité de la matrice', email: `invite-${unique()}@example.sn`, role: 'agent' },
+  })
+  const invitationToken = String(invitation.json().invitation.url).split('/').pop() ?? ''
 
   const categories = (await ctx.app.inject('/api/categories')).json() as { id: number; nom: string }[]
   const voirie = categories.find((c) => c.nom === 'Voirie')?.id ?? 0
@@ -506,6 +568,8 @@ beforeAll(async () => {
   const now = Math.floor(Date.now() / 1000)
   fixture = {
     apiKeyId: apiKey.json().id,
+    invitedMemberId: invited.id,
+    invitationToken,
     supportedReportId: followed.id,
     reportId: filed.id,
     managedReportId: managed.id,
@@ -522,6 +586,8 @@ beforeAll(async () => {
       otherCitizen: { 'x-citizen-token': other.citizenToken },
       orgWithCategory: bearerOf(withCategorySession),
       orgWithoutCategory: bearerOf(await loginOrganization(ctx.app, withoutCategory.email)),
+      agent: bearerOf(agentSession),
+      disabledMember: bearerOf(disabledSession),
       pendingOrg: bearerOf(pendingSession),
       suspendedOrg: bearerOf(suspendedSession),
       admin: bearerOf(admin),

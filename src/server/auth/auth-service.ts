@@ -3,17 +3,18 @@ import { eq } from 'drizzle-orm'
 import { ACCESS_TOKEN_TTL_S, type LoginInput, REFRESH_TOKEN_TTL_S, type Session } from '../../domain/auth'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
-import { organizations, superadmins } from '../db/schema'
+import { organizationMembers, organizations, superadmins } from '../db/schema'
 import { AppError } from '../errors'
 import { hashPassword, verifyPassword } from '../passwords'
 import type { AccessTokens } from './access-tokens'
 import {
   findAdminByUsername,
-  findOrganizationByEmail,
+  findMemberByEmail,
   loadPrincipal,
   loadSessionPrincipal,
   mayAct,
   type Principal,
+  passwordHashOf,
   passwordVersionOf,
   principalId,
   sessionUserOf,
@@ -105,10 +106,11 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
         hash: admin?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
       }
     }
-    const organization = await findOrganizationByEmail(db, input.email)
+    const found = await findMemberByEmail(db, input.email)
     return {
-      principal: organization ? { type: 'organization', organization } : null,
-      hash: organization?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
+      principal: found ? { type: 'organization', ...found } : null,
+      // An invited member has no password yet: compared like an unknown account's.
+      hash: found?.member.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
     }
   }
 
@@ -129,6 +131,10 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
           .set({ last_login: lastLogin })
           .where(eq(superadmins.id, principal.admin.id))
       } else {
+        await db
+          .update(organizationMembers)
+          .set({ last_login: lastLogin })
+          .where(eq(organizationMembers.id, principal.member.id))
         await db
           .update(organizations)
           .set({ last_login: lastLogin })
@@ -153,11 +159,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       if (sessionId) await revokeFamily(db, sessionId, now)
     },
 
-    isCurrentPassword(principal, password) {
-      return verifyPassword(
-        principal.type === 'admin' ? principal.admin.password_hash : principal.organization.password_hash,
-        password,
-      )
+    async isCurrentPassword(principal, password) {
+      return verifyPassword(passwordHashOf(principal) ?? (await UNKNOWN_ACCOUNT_HASH), password)
     },
 
     async changePassword(principal, newPassword) {
@@ -170,7 +173,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       await db.transaction(async (tx) => {
         if (principal.type === 'admin')
           await tx.update(superadmins).set(changes).where(eq(superadmins.id, id))
-        else await tx.update(organizations).set(changes).where(eq(organizations.id, id))
+        else await tx.update(organizationMembers).set(changes).where(eq(organizationMembers.id, id))
         await revokeAllOfUser(tx as unknown as Db, principal.type, id, now)
       })
       const updated = await loadPrincipal(db, principal.type, id)

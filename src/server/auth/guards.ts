@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
-import type { Principal } from './principals'
+import type { MemberPrincipal, Principal } from './principals'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,10 +50,25 @@ export function currentPrincipal(request: FastifyRequest): Principal {
   return request.principal
 }
 
+/**
+ * Guard, on a route of the organisation space (after `requireOrganization`), of what only a
+ * responsable does: the team, the organisation's profile.
+ */
+export async function requireResponsable(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (currentMember(request).member.role !== 'responsable') {
+    throw new AppError('forbidden', { reason: 'team.responsableOnly' })
+  }
+}
+
+/** The member behind a request that passed requireOrganization, with their organisation. */
+export function currentMember(request: FastifyRequest): MemberPrincipal {
+  if (request.principal?.type !== 'organization') throw new AppError('forbidden')
+  return request.principal
+}
+
 /** The organisation behind a request that passed requireOrganization. */
 export function currentOrganization(request: FastifyRequest) {
-  if (request.principal?.type !== 'organization') throw new AppError('forbidden')
-  return request.principal.organization
+  return currentMember(request).organization
 }
 
 export function currentAdmin(request: FastifyRequest) {

@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { SessionUser, UserType } from '../../domain/auth'
+import type { CurrentMember, MemberRole } from '../../domain/team'
 import type { Db } from '../db/database'
-import { organizations, refreshTokens, superadmins } from '../db/schema'
+import { organizationMembers, organizations, refreshTokens, superadmins } from '../db/schema'
 import { toIso } from '../db/values'
 
 export type AdminRow = typeof superadmins.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
+export type MemberRow = typeof organizationMembers.$inferSelect
 
 /**
  * Who is calling: read from the database on every request, so a suspension applies at once; with
@@ -14,30 +16,43 @@ export type OrganizationRow = typeof organizations.$inferSelect
  */
 export type Principal = (
   | { type: 'admin'; admin: AdminRow }
-  | { type: 'organization'; organization: OrganizationRow }
+  | { type: 'organization'; organization: OrganizationRow; member: MemberRow }
 ) & { sessionId?: string }
+
+/** A member of an organisation, signed in. */
+export type MemberPrincipal = Extract<Principal, { type: 'organization' }>
 
 const UUID = /^[0-9a-f-]{36}$/i
 
 export function principalId(principal: Principal): string {
-  return principal.type === 'admin' ? principal.admin.id : principal.organization.id
+  return principal.type === 'admin' ? principal.admin.id : principal.member.id
 }
 
 /** When the account's password last changed, in milliseconds: the version its tokens carry. */
 export function passwordVersionOf(principal: Principal): number {
   const changedAt =
-    principal.type === 'admin'
-      ? principal.admin.password_changed_at
-      : principal.organization.password_changed_at
+    principal.type === 'admin' ? principal.admin.password_changed_at : principal.member.password_changed_at
   return new Date(changedAt).getTime()
 }
 
-/** Only an active super administrator, or an approved and active organisation, may act. */
+/** Only an active super administrator, or an active member of an approved and active organisation, may act. */
 export function mayAct(principal: Principal): boolean {
-  return principal.type === 'admin'
-    ? principal.admin.status === 'active'
-    : principal.organization.status === 'approved' && principal.organization.is_active
+  if (principal.type === 'admin') return principal.admin.status === 'active'
+  const { organization, member } = principal
+  return organization.status === 'approved' && organization.is_active && member.status === 'active'
 }
+
+/** The password hash a principal signs in with (an invited member has none yet). */
+export function passwordHashOf(principal: Principal): string | null {
+  return principal.type === 'admin' ? principal.admin.password_hash : principal.member.password_hash
+}
+
+/** A member with their organisation, as every organisation's request reads them: in one query. */
+const memberWithOrganization = (db: Db) =>
+  db
+    .select({ member: getTableColumns(organizationMembers), organization: getTableColumns(organizations) })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organization_id))
 
 export async function loadPrincipal(db: Db, userType: UserType, userId: string): Promise<Principal | null> {
   if (!UUID.test(userId)) return null
@@ -45,8 +60,8 @@ export async function loadPrincipal(db: Db, userType: UserType, userId: string):
     const [admin] = await db.select().from(superadmins).where(eq(superadmins.id, userId))
     return admin ? { type: 'admin', admin } : null
   }
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, userId))
-  return organization ? { type: 'organization', organization } : null
+  const [row] = await memberWithOrganization(db).where(eq(organizationMembers.id, userId))
+  return row ? { type: 'organization', ...row } : null
 }
 
 /**
@@ -69,7 +84,9 @@ export async function loadSessionPrincipal(
     return row?.open ? { type: 'admin', admin: row.admin, sessionId } : null
   }
   const [row] = await queries.organization.execute(values)
-  return row?.open ? { type: 'organization', organization: row.organization, sessionId } : null
+  return row?.open
+    ? { type: 'organization', organization: row.organization, member: row.member, sessionId }
+    : null
 }
 
 /**
@@ -97,10 +114,15 @@ function prepareSessionQueries(db: Db) {
       .where(byId(superadmins.id))
       .prepare('session_principal_admin'),
     organization: db
-      .select({ organization: organizations, open: sessionOpen('organization', organizations.id) })
-      .from(organizations)
-      .where(byId(organizations.id))
-      .prepare('session_principal_organization'),
+      .select({
+        member: getTableColumns(organizationMembers),
+        organization: getTableColumns(organizations),
+        open: sessionOpen('organization', organizationMembers.id),
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organization_id))
+      .where(byId(organizationMembers.id))
+      .prepare('session_principal_member'),
   }
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQueries>>()
@@ -121,12 +143,15 @@ export async function findAdminByUsername(db: Db, username: string): Promise<Adm
   return admin
 }
 
-export async function findOrganizationByEmail(db: Db, email: string): Promise<OrganizationRow | undefined> {
-  const [organization] = await db
-    .select()
-    .from(organizations)
-    .where(eq(sql`lower(${organizations.email})`, email.toLowerCase()))
-  return organization
+/** The member who signs in with this e-mail, whatever its case, with their organisation. */
+export async function findMemberByEmail(
+  db: Db,
+  email: string,
+): Promise<{ organization: OrganizationRow; member: MemberRow } | undefined> {
+  const [row] = await memberWithOrganization(db).where(
+    eq(sql`lower(${organizationMembers.email})`, email.toLowerCase()),
+  )
+  return row
 }
 
 /**
@@ -141,7 +166,7 @@ export function loginAccountKey(userType: UserType, identifier: string): string 
 export function loginAccountOf(principal: Principal): string {
   return principal.type === 'admin'
     ? loginAccountKey('admin', principal.admin.username)
-    : loginAccountKey('organization', principal.organization.email)
+    : loginAccountKey('organization', principal.member.email)
 }
 
 export function sessionUserOf(principal: Principal): SessionUser {
@@ -158,7 +183,7 @@ export function sessionUserOf(principal: Principal): SessionUser {
       last_login: admin.last_login ? toIso(admin.last_login) : null,
     }
   }
-  const { organization } = principal
+  const { organization, member } = principal
   return {
     id: organization.id,
     name: organization.name,
@@ -168,5 +193,11 @@ export function sessionUserOf(principal: Principal): SessionUser {
     status: organization.status,
     created_at: toIso(organization.created_at),
     last_login: organization.last_login ? toIso(organization.last_login) : null,
+    member: currentMemberOf(member),
   }
+}
+
+/** The member as the session and `GET /api/org/me` name them. */
+export function currentMemberOf(member: MemberRow): CurrentMember {
+  return { id: member.id, name: member.name, email: member.email, role: member.role as MemberRole }
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { REFRESH_TOKEN_TTL_S, type UserType } from '../../domain/auth'
 import type { Db } from '../db/database'
-import { refreshTokens } from '../db/schema'
+import { organizationMembers, refreshTokens } from '../db/schema'
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -104,6 +104,24 @@ export async function revokeAllOfUser(db: Db, userType: UserType, userId: string
       and(
         eq(refreshTokens.user_type, userType),
         eq(refreshTokens.user_id, userId),
+        isNull(refreshTokens.revoked_at),
+      ),
+    )
+}
+
+/** Every session of every member of an organisation ends (a suspension, a rejection). */
+export async function revokeAllOfOrganization(db: Db, organizationId: string, now: Date): Promise<void> {
+  const members = db
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organization_id, organizationId))
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now.toISOString() })
+    .where(
+      and(
+        eq(refreshTokens.user_type, 'organization'),
+        inArray(refreshTokens.user_id, members),
         isNull(refreshTokens.revoked_at),
       ),
     )

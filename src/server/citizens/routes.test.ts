@@ -27,7 +27,6 @@ async function mairieDeDakar() {
       address: 'Place de l’Indépendance',
       city: 'Dakar',
       status: 'approved',
-      password_hash: 'x',
     })
     .returning()
   return created

@@ -28,6 +28,7 @@ import {
   statusesOfKind,
 } from '../../domain/report-states'
 import { REPORT_ACTOR_TYPES, REPORT_EVENT_KIND_VALUES } from '../../domain/report-transitions'
+import { MEMBER_ROLES, MEMBER_STATUSES } from '../../domain/team-rules'
 import { isNoneOf, isOneOf } from './values'
 
 /** PostgreSQL's text search document (drizzle has no column type for it). */
@@ -69,9 +70,6 @@ export const organizations = pgTable(
     city: text('city').notNull(),
     status: text('status').notNull().default('pending'),
     is_active: boolean('is_active').notNull().default(true),
-    password_hash: text('password_hash').notNull(),
-    /** Access tokens issued before this moment are refused (password change ends sessions). */
-    password_changed_at: moment('password_changed_at').notNull().defaultNow(),
     /**
      * The new name an approved organisation asked for, public only once an administrator has
      * approved it (until then `name` is what everyone sees), and when it asked.
@@ -80,9 +78,11 @@ export const organizations = pgTable(
     pending_name_at: moment('pending_name_at'),
     created_at: createdAt(),
     updated_at: moment('updated_at').notNull().defaultNow(),
+    /** When any of its members last signed in. */
     last_login: moment('last_login'),
   },
   (t) => [
+    // The organisation's contact address; its members sign in with their own (organization_members).
     uniqueIndex('organizations_email_lower_key').on(sql`lower(${t.email})`),
     // Names are unique whatever their case and accents ("Mairie de Médina", "MAIRIE DE MEDINA").
     uniqueIndex('organizations_name_folded_key').on(sql`search_text(${t.name})`),
@@ -92,6 +92,45 @@ export const organizations = pgTable(
       sql`${t.type} in ('mairie', 'conseil_departemental', 'prefecture', 'services_publics', 'entreprise_service', 'ong', 'association', 'autre')`,
     ),
     index('organizations_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+)
+
+/**
+ * The people of an organisation (issue 29), each signing in with their own e-mail and password.
+ * An invited member has no password until they open their invitation's link: only its hash is
+ * kept, with when it ends and when it was used (a used or expired link answers 410, an unknown 404).
+ */
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('invited'),
+    password_hash: text('password_hash'),
+    /** Access tokens issued before this moment are refused (password change ends sessions). */
+    password_changed_at: moment('password_changed_at').notNull().defaultNow(),
+    invitation_hash: text('invitation_hash'),
+    invitation_expires_at: moment('invitation_expires_at'),
+    invitation_used_at: moment('invitation_used_at'),
+    created_at: createdAt(),
+    last_login: moment('last_login'),
+  },
+  (t) => [
+    uniqueIndex('organization_members_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('organization_members_invitation_key').on(t.invitation_hash),
+    index('organization_members_organization_idx').on(t.organization_id),
+    check('organization_members_role_check', isOneOf(t.role, MEMBER_ROLES)),
+    check('organization_members_status_check', isOneOf(t.status, MEMBER_STATUSES)),
+    // Whoever is past the invitation has a password to sign in with.
+    check(
+      'organization_members_password_check',
+      sql`${t.status} = 'invited' or ${t.password_hash} is not null`,
+    ),
   ],
 )
 

@@ -93,7 +93,6 @@ describe('GET /open311/v2/requests.json', () => {
             phone: '+221 33 000 00 00',
             address: 'Fann',
             city: 'Dakar',
-            password_hash: 'x',
             status: 'approved',
           })
           .returning()

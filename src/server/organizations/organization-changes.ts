@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { NameChangeDecision, OrganizationStatus, SignupInput } from '../../domain/organization'
 import { updateOrganizationByAdmin } from '../admin/organizations-repository'
-import { revokeAllOfUser } from '../auth/refresh-tokens'
+import { revokeAllOfOrganization } from '../auth/refresh-tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
-import { organizations } from '../db/schema'
-import { isUniqueViolation } from '../db/values'
+import { organizationMembers, organizations } from '../db/schema'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
+import { asEmailTaken, requireFreeEmail } from '../team/emails'
 import { asNameTaken, renaming, requireFreeName } from './names'
 import { signUpOrganization } from './signup'
 
@@ -25,33 +25,46 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
       return created
     },
 
-    /** Its own profile; an approved organisation's new name waits for an administrator. */
+    /**
+     * Its own profile, changed by one of its responsables; an approved organisation's new name
+     * waits for an administrator. Its e-mail is its contact; the responsable who signs in with
+     * that address (as whoever signed the organisation up does) follows it to the new one.
+     */
     async updateProfile(
       organizationId: string,
+      responsable: { id: string; email: string },
       changes: { name?: string; email?: string; phone?: string; address?: string; city?: string },
     ) {
       const { name, ...others } = changes
       const now = deps.clock.now()
       const [current] = await deps.db
-        .select({ name: organizations.name, status: organizations.status })
+        .select({ name: organizations.name, status: organizations.status, email: organizations.email })
         .from(organizations)
         .where(eq(organizations.id, organizationId))
       if (!current) throw new AppError('not_found')
       if (name !== undefined && name !== current.name) await requireFreeName(deps.db, name, organizationId)
+      if (others.email !== undefined) await requireFreeEmail(deps.db, others.email, organizationId)
+      const loginFollows =
+        others.email !== undefined && responsable.email.toLowerCase() === current.email.toLowerCase()
       try {
-        await deps.db
-          .update(organizations)
-          .set({
-            ...others,
-            ...(name === undefined ? {} : renaming(current, name, now)),
-            updated_at: now.toISOString(),
-          })
-          .where(eq(organizations.id, organizationId))
+        await deps.db.transaction(async (tx) => {
+          await tx
+            .update(organizations)
+            .set({
+              ...others,
+              ...(name === undefined ? {} : renaming(current, name, now)),
+              updated_at: now.toISOString(),
+            })
+            .where(eq(organizations.id, organizationId))
+          if (loginFollows) {
+            await tx
+              .update(organizationMembers)
+              .set({ email: others.email })
+              .where(eq(organizationMembers.id, responsable.id))
+          }
+        })
       } catch (error) {
-        if (isUniqueViolation(error, 'organizations_email_lower_key')) {
-          throw new AppError('conflict', { reason: 'signup.emailTaken', field: 'email' })
-        }
-        throw asNameTaken(error)
+        throw asNameTaken(asEmailTaken(error))
       }
       await changed(organizationId)
     },
@@ -67,7 +80,7 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
       const now = deps.clock.now()
       const updated = await updateOrganizationByAdmin(deps.db, organizationId, changes, now)
       if (updated && (!updated.is_active || updated.status !== 'approved')) {
-        await revokeAllOfUser(deps.db, 'organization', updated.id, now)
+        await revokeAllOfOrganization(deps.db, updated.id, now)
       }
       await changed(organizationId)
       return updated

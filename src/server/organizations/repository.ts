@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
-import type { OrganizationProfile } from '../../domain/organization'
+import type { OrganizationProfile, OwnOrganization } from '../../domain/organization'
 import {
   type OrganizationReport,
   type OrganizationStats,
@@ -21,9 +21,17 @@ import {
 } from '../../domain/organization-space'
 import type { Page, PageCursor } from '../../domain/pagination'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
+import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'
 import type { Db } from '../db/database'
-import { categories, categoryOrganizations, notifications, organizations, reports } from '../db/schema'
+import {
+  categories,
+  categoryOrganizations,
+  notifications,
+  organizationMembers,
+  organizations,
+  reports,
+} from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { withoutRejectedMedia } from '../files/media-access'
@@ -278,6 +286,16 @@ export async function organizationStats(db: Db, organizationId: string): Promise
     resolution_rate: resolutionRate(resolved, total),
     notifications_sent: Number(row?.notifications_sent ?? 0),
   }
+}
+
+/** `GET /api/org/me`: the organisation's profile, and the member who asks. */
+export async function ownOrganization(db: Db, signedIn: MemberPrincipal): Promise<OwnOrganization> {
+  const [member] = await db
+    .select()
+    .from(organizationMembers)
+    .where(eq(organizationMembers.id, signedIn.member.id))
+  if (!member) throw new AppError('not_found')
+  return { ...(await organizationProfile(db, signedIn.organization.id)), member: currentMemberOf(member) }
 }
 
 export async function organizationProfile(db: Db, organizationId: string): Promise<OrganizationProfile> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { mapReportsSchema } from '../../domain/map'
 import {
-  organizationProfileSchema,
+  ownOrganizationSchema,
   SIGNUP_RATE_WINDOW_MS,
   SIGNUPS_PER_ADDRESS,
   signupSchema,
@@ -22,15 +22,15 @@ import {
   updateReportStatusSchema,
 } from '../../domain/organization-space'
 import { confirmOwnLoginChange } from '../auth/current-password'
-import { currentOrganization, requireOrganization } from '../auth/guards'
+import { currentMember, currentOrganization, requireOrganization, requireResponsable } from '../auth/guards'
 import { limitPerAddress } from '../http/rate-limits'
 import {
   availableReports,
   availableReportsInBox,
   managedReports,
   managedReportsInBox,
-  organizationProfile,
   organizationStats,
+  ownOrganization,
   reportWithCounts,
   sentNotifications,
   visibleReport,
@@ -63,20 +63,23 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const _now = () => app.deps.clock.now()
   const tags = ['organization']
 
-  app.get('/api/org/me', { schema: { tags, response: { 200: organizationProfileSchema } } }, (request) =>
-    organizationProfile(db(), currentOrganization(request).id),
+  app.get('/api/org/me', { schema: { tags, response: { 200: ownOrganizationSchema } } }, (request) =>
+    ownOrganization(db(), currentMember(request)),
   )
 
   app.patch(
     '/api/org/me',
-    { schema: { tags, body: updateProfileSchema, response: { 200: organizationProfileSchema } } },
+    {
+      onRequest: requireResponsable,
+      schema: { tags, body: updateProfileSchema, response: { 200: ownOrganizationSchema } },
+    },
     async (request, reply) => {
-      const { id } = currentOrganization(request)
+      const { organization, member } = currentMember(request)
       const { currentPassword: _, ...changes } = request.body
-      // A new login e-mail asks for the current password: a stolen session must not take the account.
+      // A new e-mail asks for the current password: a stolen session must not take the account.
       await confirmOwnLoginChange(request, reply, request.body)
-      await app.organizationChanges.updateProfile(id, changes)
-      return organizationProfile(db(), id)
+      await app.organizationChanges.updateProfile(organization.id, member, changes)
+      return ownOrganization(db(), currentMember(request))
     },
   )
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categoryOrganizations, organizations } from '../db/schema'
+import { categoryOrganizations, organizationMembers, organizations } from '../db/schema'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 let ctx: TestContext
@@ -35,12 +35,23 @@ const valid = (email: string) => ({
 })
 
 describe('POST /api/organizations/signup', () => {
-  it('creates a pending organisation with its categories and a hashed password', async () => {
-    const res = await signup(valid('contact@mairie-medina.sn'))
+  it('creates a pending organisation with its categories and its first responsable, password hashed', async () => {
+    const res = await signup({ ...valid('contact@mairie-medina.sn'), responsableName: 'Awa Ndiaye' })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ id: expect.any(String), status: 'pending' })
-    const [row] = await ctx.db.db.select().from(organizations).where(eq(organizations.id, res.json().id))
-    expect(row?.password_hash).toMatch(/^\$argon2id\$/)
+    const members = await ctx.db.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organization_id, res.json().id))
+    expect(members).toEqual([
+      expect.objectContaining({
+        name: 'Awa Ndiaye',
+        email: 'contact@mairie-medina.sn',
+        role: 'responsable',
+        status: 'active',
+        password_hash: expect.stringMatching(/^\$argon2id\$/),
+      }),
+    ])
     const links = await ctx.db.db
       .select()
       .from(categoryOrganizations)
@@ -53,6 +64,30 @@ describe('POST /api/organizations/signup', () => {
     const res = await signup(valid('DOUBLON@Example.SN'))
     expect(res.statusCode).toBe(409)
     expect(res.json().error.message).toBe('Cette adresse email est déjà utilisée.')
+  })
+
+  it('refuses the e-mail a member of another organisation signs in with, and names an unnamed responsable after the organisation', async () => {
+    const input = valid('equipe@example.sn')
+    const created = await signup(input)
+    const [responsable] = await ctx.db.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organization_id, created.json().id))
+    expect(responsable?.name).toBe(input.name)
+    await ctx.db.db.insert(organizationMembers).values({
+      organization_id: created.json().id,
+      name: 'Awa Ndiaye',
+      email: 'awa.ndiaye@example.sn',
+      role: 'agent',
+    })
+    const res = await signup({ ...valid('Awa.Ndiaye@example.sn'), name: 'Mairie de Fann' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toMatchObject({
+      field: 'email',
+      message: 'Cette adresse email est déjà utilisée.',
+    })
+    const rows = await ctx.db.db.select().from(organizations).where(eq(organizations.name, 'Mairie de Fann'))
+    expect(rows).toEqual([])
   })
 
   it('keeps the name without bidi, zero-width or control characters, composed, spaces collapsed', async () => {

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { SignupInput } from '../../domain/organization'
 import { type Db, isSerialId } from '../db/database'
-import { categories, categoryOrganizations, organizations } from '../db/schema'
+import { categories, categoryOrganizations, organizationMembers, organizations } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 import { hashPassword } from '../passwords'
@@ -33,17 +33,28 @@ export async function signUpOrganization(
           phone: input.phone,
           address: input.address,
           city: input.city,
-          password_hash: passwordHash,
         })
         .returning({ id: organizations.id, status: organizations.status })
       if (!organization) throw new Error('insert returned no row')
       await tx
         .insert(categoryOrganizations)
         .values(input.categoryIds.map((categorie_id) => ({ organization_id: organization.id, categorie_id })))
+      // Whoever signs the organisation up is its first responsable, signing in with its e-mail.
+      await tx.insert(organizationMembers).values({
+        organization_id: organization.id,
+        name: input.responsableName ?? input.name,
+        email: input.email,
+        role: 'responsable',
+        status: 'active',
+        password_hash: passwordHash,
+      })
       return organization
     })
   } catch (error) {
-    if (isUniqueViolation(error, 'organizations_email_lower_key')) {
+    if (
+      isUniqueViolation(error, 'organizations_email_lower_key') ||
+      isUniqueViolation(error, 'organization_members_email_lower_key')
+    ) {
       throw new AppError('conflict', { reason: 'signup.emailTaken', field: 'email' })
     }
     throw asNameTaken(error)

@@ -547,6 +547,8 @@ export interface DemoOrganization {
   phone: string
   address: string
   city: string
+  /** The name of its first responsable, who signs in with the organisation's e-mail. */
+  responsable: string
   categories: readonly string[]
 }
 
@@ -558,6 +560,7 @@ export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = [
     phone: '+221 33 800 00 01',
     address: 'Place de l’Indépendance',
     city: 'Dakar',
+    responsable: 'Awa Ndiaye',
     categories: ['Voirie', 'Éclairage public', 'Autre'],
   },
   {
@@ -567,6 +570,7 @@ export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = [
     phone: '+221 33 800 00 02',
     address: 'Route de Rufisque',
     city: 'Dakar',
+    responsable: 'Mamadou Sarr',
     categories: ['Propreté'],
   },
   {
@@ -576,6 +580,7 @@ export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = [
     phone: '+221 33 800 00 03',
     address: 'Hann Bel-Air',
     city: 'Dakar',
+    responsable: 'Fatou Diop',
     categories: ['Assainissement'],
   },
   {
@@ -585,6 +590,7 @@ export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = [
     phone: '+221 77 800 00 04',
     address: 'Rue 22, Médina',
     city: 'Dakar',
+    responsable: 'Ibrahima Fall',
     categories: ['Propreté', 'Assainissement'],
   },
 ]

@@ -19,6 +19,7 @@ import {
   categories,
   categoryOrganizations,
   notifications,
+  organizationMembers,
   organizations,
   reportEvents,
   reportSupports,
@@ -75,14 +76,24 @@ export async function loadDemoData(
     const orgs = await tx
       .insert(organizations)
       .values(
-        DEMO_ORGANIZATIONS.map(({ categories: _, ...org }) => ({
+        DEMO_ORGANIZATIONS.map(({ categories: _, responsable: __, ...org }) => ({
           ...org,
           status: 'approved',
-          password_hash: passwordHash,
           created_at: new Date(now.getTime() - 380 * DAY_MS).toISOString(),
         })),
       )
       .returning()
+    await tx.insert(organizationMembers).values(
+      orgs.map((org, index) => ({
+        organization_id: org.id,
+        name: DEMO_ORGANIZATIONS[index]?.responsable ?? org.name,
+        email: org.email,
+        role: 'responsable',
+        status: 'active',
+        password_hash: passwordHash,
+        created_at: org.created_at,
+      })),
+    )
     const handlers = new Map<string, string[]>()
     for (const [index, org] of orgs.entries()) {
       const names = DEMO_ORGANIZATIONS[index]?.categories ?? []

@@ -5,8 +5,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Session } from '../../domain/auth'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
 import type { OrganizationStatus, OrganizationType } from '../../domain/organization'
+import type { MemberRole, MemberStatus } from '../../domain/team-rules'
 import type { Db } from '../db/database'
-import { categories, categoryOrganizations, organizations, superadmins } from '../db/schema'
+import {
+  categories,
+  categoryOrganizations,
+  organizationMembers,
+  organizations,
+  superadmins,
+} from '../db/schema'
 import { hashPassword } from '../passwords'
 import { TEST_ADMIN } from './helper'
 
@@ -35,10 +42,18 @@ export async function createOrganization(
       city: 'Dakar',
       status: options.status ?? 'approved',
       is_active: options.is_active ?? true,
-      password_hash: await hashPassword(ORG_PASSWORD),
     })
     .returning()
   if (!organization) throw new Error('insert failed')
+  // Its first responsable signs in with the organisation's e-mail, as after a sign-up.
+  await db.insert(organizationMembers).values({
+    organization_id: organization.id,
+    name: `Responsable ${counter}`,
+    email: organization.email,
+    role: 'responsable',
+    status: 'active',
+    password_hash: await hashPassword(ORG_PASSWORD),
+  })
   const names = options.categories ?? ['Voirie']
   const rows = await db.select().from(categories).where(inArray(categories.nom, names))
   if (rows.length > 0) {
@@ -47,6 +62,29 @@ export async function createOrganization(
       .values(rows.map((c) => ({ organization_id: organization.id, categorie_id: c.id })))
   }
   return organization
+}
+
+/** Another member of an organisation, who signs in with ORG_PASSWORD (an agent unless told). */
+export async function addMember(
+  db: Db,
+  organizationId: string,
+  options: { role?: MemberRole; status?: MemberStatus; name?: string } = {},
+) {
+  counter += 1
+  const status = options.status ?? 'active'
+  const [member] = await db
+    .insert(organizationMembers)
+    .values({
+      organization_id: organizationId,
+      name: options.name ?? `Agent ${counter}`,
+      email: `membre${counter}-${Date.now()}@example.sn`,
+      role: options.role ?? 'agent',
+      status,
+      password_hash: status === 'invited' ? null : await hashPassword(ORG_PASSWORD),
+    })
+    .returning()
+  if (!member) throw new Error('insert failed')
+  return member
 }
 
 /** A session as an API client gets it: its refresh token in the answer. */

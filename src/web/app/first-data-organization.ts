@@ -3,6 +3,7 @@ import { managedReportsQueryOptions } from '../features/organization/api/get-man
 import { profileQueryOptions } from '../features/organization/api/get-profile'
 import { sentNotificationsQueryOptions } from '../features/organization/api/get-sent-notifications'
 import { statsQueryOptions } from '../features/organization/api/get-stats'
+import { membersQueryOptions } from '../features/organization/api/team'
 import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
 
@@ -14,6 +15,7 @@ export const organizationFirstData: FirstData<
   | 'availableReports'
   | 'managedReports'
   | 'sentNotifications'
+  | 'organizationMembers'
 > = {
   categories: () => categoriesQueryOptions(),
   organizationProfile: () => profileQueryOptions(),
@@ -21,4 +23,5 @@ export const organizationFirstData: FirstData<
   availableReports: () => availableReportsQueryOptions('', 1),
   managedReports: () => managedReportsQueryOptions({ q: '', status: 'all', page: 1 }),
   sentNotifications: () => sentNotificationsQueryOptions(),
+  organizationMembers: () => membersQueryOptions(),
 }

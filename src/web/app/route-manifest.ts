@@ -20,6 +20,7 @@ export type FirstDataKey =
   | 'availableReports'
   | 'managedReports'
   | 'sentNotifications'
+  | 'organizationMembers'
   | 'adminStats'
   | 'adminReports'
   | 'adminOrganizations'
@@ -149,6 +150,13 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         drawn: 'public',
       },
       {
+        // The one-time link a responsable hands to a new member: drawn by the browser, never kept.
+        path: 'organization/invitation/:token',
+        id: 'organization-invitation',
+        screen: 'features/organization/invitation/invitation-page',
+        area: 'organization',
+      },
+      {
         path: 'organization',
         id: 'organization',
         screen: 'features/organization/layout/organization-layout',
@@ -195,6 +203,14 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/notifications/notifications-page',
             area: 'organization',
             data: ['managedReports', 'sentNotifications'],
+            drawn: 'session',
+          },
+          {
+            path: 'equipe',
+            id: 'organization-team',
+            screen: 'features/organization/team/team-page',
+            area: 'organization',
+            data: ['organizationMembers'],
             drawn: 'session',
           },
           {

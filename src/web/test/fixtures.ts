@@ -3,9 +3,9 @@
 import type { AdminReport } from '../../domain/admin'
 import type { Category } from '../../domain/category'
 import type { PublicReportEvent, ReportEvent } from '../../domain/citizen'
-import type { OrganizationProfile } from '../../domain/organization'
+import type { OwnOrganization } from '../../domain/organization'
 import type { OrganizationReport, OrganizationStats } from '../../domain/organization-space'
-import { ORGANIZATION_ID } from './sessions'
+import { ORGANIZATION_ID, RESPONSABLE } from './sessions'
 
 /** The categories of a fresh database, as GET /api/categories orders them (by name). */
 export const CATEGORIES: Category[] = [
@@ -71,8 +71,8 @@ export const ORGANIZATION_STATS: OrganizationStats = {
   notifications_sent: 7,
 }
 
-/** The signed-in organisation's profile (GET /api/org/me). */
-export function organizationProfile(overrides: Partial<OrganizationProfile> = {}): OrganizationProfile {
+/** The signed-in organisation's profile, and its member signed in: its responsable (GET /api/org/me). */
+export function organizationProfile(overrides: Partial<OwnOrganization> = {}): OwnOrganization {
   return {
     id: ORGANIZATION_ID,
     name: 'Mairie de la Médina',
@@ -90,6 +90,7 @@ export function organizationProfile(overrides: Partial<OrganizationProfile> = {}
       { id: 1, nom: 'Voirie' },
       { id: 2, nom: 'Éclairage public' },
     ],
+    member: RESPONSABLE,
     ...overrides,
   }
 }

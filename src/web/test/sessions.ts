@@ -14,6 +14,13 @@ export const ADMIN_USER: SessionUser = {
 }
 
 export const ORGANIZATION_ID = '0b6a1f7e-6a3c-4c1e-9d2a-000000000001'
+/** The organisation's responsable, who is signed in unless a test says otherwise. */
+export const RESPONSABLE = {
+  id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a1',
+  name: 'Awa Ndiaye',
+  email: 'contact@mairie-medina.sn',
+  role: 'responsable',
+} as const
 
 export const ORGANIZATION_USER: SessionUser = {
   id: ORGANIZATION_ID,
@@ -24,6 +31,7 @@ export const ORGANIZATION_USER: SessionUser = {
   status: 'approved',
   created_at: '2026-01-10T09:00:00.000Z',
   last_login: '2026-11-20T08:00:00.000Z',
+  member: RESPONSABLE,
 }
 
 /**

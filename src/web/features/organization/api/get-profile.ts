@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import type { OrganizationProfile } from '../../../../domain/organization'
+import type { OwnOrganization } from '../../../../domain/organization'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
 
 export const ORGANIZATION_PROFILE_PATH = '/api/org/me'
 
 export function getProfile({ signal, client }: { signal?: AbortSignal; client?: QueryClient } = {}) {
-  return authRequest<OrganizationProfile>(ORGANIZATION_PROFILE_PATH, { signal, client })
+  return authRequest<OwnOrganization>(ORGANIZATION_PROFILE_PATH, { signal, client })
 }
 
 export const profileQueryOptions = () =>

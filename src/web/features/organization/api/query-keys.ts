@@ -16,6 +16,7 @@ export const organizationKeys = {
   managedPage: (filters: { q: string; status: string; page: number }) =>
     [...organizationKeys.managed(), filters] as const,
   sentNotifications: () => [...organizationKeys.all, 'sent-notifications'] as const,
+  members: () => [...organizationKeys.all, 'members'] as const,
   reports: () => [...organizationKeys.all, 'report'] as const,
   report: (id: string) => [...organizationKeys.reports(), id] as const,
 }

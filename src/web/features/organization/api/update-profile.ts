@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { OrganizationProfile, ProfileForm } from '../../../../domain/organization'
+import type { OwnOrganization, ProfileForm } from '../../../../domain/organization'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { organizationKeys } from './query-keys'
 
 export function updateProfile(changes: ProfileForm) {
-  return authRequest<OrganizationProfile>('/api/org/me', { method: 'PATCH', json: changes })
+  return authRequest<OwnOrganization>('/api/org/me', { method: 'PATCH', json: changes })
 }
 
 /** PATCH /api/org/me; the account line of the sidebar follows the new name. */

@@ -84,6 +84,7 @@ describe('Organisation shell (/organization)', () => {
       ['Signalements disponibles', '/organization/available-reports'],
       ['Mes signalements', '/organization/managed-reports'],
       ['Notifications', '/organization/notifications'],
+      ['Équipe', '/organization/equipe'],
       ['Paramètres', '/organization/settings'],
     ])
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('aria-current', 'page')

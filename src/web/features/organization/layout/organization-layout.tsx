@@ -4,6 +4,7 @@ import ClipboardList from 'lucide-react/icons/clipboard-list'
 import Inbox from 'lucide-react/icons/inbox'
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard'
 import Settings from 'lucide-react/icons/settings'
+import UsersRound from 'lucide-react/icons/users-round'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router'
 import { AppShell } from '../../../components/layout/app-shell'
@@ -25,6 +26,8 @@ function OrganizationShell() {
   const { pathname } = useLocation()
   const queryClient = useQueryClient()
   const name = useSessionStore((state) => state.user?.name ?? state.user?.email ?? '')
+  // The team is its responsables' to manage (a session opened before teams is the responsable's).
+  const isResponsable = useSessionStore((state) => state.user?.member?.role !== 'agent')
   useOrganizationLiveEvents()
 
   const logout = async () => {
@@ -51,6 +54,7 @@ function OrganizationShell() {
         { to: '/organization/available-reports', label: t('nav.available'), icon: Inbox },
         { to: '/organization/managed-reports', label: t('nav.managed'), icon: ClipboardList },
         { to: '/organization/notifications', label: t('nav.notifications'), icon: Bell },
+        ...(isResponsable ? [{ to: '/organization/equipe', label: t('nav.team'), icon: UsersRound }] : []),
         { to: '/organization/settings', label: t('nav.settings'), icon: Settings },
       ]}
     >

@@ -2,16 +2,13 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { loginIdentifierChanged } from '../../../../domain/auth-rules'
-import {
-  type OrganizationProfile,
-  type ProfileForm,
-  profileFormSchema,
-} from '../../../../domain/organization'
+import { type OwnOrganization, type ProfileForm, profileFormSchema } from '../../../../domain/organization'
 import {
   NAME_CHANGE_MESSAGES,
   organizationStatusLabel,
   organizationTypeLabel,
 } from '../../../../domain/organization-rules'
+import { MEMBER_ROLE_LABELS, TEAM_MESSAGES } from '../../../../domain/team-rules'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -28,7 +25,7 @@ import { useProfile } from '../api/get-profile'
 import { useUpdateProfile } from '../api/update-profile'
 import { CityField, ProfileTextField } from '../components/profile-fields'
 
-function SystemInformation({ profile }: { profile: OrganizationProfile }) {
+function SystemInformation({ profile }: { profile: OwnOrganization }) {
   const { t } = useTranslation('organization')
   const rows = [
     { label: t('report.status'), value: organizationStatusLabel(profile) },
@@ -37,6 +34,10 @@ function SystemInformation({ profile }: { profile: OrganizationProfile }) {
     {
       label: t('settings.lastLogin'),
       value: profile.last_login ? formatDateTime(profile.last_login) : t('settings.neverLoggedIn'),
+    },
+    {
+      label: t('settings.you'),
+      value: `${profile.member.name} (${MEMBER_ROLE_LABELS[profile.member.role]})`,
     },
   ]
   return (
@@ -79,7 +80,7 @@ function SystemInformation({ profile }: { profile: OrganizationProfile }) {
 
 const PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'currentPassword'] as const
 
-const formOf = (profile: OrganizationProfile): ProfileForm => ({
+const formOf = (profile: OwnOrganization): ProfileForm => ({
   // The name it asked for, while an administrator has not decided.
   name: profile.pending_name ?? profile.name,
   email: profile.email,
@@ -89,7 +90,7 @@ const formOf = (profile: OrganizationProfile): ProfileForm => ({
   currentPassword: '',
 })
 
-function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
+function ProfileEditor({ profile }: { profile: OwnOrganization }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
   const update = useUpdateProfile()
@@ -180,7 +181,7 @@ function ProfileEditor({ profile }: { profile: OrganizationProfile }) {
   )
 }
 
-/** Profil: the read-only system information, then the fields the organisation may edit. */
+/** Profil: the read-only system information, then the fields a responsable may edit. */
 export function ProfileTab() {
   const { t } = useTranslation('organization')
   const profile = useProfile()
@@ -204,7 +205,13 @@ export function ProfileTab() {
   return (
     <div className="flex flex-col gap-4">
       <SystemInformation profile={profile.data} />
-      <ProfileEditor profile={profile.data} />
+      {profile.data.member.role === 'responsable' ? (
+        <ProfileEditor profile={profile.data} />
+      ) : (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          {TEAM_MESSAGES.responsableOnly}
+        </p>
+      )}
     </div>
   )
 }

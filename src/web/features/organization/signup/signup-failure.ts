@@ -14,6 +14,7 @@ export const STEP_OF_FIELD: Record<SignupField, 1 | 2 | 3 | 4> = {
   city: 2,
   categoryIds: 3,
   password: 4,
+  responsableName: 4,
 }
 
 function isSignupField(value: string | undefined): value is SignupField {

@@ -47,11 +47,12 @@ async function fillCategories(user: UserEvent) {
   await next(user)
 }
 
-async function reachAccountStep(user: UserEvent) {
+async function reachAccountStep(user: UserEvent, responsableName = 'Awa Ndiaye') {
   await fillBasics(user)
   await fillLocation(user)
   await fillCategories(user)
   await screen.findByRole('heading', { name: 'Création du compte' })
+  if (responsableName) await user.type(screen.getByLabelText('Votre nom'), responsableName)
 }
 
 describe('Sign-up wizard (/organization/signup)', () => {
@@ -211,7 +212,18 @@ describe('Sign-up wizard (/organization/signup)', () => {
       city: 'Dakar',
       categoryIds: [1, 3],
       password: 'abcdef1',
+      responsableName: 'Awa Ndiaye',
     })
+  })
+
+  it('step 4 asks the name of the person signing up, its first responsable', async () => {
+    const { user, api } = startWizard('pending')
+    await reachAccountStep(user, '')
+    expect(screen.getByText(/Vous serez le responsable de l’organisation/)).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
+    await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
+    expect(await screen.findByText('Le nom est requis')).toBeInTheDocument()
+    expect(api.callsTo('POST', '/api/organizations/signup')).toHaveLength(0)
   })
 
   it('shows the confirmation, then goes to the login page after 3 seconds', async () => {

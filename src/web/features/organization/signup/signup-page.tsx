@@ -82,7 +82,7 @@ export function SignupPage() {
     setStep(next)
   }
 
-  const submit = (account: { password: string; confirmation: string }) => {
+  const submit = (account: { responsableName: string; password: string; confirmation: string }) => {
     const complete = { ...draft, ...account }
     setDraft(complete)
     signUp.mutate(
@@ -95,6 +95,7 @@ export function SignupPage() {
         city: complete.city,
         categoryIds: complete.categoryIds,
         password: complete.password,
+        responsableName: complete.responsableName,
       },
       {
         onSuccess: () => {

@@ -24,6 +24,7 @@ import {
 import { Button } from '../../../components/ui/button'
 import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
 import { Field } from '../../../components/ui/field'
+import { Input } from '../../../components/ui/input'
 import { LoadError } from '../../../components/ui/load-error'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { PasswordInput } from '../../../components/ui/password-input'
@@ -44,6 +45,7 @@ export interface SignupDraft {
   address: string
   city: string
   categoryIds: number[]
+  responsableName: string
   password: string
   confirmation: string
 }
@@ -56,6 +58,7 @@ export const EMPTY_DRAFT: SignupDraft = {
   address: '',
   city: '',
   categoryIds: [],
+  responsableName: '',
   password: '',
   confirmation: '',
 }
@@ -301,7 +304,7 @@ export function AccountStep({
   onNext,
   onBack,
   busy,
-}: StepProps<{ password: string; confirmation: string }> & { busy: boolean }) {
+}: StepProps<{ responsableName: string; password: string; confirmation: string }> & { busy: boolean }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
   const categories = useCategories()
@@ -314,7 +317,11 @@ export function AccountStep({
     formState: { errors },
   } = useForm({
     resolver: zodResolver(signupAccountSchema),
-    defaultValues: { password: draft.password, confirmation: draft.confirmation },
+    defaultValues: {
+      responsableName: draft.responsableName,
+      password: draft.password,
+      confirmation: draft.confirmation,
+    },
   })
   useServerErrors(setError, serverErrors)
   const [password = '', confirmation = ''] = useWatch({ control, name: ['password', 'confirmation'] })
@@ -341,6 +348,13 @@ export function AccountStep({
           <SummaryRow label={t('signup.categories')} value={categoryNames} />
         </dl>
       </section>
+      <Field
+        label={t('signup.responsableName')}
+        hint={t('signup.responsableNameHint')}
+        error={errors.responsableName?.message}
+      >
+        {(field) => <Input {...field} {...register('responsableName')} autoComplete="name" />}
+      </Field>
       <Field label={tRoot('common.password')} error={errors.password?.message}>
         {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
       </Field>

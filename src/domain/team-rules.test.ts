@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { memberChangeRefusal } from './team-rules'
+
+const awa = { id: 'awa', role: 'responsable', status: 'active' } as const
+const moussa = { id: 'moussa', role: 'agent', status: 'active' } as const
+
+describe('memberChangeRefusal', () => {
+  it('lets a responsable rename themselves, and change another member', () => {
+    expect(memberChangeRefusal('awa', awa, {}, 1)).toBeNull()
+    expect(memberChangeRefusal('awa', moussa, { role: 'responsable' }, 1)).toBeNull()
+    expect(memberChangeRefusal('awa', moussa, { status: 'disabled' }, 1)).toBeNull()
+  })
+
+  it('keeps anyone from disabling or demoting themselves', () => {
+    expect(memberChangeRefusal('awa', awa, { status: 'disabled' }, 3)).toBe('notOwnAccount')
+    expect(memberChangeRefusal('awa', awa, { role: 'agent' }, 3)).toBe('notOwnAccount')
+  })
+
+  it('keeps the last active responsable, and lets one of several go', () => {
+    expect(memberChangeRefusal('fatou', awa, { role: 'agent' }, 1)).toBe('lastResponsable')
+    expect(memberChangeRefusal('fatou', awa, { status: 'disabled' }, 1)).toBe('lastResponsable')
+    expect(memberChangeRefusal('fatou', awa, { role: 'agent' }, 2)).toBeNull()
+    // A disabled responsable is not one of the active ones: enabling or demoting them is free.
+    const disabled = { ...awa, status: 'disabled' } as const
+    expect(memberChangeRefusal('fatou', disabled, { role: 'agent' }, 1)).toBeNull()
+  })
+})

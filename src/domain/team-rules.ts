@@ -1,0 +1,73 @@
+/** An organisation's team: its members, their roles and invitations, without zod (the rules half of team.ts). */
+
+/**
+ * A `responsable` manages the team, the organisation's profile and every report of the
+ * organisation; an `agent` works on the reports given to them and reads the others.
+ */
+export const MEMBER_ROLES = ['responsable', 'agent'] as const
+export type MemberRole = (typeof MEMBER_ROLES)[number]
+
+/** Invited (has not chosen a password yet), active, or disabled by a responsable (cannot sign in). */
+export const MEMBER_STATUSES = ['invited', 'active', 'disabled'] as const
+export type MemberStatus = (typeof MEMBER_STATUSES)[number]
+
+export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
+  responsable: 'Responsable',
+  agent: 'Agent',
+}
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
+  invited: 'Invité',
+  active: 'Actif',
+  disabled: 'Désactivé',
+}
+
+/** An invitation link works this long, once. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** Random bytes of an invitation's token (256 bits; only its hash is kept). */
+export const INVITATION_TOKEN_BYTES = 32
+/** The page an invitation's link opens: `/organization/invitation/<token>`. */
+export const INVITATION_PATH = '/organization/invitation'
+
+export const MEMBER_NAME_MAX_LENGTH = 100
+
+export const TEAM_MESSAGES = {
+  nameRequired: 'Le nom est requis',
+  responsableOnly: 'Seul un responsable de l’organisation peut faire cela.',
+  notOwnAccount: 'Vous ne pouvez ni désactiver votre propre compte ni vous retirer le rôle de responsable.',
+  lastResponsable: 'L’organisation doit garder au moins un responsable actif.',
+  memberNotFound: 'Ce membre n’appartient pas à votre organisation.',
+  invitationUnknown: 'Ce lien d’invitation n’existe pas.',
+  invitationGone:
+    'Ce lien d’invitation a déjà servi ou a expiré. Demandez un nouveau lien à votre responsable.',
+  invitationNotPending: 'Ce membre a déjà choisi son mot de passe : il n’a plus besoin d’invitation.',
+  invited: 'Invitation créée',
+  invitationAccepted: 'Votre compte est prêt. Connectez-vous avec votre adresse email et votre mot de passe.',
+  memberUpdated: 'Membre mis à jour',
+  linkCopied: 'Lien copié',
+} as const
+
+/** A member as a change to it sees them. */
+export interface MemberState {
+  id: string
+  role: MemberRole
+  status: MemberStatus
+}
+
+/**
+ * Why a responsable may not make this change to a member, or null when they may: nobody disables
+ * or demotes themselves, and an organisation keeps at least one active responsable.
+ */
+export function memberChangeRefusal(
+  actorId: string,
+  member: MemberState,
+  change: { role?: MemberRole; status?: MemberStatus },
+  activeResponsables: number,
+): 'notOwnAccount' | 'lastResponsable' | null {
+  const role = change.role ?? member.role
+  const status = change.status ?? member.status
+  const staysActiveResponsable = role === 'responsable' && status === 'active'
+  const isActiveResponsable = member.role === 'responsable' && member.status === 'active'
+  if (member.id === actorId && !staysActiveResponsable) return 'notOwnAccount'
+  if (isActiveResponsable && !staysActiveResponsable && activeResponsables <= 1) return 'lastResponsable'
+  return null
+}

@@ -1,0 +1,78 @@
+// Schemas (zod) of the API for this subject; its zod-free half is team-rules.ts, re-exported
+// here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
+import { z } from 'zod'
+import { AUTH_MESSAGES, passwordSchema, sessionMemberSchema } from './auth'
+import { SIGNUP_MESSAGES } from './organization-rules'
+import { MEMBER_NAME_MAX_LENGTH, MEMBER_ROLES, MEMBER_STATUSES, TEAM_MESSAGES } from './team-rules'
+
+export * from './team-rules'
+
+export const memberRoleSchema = z.enum(MEMBER_ROLES)
+
+/** A person's name as they are called in the team ("Awa Ndiaye"). */
+export const memberNameSchema = z
+  .string({ error: TEAM_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: TEAM_MESSAGES.nameRequired })
+  .max(MEMBER_NAME_MAX_LENGTH)
+
+export const memberEmailSchema = z
+  .string({ error: SIGNUP_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: SIGNUP_MESSAGES.emailRequired })
+  .max(200)
+  .pipe(z.email({ error: SIGNUP_MESSAGES.emailInvalid }))
+
+/** The signed-in member, beside their organisation (`GET /api/org/me`, the session). */
+export const currentMemberSchema = sessionMemberSchema
+export type CurrentMember = z.infer<typeof currentMemberSchema>
+
+export const memberSchema = currentMemberSchema.extend({
+  status: z.enum(MEMBER_STATUSES),
+  last_login: z.string().nullable(),
+})
+export type Member = z.infer<typeof memberSchema>
+
+export const membersSchema = z.object({ items: z.array(memberSchema) })
+
+export const inviteMemberSchema = z
+  .object({ name: memberNameSchema, email: memberEmailSchema, role: memberRoleSchema })
+  .strict()
+export type InviteMemberInput = z.infer<typeof inviteMemberSchema>
+
+/** The one-time link a responsable hands to the person invited (copied, shared, e-mailed). */
+export const invitationLinkSchema = z.object({ url: z.string(), expires_at: z.string() })
+export type InvitationLink = z.infer<typeof invitationLinkSchema>
+
+export const invitedMemberSchema = z.object({ member: memberSchema, invitation: invitationLinkSchema })
+
+export const updateMemberSchema = z
+  .object({
+    name: memberNameSchema.optional(),
+    role: memberRoleSchema.optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+  })
+  .strict()
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>
+
+/** What the invitation page shows before the person chooses a password. */
+export const invitationSchema = z.object({
+  organization_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+})
+export type Invitation = z.infer<typeof invitationSchema>
+
+export const acceptInvitationSchema = z.object({ password: passwordSchema }).strict()
+
+/** The invitation page's form: the password, typed twice. */
+export const invitationFormSchema = z
+  .object({ password: passwordSchema, confirmation: z.string() })
+  .refine((form) => form.password === form.confirmation, {
+    path: ['confirmation'],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  })
+export type InvitationForm = z.infer<typeof invitationFormSchema>
+
+/** An invitation's token as it travels in its link (base64url of INVITATION_TOKEN_BYTES). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/)

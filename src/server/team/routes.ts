@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  acceptInvitationSchema,
+  invitationSchema,
+  invitationTokenSchema,
+  invitedMemberSchema,
+  inviteMemberSchema,
+  memberSchema,
+  membersSchema,
+  updateMemberSchema,
+} from '../../domain/team'
+import { currentMember, currentOrganization, requireOrganization, requireResponsable } from '../auth/guards'
+
+const memberParams = z.object({ id: z.uuid() })
+const invitationParams = z.object({ token: invitationTokenSchema })
+const tags = ['organization']
+
+/** The origin the request came to: an invitation's link opens on the same site. */
+const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`
+
+/** An organisation's team, managed by its responsables (agents: 403 on every route). */
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireOrganization)
+  app.addHook('onRequest', requireResponsable)
+
+  app.get('/api/org/members', { schema: { tags, response: { 200: membersSchema } } }, async (request) => ({
+    items: await app.team.list(currentOrganization(request).id),
+  }))
+
+  app.post(
+    '/api/org/members',
+    { schema: { tags, body: inviteMemberSchema, response: { 201: invitedMemberSchema } } },
+    async (request, reply) => {
+      const invited = await app.team.invite(currentOrganization(request).id, request.body, originOf(request))
+      return reply.status(201).send(invited)
+    },
+  )
+
+  app.post(
+    '/api/org/members/:id/invitation',
+    { schema: { tags, params: memberParams, response: { 201: invitedMemberSchema } } },
+    async (request, reply) => {
+      const organizationId = currentOrganization(request).id
+      const invited = await app.team.reinvite(organizationId, request.params.id, originOf(request))
+      return reply.status(201).send(invited)
+    },
+  )
+
+  app.patch(
+    '/api/org/members/:id',
+    { schema: { tags, params: memberParams, body: updateMemberSchema, response: { 200: memberSchema } } },
+    (request) => {
+      const { organization, member } = currentMember(request)
+      return app.team.update(organization.id, member.id, request.params.id, request.body)
+    },
+  )
+}
+
+/** The invitation's page, for the person invited: before they have any session. */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['public']
+
+  app.get(
+    '/api/org/invitations/:token',
+    { schema: { tags, params: invitationParams, response: { 200: invitationSchema } } },
+    (request) => app.team.invitation(request.params.token),
+  )
+
+  app.post(
+    '/api/org/invitations/:token',
+    {
+      schema: {
+        tags,
+        params: invitationParams,
+        body: acceptInvitationSchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await app.team.accept(request.params.token, request.body.password)
+      return { ok: true as const }
+    },
+  )
+}

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Member } from '../../../../domain/team'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { organizationProfile } from '../../../test/fixtures'
+import { renderRoute } from '../../../test/render-route'
+import {
+  ORGANIZATION_USER,
+  organizationSession,
+  RESPONSABLE,
+  signInOrganization,
+} from '../../../test/sessions'
+
+const awa: Member = { ...RESPONSABLE, status: 'active', last_login: '2026-11-20T08:00:00.000Z' }
+const moussa: Member = {
+  id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a2',
+  name: 'Moussa Diop',
+  email: 'moussa.diop@mairie-medina.sn',
+  role: 'agent',
+  status: 'active',
+  last_login: '2026-11-25T10:00:00.000Z',
+}
+const fatou: Member = {
+  id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a3',
+  name: 'Fatou Sow',
+  email: 'fatou.sow@mairie-medina.sn',
+  role: 'agent',
+  status: 'invited',
+  last_login: null,
+}
+const team = { status: 200, body: { items: [awa, moussa, fatou] } }
+const LINK = 'http://localhost/organization/invitation/Zm9vYmFyYmF6cXV4cXV1eHh5enp5eHh5enp5eHh5enp5'
+
+beforeEach(() => signInOrganization())
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'share')
+})
+
+const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
+
+describe('Équipe (/organization/equipe)', () => {
+  it('lists the members with role, status and last login; the responsable’s own row has no actions', async () => {
+    stubApi({ '/api/org/members': team, '/api/org/me': { status: 200, body: organizationProfile() } })
+    renderRoute('/organization/equipe')
+    expect(await screen.findByRole('heading', { name: 'Équipe' })).toBeInTheDocument()
+    await screen.findByRole('table', { name: 'Membres de l’organisation' })
+    expect(rowOf('Awa Ndiaye')).toHaveTextContent('Awa Ndiaye (vous)')
+    expect(within(rowOf('Awa Ndiaye')).queryByRole('button')).not.toBeInTheDocument()
+    expect(rowOf('Moussa Diop')).toHaveTextContent('AgentActif')
+    expect(rowOf('Fatou Sow')).toHaveTextContent('Invité')
+    expect(rowOf('Fatou Sow')).toHaveTextContent('Jamais')
+    expect(within(rowOf('Fatou Sow')).getByRole('button', { name: 'Nouveau lien' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Équipe' })).toHaveAttribute('href', '/organization/equipe')
+  })
+
+  it('invites a member and hands over the link: copied, or shared through the phone', async () => {
+    const share = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    const api = stubApi({
+      '/api/org/members': team,
+      'POST /api/org/members': {
+        status: 201,
+        body: { member: fatou, invitation: { url: LINK, expires_at: '2026-12-05T10:00:00.000Z' } },
+      },
+    })
+    // The test's user has its own clipboard (user-event's), read back below.
+    const user = userEvent.setup()
+    renderRoute('/organization/equipe')
+    await user.click(await screen.findByRole('button', { name: 'Inviter un membre' }))
+    const form = await screen.findByRole('dialog', { name: 'Inviter un membre' })
+    await user.type(within(form).getByLabelText('Nom'), 'Fatou Sow')
+    await user.type(within(form).getByLabelText('Email'), 'fatou.sow@mairie-medina.sn')
+    await user.click(within(form).getByRole('button', { name: 'Créer l’invitation' }))
+
+    expect(await screen.findByDisplayValue(LINK)).toBeInTheDocument()
+    const dialog = screen.getByRole('dialog', { name: 'Inviter un membre' })
+    expect(api.callsTo('POST', '/api/org/members')[0]?.body).toEqual({
+      name: 'Fatou Sow',
+      email: 'fatou.sow@mairie-medina.sn',
+      role: 'agent',
+    })
+    expect(dialog).toHaveTextContent('jusqu’au 5 décembre 2026')
+    await user.click(within(dialog).getByRole('button', { name: 'Copier le lien' }))
+    expect(await screen.findByText('Lien copié')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(LINK)
+    await user.click(within(dialog).getByRole('button', { name: 'Partager' }))
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }))
+  })
+
+  it('shows the server’s refusal of an e-mail next to the field, and invites nobody', async () => {
+    stubApi({
+      '/api/org/members': team,
+      'POST /api/org/members': apiError(409, 'conflict', 'Cette adresse email est déjà utilisée.', 'email'),
+    })
+    const user = userEvent.setup()
+    renderRoute('/organization/equipe')
+    await user.click(await screen.findByRole('button', { name: 'Inviter un membre' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Inviter un membre' })
+    await user.type(within(dialog).getByLabelText('Nom'), 'Moussa Diop')
+    await user.type(within(dialog).getByLabelText('Email'), 'MOUSSA.DIOP@mairie-medina.sn')
+    await user.click(within(dialog).getByRole('button', { name: 'Créer l’invitation' }))
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(
+        'Cette adresse email est déjà utilisée.',
+      ),
+    )
+    expect(within(dialog).queryByRole('button', { name: 'Copier le lien' })).not.toBeInTheDocument()
+  })
+
+  it('disables a member and makes an agent responsable; a refusal is said in the server’s words', async () => {
+    const api = stubApi({
+      '/api/org/members': team,
+      'PATCH /api/org/members/0b6a1f7e-6a3c-4c1e-9d2a-0000000000a2': ({ body }) =>
+        (body as { status?: string }).status
+          ? { status: 200, body: { ...moussa, status: 'disabled' } }
+          : apiError(409, 'conflict', 'L’organisation doit garder au moins un responsable actif.'),
+    })
+    const user = userEvent.setup()
+    renderRoute('/organization/equipe')
+    await screen.findByRole('table', { name: 'Membres de l’organisation' })
+    await user.click(within(rowOf('Moussa Diop')).getByRole('button', { name: 'Désactiver' }))
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/org/members/${moussa.id}`)[0]?.body).toEqual({ status: 'disabled' }),
+    )
+    await user.click(within(rowOf('Moussa Diop')).getByRole('button', { name: 'Rendre responsable' }))
+    expect(
+      await screen.findByText('L’organisation doit garder au moins un responsable actif.'),
+    ).toBeInTheDocument()
+  })
+
+  it('is not offered to an agent, whose settings read the profile without editing it', async () => {
+    signInOrganization(
+      organizationSession({ user: { ...ORGANIZATION_USER, member: { ...moussa, role: 'agent' } } }),
+    )
+    stubApi({
+      '/api/org/me': {
+        status: 200,
+        body: organizationProfile({
+          member: { id: moussa.id, name: moussa.name, email: moussa.email, role: 'agent' },
+        }),
+      },
+    })
+    renderRoute('/organization/settings')
+    expect(
+      await screen.findByText('Seul un responsable de l’organisation peut faire cela.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Moussa Diop (Agent)')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enregistrer les modifications' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Équipe' })).not.toBeInTheDocument()
+  })
+})
