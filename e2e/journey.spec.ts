@@ -86,6 +86,7 @@ async function signUp(page: Page) {
   await page.getByRole('button', { name: 'Suivant' }).click()
   await page.getByText('Voirie', { exact: true }).click()
   await page.getByRole('button', { name: 'Suivant' }).click()
+  await page.getByLabel('Votre nom').fill('Awa Ndiaye')
   await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
   await page.getByLabel('Confirmer le mot de passe').fill(ORGANIZATION.password)
   await page.getByRole('button', { name: 'Finaliser l’inscription' }).click()

@@ -79,6 +79,7 @@ async function signUpThroughTheWizard(page: Page) {
   await page.getByRole('button', { name: 'Suivant' }).click()
 
   await page.getByText('Étape 4 sur 4').waitFor()
+  await page.getByLabel('Votre nom').fill('Awa Ndiaye')
   await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
   await page.getByLabel('Confirmer le mot de passe').fill(ORGANIZATION.password)
   await page.getByText('Les mots de passe correspondent').waitFor()
