@@ -11,6 +11,10 @@ export const CLAIM_MESSAGES = {
     'Ce signalement a été rejeté par un administrateur : son statut ne peut plus changer et aucun message ne peut y être envoyé.',
 } as const
 
+/** The managed list's filters of whose reports they are, beside a member's id (issue 29). */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number] | (string & {})
+
 export const NOTIFICATION_MESSAGES = {
   fillAllFields: AUTH_MESSAGES.fillAllFields,
   sent: 'Notification envoyée',

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { mapQuerySchema } from './map'
 import {
+  ASSIGNEE_FILTERS,
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TITLE_MAX,
@@ -18,6 +19,8 @@ export const organizationReportSchema = reportDetailsSchema.extend({
   priority: z.string(),
   assigned_organization_id: z.string().nullable(),
   claimed_at: z.string().nullable(),
+  /** The member of the organisation it is handed to (issue 29). */
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
   supporters_count: z.number().int(),
   notifications_count: z.number().int(),
 })
@@ -27,9 +30,13 @@ export const organizationReportPageSchema = pageSchema(organizationReportSchema)
 const searchText = z.string().trim().max(200).optional()
 
 export const availableReportsQuerySchema = z.object({ q: searchText, ...searchPageQueryShape })
+/** Whose reports: the signed-in member's (`me`), nobody's (`none`), or a member's (their id). */
+const assigneeFilterSchema = z.union([z.enum(ASSIGNEE_FILTERS), z.uuid()]).optional()
+
 export const managedReportsQuerySchema = z.object({
   q: searchText,
   status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
+  assignee: assigneeFilterSchema,
   page: pageQuerySchema,
 })
 
@@ -38,9 +45,20 @@ export const availableReportsMapQuerySchema = mapQuerySchema.extend({ q: searchT
 export const managedReportsMapQuerySchema = mapQuerySchema.extend({
   q: searchText,
   status: managedReportsQuerySchema.shape.status,
+  assignee: assigneeFilterSchema,
 })
 
-export const updateReportStatusSchema = z.object({ status: z.enum(ORGANIZATION_SETTABLE_STATUSES) }).strict()
+/**
+ * A change to a report the organisation manages: its status, and (a responsable's) the member it
+ * is handed to, `null` taking it back (issue 29).
+ */
+export const updateManagedReportSchema = z
+  .object({
+    status: z.enum(ORGANIZATION_SETTABLE_STATUSES).optional(),
+    assignee_id: z.uuid().nullable().optional(),
+  })
+  .strict()
+  .refine((change) => change.status !== undefined || change.assignee_id !== undefined)
 
 export const sendNotificationSchema = z
   .object({

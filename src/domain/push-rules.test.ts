@@ -13,6 +13,7 @@ const line = (fields: Partial<HistoryLine>): HistoryLine => ({
   kind: 'status_changed',
   actor_type: 'organization',
   actor_id: 'org',
+  actor_member_id: null,
   from_status: null,
   to_status: null,
   data: null,

@@ -30,6 +30,7 @@ describe('transition', () => {
           kind: 'created',
           actor_type: 'citizen',
           actor_id: null,
+          actor_member_id: null,
           from_status: null,
           to_status: 'en-attente',
           data: null,
@@ -115,6 +116,7 @@ describe('transition', () => {
           kind: 'message_sent',
           actor_type: 'organization',
           actor_id: 'org-mairie',
+          actor_member_id: null,
           from_status: null,
           to_status: null,
           data: { title: 'Intervention jeudi' },
@@ -160,12 +162,19 @@ describe('transition', () => {
     const assign = { kind: 'assign', organizationId: 'org-ong', organizationName: 'ONG Sama Gox' } as const
     expect(transition(waiting, assign, admin, now)).toEqual({
       ok: true,
-      fields: { assigned_organization_id: 'org-ong', status: 'en-cours', claimed_at: at, updated_at: at },
+      fields: {
+        assigned_organization_id: 'org-ong',
+        assignee_id: null,
+        status: 'en-cours',
+        claimed_at: at,
+        updated_at: at,
+      },
       events: [
         {
           kind: 'claimed',
           actor_type: 'admin',
           actor_id: 'admin-1',
+          actor_member_id: null,
           from_status: 'en-attente',
           to_status: 'en-cours',
           data: { organization_name: 'ONG Sama Gox' },
@@ -186,6 +195,51 @@ describe('transition', () => {
     expect(transition(waiting, assign, mairie, now)).toMatchObject({
       ok: false,
       refusal: { code: 'forbidden' },
+    })
+  })
+
+  it('hands a report to a member: an agent works on their own reports only, a responsable on all (issue 29)', () => {
+    const awa: Actor = { type: 'organization', id: 'org-mairie', member: { id: 'awa', role: 'agent' } }
+    const moussa: Actor = { type: 'organization', id: 'org-mairie', member: { id: 'moussa', role: 'agent' } }
+    const chef: Actor = {
+      type: 'organization',
+      id: 'org-mairie',
+      member: { id: 'fatou', role: 'responsable' },
+    }
+    // An agent who claims is the one who goes; the line names them.
+    expect(transition(waiting, { kind: 'claim' }, awa, now)).toMatchObject({
+      ok: true,
+      fields: { assigned_organization_id: 'org-mairie', assignee_id: 'awa' },
+      events: [{ kind: 'claimed', actor_member_id: 'awa' }],
+    })
+    expect(transition(waiting, { kind: 'claim' }, chef, now)).not.toMatchObject({
+      fields: { assignee_id: expect.anything() },
+    })
+    const awas: ReportState = { ...handled, assigneeId: 'awa' }
+    const resolve = { kind: 'set-status', status: 'resolu' } as const
+    expect(transition(awas, resolve, awa, now)).toMatchObject({ ok: true })
+    expect(transition(awas, resolve, chef, now)).toMatchObject({ ok: true })
+    for (const action of [resolve, { kind: 'message', title: 'Bonjour' } as const]) {
+      expect(transition(awas, action, moussa, now)).toEqual({
+        ok: false,
+        refusal: { code: 'forbidden', reason: 'team.notYourReport' },
+      })
+    }
+    // Handed over by a responsable only, with no line in the public history.
+    expect(transition(awas, { kind: 'hand-over', assigneeId: 'moussa' }, chef, now)).toEqual({
+      ok: true,
+      fields: { assignee_id: 'moussa', updated_at: at },
+      events: [],
+    })
+    expect(transition(awas, { kind: 'hand-over', assigneeId: 'moussa' }, awa, now)).toEqual({
+      ok: false,
+      refusal: { code: 'forbidden', reason: 'team.responsableOnly' },
+    })
+    expect(transition(awas, { kind: 'hand-over', assigneeId: 'awa' }, chef, now)).toEqual(
+      expect.objectContaining({ fields: {}, events: [] }),
+    )
+    expect(transition(rejected, { kind: 'hand-over', assigneeId: null }, chef, now)).toMatchObject({
+      ok: false,
     })
   })
 

@@ -15,12 +15,15 @@ import {
   type ReportPriority,
   type ReportStatus,
 } from './report-states'
+import type { MemberRole } from './team-rules'
 
 /** A report as its transitions read it. */
 export interface ReportState {
   status: string
   priority: string
   assignedOrganizationId: string | null
+  /** The member of that organisation it is handed to (issue 29); absent where it does not matter. */
+  assigneeId?: string | null
   /** The device that filed it (a hash), null for a report another application filed. */
   reporterHash: string | null
   /** ISO 8601, when it was last marked resolved; null when it is not resolved. */
@@ -31,7 +34,8 @@ export interface ReportState {
 
 export type Actor =
   | { type: 'citizen'; deviceHash: string }
-  | { type: 'organization'; id: string }
+  /** An organisation, through one of its members (absent for a session of before teams). */
+  | { type: 'organization'; id: string; member?: { id: string; role: MemberRole } }
   | { type: 'admin'; id: string }
   /** Another application (Open311), on nobody's device. */
   | { type: 'system' }
@@ -43,6 +47,8 @@ export type ReportAction =
   /** An administrator gives the report to an organisation of its category (checked by the server). */
   | { kind: 'assign'; organizationId: string; organizationName: string }
   | { kind: 'set-priority'; priority: ReportPriority }
+  /** A responsable hands the report to a member of the organisation (null takes it back). */
+  | { kind: 'hand-over'; assigneeId: string | null }
   | { kind: 'message'; title: string }
   | { kind: 'support' }
   | { kind: 'confirm' }
@@ -66,6 +72,8 @@ export interface HistoryLine {
   kind: ReportEventKindValue
   actor_type: (typeof REPORT_ACTOR_TYPES)[number]
   actor_id: string | null
+  /** Which member of the organisation acted. */
+  actor_member_id: string | null
   from_status: string | null
   to_status: string | null
   data: Record<string, unknown> | null
@@ -76,6 +84,7 @@ export interface ReportFields {
   status?: ReportStatus
   priority?: ReportPriority
   assigned_organization_id?: string
+  assignee_id?: string | null
   claimed_at?: string
   resolved_at?: string | null
   updated_at?: string
@@ -108,6 +117,7 @@ function line(
     kind,
     actor_type: actor.type,
     actor_id: actor.type === 'organization' || actor.type === 'admin' ? actor.id : null,
+    actor_member_id: actor.type === 'organization' ? (actor.member?.id ?? null) : null,
     from_status: extra.from_status ?? null,
     to_status: extra.to_status ?? null,
     data: extra.data ?? null,
@@ -142,6 +152,14 @@ function resolutionRefusal(refusal: ResolutionRefusal): Transition {
   return refuse(refusal === 'notYours' ? 'forbidden' : 'conflict', `resolution.${refusal}`)
 }
 
+/**
+ * Whether an organisation's member may change this report or write about it: a responsable may
+ * on every report of the organisation, an agent on those handed to them only (issue 29).
+ */
+function mayWorkOn(state: ReportState, actor: Extract<Actor, { type: 'organization' }>): boolean {
+  return actor.member?.role !== 'agent' || state.assigneeId === actor.member.id
+}
+
 /** A new report: its first status and the first line of its history. */
 export function filing(actor: Actor, now: Date): { fields: ReportFields; events: HistoryLine[] } {
   return {
@@ -170,6 +188,8 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
         ok: true,
         fields: {
           assigned_organization_id: actor.id,
+          // An agent who claims a report is the one who goes.
+          ...(actor.member?.role === 'agent' ? { assignee_id: actor.member.id } : {}),
           status: CLAIMED_STATUS,
           claimed_at: at,
           updated_at: at,
@@ -181,6 +201,8 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       if (actor.type === 'organization' && state.assignedOrganizationId !== actor.id) {
         return refuse('forbidden', 'claim.notYours')
       }
+      if (actor.type === 'organization' && !mayWorkOn(state, actor))
+        return refuse('forbidden', 'team.notYourReport')
       if (actor.type !== 'organization' && actor.type !== 'admin') return refuse('forbidden')
       if (actor.type === 'organization' && hidden) return refuse('conflict', 'claim.rejected')
       if (state.status === action.status) return unchanged
@@ -200,7 +222,14 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       const status = state.status === FILED_STATUS ? CLAIMED_STATUS : (state.status as ReportStatus)
       return {
         ok: true,
-        fields: { assigned_organization_id: action.organizationId, status, claimed_at: at, updated_at: at },
+        fields: {
+          assigned_organization_id: action.organizationId,
+          // The new organisation hands it to its own people.
+          assignee_id: null,
+          status,
+          claimed_at: at,
+          updated_at: at,
+        },
         events: [
           line(actor, 'claimed', {
             from_status: state.status,
@@ -222,12 +251,22 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
       if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
         return refuse('forbidden', 'claim.notYours')
       }
+      if (!mayWorkOn(state, actor)) return refuse('forbidden', 'team.notYourReport')
       if (hidden) return refuse('conflict', 'claim.rejected')
       return {
         ok: true,
         fields: {},
         events: [line(actor, 'message_sent', { data: { title: action.title } })],
       }
+    case 'hand-over':
+      if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
+        return refuse('forbidden', 'claim.notYours')
+      }
+      if (actor.member?.role === 'agent') return refuse('forbidden', 'team.responsableOnly')
+      if (hidden) return refuse('conflict', 'claim.rejected')
+      if ((state.assigneeId ?? null) === action.assigneeId) return unchanged
+      // Inside the organisation: no line of the public history, whose readers never see a member.
+      return { ok: true, fields: { assignee_id: action.assigneeId, updated_at: at }, events: [] }
     case 'support':
       if (actor.type !== 'citizen') return refuse('forbidden')
       if (!isOpenStatus(state.status)) return refuse('conflict', 'support.closed')

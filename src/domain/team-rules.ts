@@ -36,6 +36,9 @@ export const TEAM_MESSAGES = {
   notOwnAccount: 'Vous ne pouvez ni désactiver votre propre compte ni vous retirer le rôle de responsable.',
   lastResponsable: 'L’organisation doit garder au moins un responsable actif.',
   memberNotFound: 'Ce membre n’appartient pas à votre organisation.',
+  notYourReport: 'Ce signalement est confié à un autre membre de votre organisation.',
+  assigneeNotActive:
+    'Ce membre n’est pas actif : confiez le signalement à un membre actif de votre organisation.',
   invitationUnknown: 'Ce lien d’invitation n’existe pas.',
   invitationGone:
     'Ce lien d’invitation a déjà servi ou a expiré. Demandez un nouveau lien à votre responsable.',

@@ -34,6 +34,7 @@ type Caller =
   | 'orgWithCategory'
   | 'orgWithoutCategory'
   | 'agent'
+  | 'otherOrgAgent'
   | 'disabledMember'
   | 'pendingOrg'
   | 'suspendedOrg'
@@ -49,6 +50,7 @@ const CALLERS: Caller[] = [
   'orgWithCategory',
   'orgWithoutCategory',
   'agent',
+  'otherOrgAgent',
   'disabledMember',
   'pendingOrg',
   'suspendedOrg',
@@ -125,8 +127,8 @@ interface Policy {
 
 /** The responsables of two organisations (orgWithCategory handles Voirie, the other does not). */
 const ORGANIZATIONS: Caller[] = ['orgWithCategory', 'orgWithoutCategory']
-/** Everyone of an organisation's team: its responsables and an agent of orgWithCategory. */
-const MEMBERS: Caller[] = [...ORGANIZATIONS, 'agent']
+/** Everyone of the two organisations' teams: their responsables and an agent of each. */
+const MEMBERS: Caller[] = [...ORGANIZATIONS, 'agent', 'otherOrgAgent']
 const DEVICES: Caller[] = ['citizen', 'otherCitizen']
 const unique = () => randomBytes(4).toString('hex')
 
@@ -329,22 +331,24 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   },
   'GET /api/org/reports/:id': {
     allowed: ['orgWithCategory', 'agent'],
-    refusedWith: { orgWithoutCategory: 404 },
+    refusedWith: { orgWithoutCategory: 404, otherOrgAgent: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.managedReportId}` }),
   },
   'POST /api/org/reports/:id/claim': {
     allowed: ['orgWithCategory', 'agent'],
-    refusedWith: { orgWithoutCategory: 404 },
+    refusedWith: { orgWithoutCategory: 404, otherOrgAgent: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.reportId}/claim` }),
   },
   'PATCH /api/org/reports/:id': {
-    allowed: ['orgWithCategory', 'agent'],
-    refusedWith: { orgWithoutCategory: 404 },
+    // The agent of orgWithCategory reads the report; it is handed to nobody, so not theirs to change.
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404, otherOrgAgent: 404 },
     request: (f) => ({ url: `/api/org/reports/${f.managedReportId}`, payload: { status: 'resolu' } }),
   },
   'POST /api/org/reports/:id/notifications': {
-    allowed: ['orgWithCategory', 'agent'],
-    refusedWith: { orgWithoutCategory: 404 },
+    // The agent of orgWithCategory reads the report; it is handed to nobody, so not theirs to change.
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404, otherOrgAgent: 404 },
     request: (f) => ({
       url: `/api/org/reports/${f.managedReportId}/notifications`,
       payload: { title: 'Bonjour', message: 'Intervention prévue.' },
@@ -516,6 +520,7 @@ beforeAll(async () => {
   const agent = await addMember(db, withCategory.id)
   const disabled = await addMember(db, withCategory.id)
   const agentSession = await loginOrganization(ctx.app, agent.email)
+  const otherOrgAgent = await addMember(db, withoutCategory.id)
   // A session opened while the member was active: it must stop when they are disabled.
   const disabledSession = await loginOrganization(ctx.app, disabled.email)
   await ctx.app.inject({
@@ -587,6 +592,7 @@ beforeAll(async () => {
       orgWithCategory: bearerOf(withCategorySession),
       orgWithoutCategory: bearerOf(await loginOrganization(ctx.app, withoutCategory.email)),
       agent: bearerOf(agentSession),
+      otherOrgAgent: bearerOf(await loginOrganization(ctx.app, otherOrgAgent.email)),
       disabledMember: bearerOf(disabledSession),
       pendingOrg: bearerOf(pendingSession),
       suspendedOrg: bearerOf(suspendedSession),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type {
   AdminReport,
@@ -15,7 +15,7 @@ import { type Db, queryRows } from '../db/database'
 import { notifications, organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
-import { notificationsCount, toReportItem } from '../organizations/repository'
+import { reportItemColumns, toReportItem } from '../organizations/repository'
 import { type PageRead, readPage } from '../reports/paging'
 import {
   adminStatsFromCounts,
@@ -71,15 +71,12 @@ function dayCountsKey(filters: AdminReportFilters): string {
   return `admin-reports-days:${JSON.stringify([chosen(filters.status), chosen(filters.priority)])}`
 }
 
-const adminColumns = {
-  ...getTableColumns(reports),
-  notifications_count: notificationsCount,
-  assigned_organization_name: organizations.name,
-}
+const adminColumns = { ...reportItemColumns, assigned_organization_name: organizations.name }
 
 function toAdminReport(
   row: typeof reports.$inferSelect & {
     notifications_count: number
+    assignee_name: string | null
     assigned_organization_name: string | null
   },
 ): AdminReport {

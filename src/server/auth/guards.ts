@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { MemberRole } from '../../domain/team-rules'
 import { AppError } from '../errors'
+import type { OrganizationActor } from '../reports/lifecycle'
 import type { MemberPrincipal, Principal } from './principals'
 
 declare module 'fastify' {
@@ -74,4 +76,10 @@ export function currentOrganization(request: FastifyRequest) {
 export function currentAdmin(request: FastifyRequest) {
   if (request.principal?.type !== 'admin') throw new AppError('forbidden')
   return request.principal.admin
+}
+
+/** The member behind a request of the organisation space, as a report's lifecycle names who acts. */
+export function organizationActorOf(request: FastifyRequest): OrganizationActor {
+  const { organization, member } = currentMember(request)
+  return { organizationId: organization.id, member: { id: member.id, role: member.role as MemberRole } }
 }

@@ -196,6 +196,8 @@ export const reports = pgTable(
       onDelete: 'set null',
     }),
     claimed_at: moment('claimed_at'),
+    /** The member of the managing organisation the report is handed to (issue 29). */
+    assignee_id: uuid('assignee_id').references(() => organizationMembers.id, { onDelete: 'set null' }),
     resolved_at: moment('resolved_at'),
     estimated_resolution_time: text('estimated_resolution_time').notNull().default(''),
     actual_resolution_time: text('actual_resolution_time').notNull().default(''),
@@ -261,6 +263,8 @@ export const reports = pgTable(
       .using('gin', t.category_id, t.search_vector)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     index('reports_code_prefix_idx').on(t.anonymous_code.op('text_pattern_ops')),
+    // An agent's round: the reports handed to them.
+    index('reports_assignee_idx').on(t.assignee_id).where(sql`${t.assignee_id} is not null`),
   ],
 )
 
@@ -274,6 +278,10 @@ export const reportEvents = pgTable(
     kind: text('kind').notNull(),
     actor_type: text('actor_type').notNull(),
     actor_id: text('actor_id'),
+    /** For an organisation's action: which of its members did it (issue 29). */
+    actor_member_id: uuid('actor_member_id').references(() => organizationMembers.id, {
+      onDelete: 'set null',
+    }),
     from_status: text('from_status'),
     to_status: text('to_status'),
     data: jsonb('data'),

@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNull,
   lt,
   or,
   type SQL,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm'
 import { ORGANIZATION_PAGE_SIZE } from '../../domain/constants'
 import type { OrganizationProfile, OwnOrganization } from '../../domain/organization'
+import type { AssigneeFilter } from '../../domain/organization-space'
 import {
   type OrganizationReport,
   type OrganizationStats,
@@ -43,8 +45,18 @@ import { countMatches, readSearchPage, textMatches, textSearch } from '../report
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
+const assigneeName = sql<
+  string | null
+>`(select m.name from organization_members m where m.id = reports.assignee_id)`
 
-type ReportRow = typeof reports.$inferSelect & { notifications_count: number }
+/** The columns of a report as an organisation's (and an administrator's) lists read it. */
+export const reportItemColumns = {
+  ...getTableColumns(reports),
+  notifications_count: notificationsCount,
+  assignee_name: assigneeName,
+}
+
+type ReportRow = typeof reports.$inferSelect & { notifications_count: number; assignee_name: string | null }
 
 /** A report as the lists show it, its files included (what an organisation sees: `forOrganization`). */
 export function toReportItem(row: ReportRow): OrganizationReport {
@@ -66,6 +78,7 @@ export function toReportItem(row: ReportRow): OrganizationReport {
     updated_at: toIso(row.updated_at),
     assigned_organization_id: row.assigned_organization_id,
     claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
     supporters_count: row.supporters_count,
     notifications_count: Number(row.notifications_count),
   }
@@ -88,7 +101,7 @@ const newestClaimFirst: ListOrder = (reverse) =>
 async function reportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Promise<OrganizationReport[]> {
   if (Array.isArray(ids) && ids.length === 0) return []
   const rows = await db
-    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+    .select(reportItemColumns)
     .from(reports)
     .where(inArray(reports.id, ids))
     .orderBy(...order)
@@ -184,16 +197,28 @@ export async function availableReports(
   )
 }
 
-/** The filters of its own reports' list and map: a status ("all" or none: every one) and a search. */
+/**
+ * The filters of its own reports' list and map: a status ("all" or none: every one), a search,
+ * and whose they are (`me`: the member asking, `askedBy`; `none`; a member's id).
+ */
 interface ManagedFilters {
   q?: string
   status?: string
+  assignee?: AssigneeFilter
+  askedBy?: string
+}
+
+function assignedTo(filters: ManagedFilters): SQL | undefined {
+  if (!filters.assignee) return undefined
+  if (filters.assignee === 'none') return isNull(reports.assignee_id)
+  return eq(reports.assignee_id, filters.assignee === 'me' ? (filters.askedBy ?? '') : filters.assignee)
 }
 
 /** Its own reports that the list's or the map's filters keep. */
 async function managedMatching(db: Db, organizationId: string, filters: ManagedFilters) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
-  return and(managedBy(organizationId), status, textMatches(await textSearch(db, filters.q))) as SQL
+  const matches = textMatches(await textSearch(db, filters.q))
+  return and(managedBy(organizationId), status, assignedTo(filters), matches) as SQL
 }
 
 /** Its own reports: an index range of a few thousand rows at most, counted as they are. */
@@ -228,7 +253,7 @@ export async function managedReportsInBox(
 /** One report the organisation may see (available to it, or its own), or 404. */
 export async function visibleReport(db: Db, organizationId: string, reportId: string) {
   const [row] = await db
-    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
+    .select(reportItemColumns)
     .from(reports)
     .where(and(eq(reports.id, reportId), or(availableTo(organizationId).rows, managedBy(organizationId))))
   if (!row) throw new AppError('not_found')
@@ -236,10 +261,7 @@ export async function visibleReport(db: Db, organizationId: string, reportId: st
 }
 
 export async function reportWithCounts(db: Db, reportId: string): Promise<OrganizationReport> {
-  const [row] = await db
-    .select({ ...getTableColumns(reports), notifications_count: notificationsCount })
-    .from(reports)
-    .where(eq(reports.id, reportId))
+  const [row] = await db.select(reportItemColumns).from(reports).where(eq(reports.id, reportId))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
 }

@@ -19,10 +19,16 @@ import {
   sendNotificationSchema,
   sentNotificationSchema,
   sentNotificationsSchema,
-  updateReportStatusSchema,
+  updateManagedReportSchema,
 } from '../../domain/organization-space'
 import { confirmOwnLoginChange } from '../auth/current-password'
-import { currentMember, currentOrganization, requireOrganization, requireResponsable } from '../auth/guards'
+import {
+  currentMember,
+  currentOrganization,
+  organizationActorOf,
+  requireOrganization,
+  requireResponsable,
+} from '../auth/guards'
 import { limitPerAddress } from '../http/rate-limits'
 import {
   availableReports,
@@ -116,7 +122,15 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationReportPageSchema },
       },
     },
-    (request) => managedReports(db(), currentOrganization(request).id, request.query, request.query.page),
+    (request) => {
+      const { organization, member } = currentMember(request)
+      return managedReports(
+        db(),
+        organization.id,
+        { ...request.query, askedBy: member.id },
+        request.query.page,
+      )
+    },
   )
 
   app.get(
@@ -130,7 +144,12 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/reports/managed/map',
     { schema: { tags, querystring: managedReportsMapQuerySchema, response: { 200: mapReportsSchema } } },
     (request) =>
-      managedReportsInBox(db(), currentOrganization(request).id, request.query, request.query.bbox),
+      managedReportsInBox(
+        db(),
+        currentOrganization(request).id,
+        { ...request.query, askedBy: currentMember(request).member.id },
+        request.query.bbox,
+      ),
   )
 
   app.get(
@@ -143,7 +162,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/reports/:id/claim',
     { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
     async (request) => {
-      await app.lifecycle.claim(currentOrganization(request).id, request.params.id)
+      await app.lifecycle.claim(organizationActorOf(request), request.params.id)
       return reportWithCounts(db(), request.params.id)
     },
   )
@@ -154,13 +173,14 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: reportParams,
-        body: updateReportStatusSchema,
+        body: updateManagedReportSchema,
         response: { 200: organizationReportSchema },
       },
     },
     async (request) => {
       const { id } = request.params
-      await app.lifecycle.setStatusByOrganization(currentOrganization(request).id, id, request.body.status)
+      const { status, assignee_id: assigneeId } = request.body
+      await app.lifecycle.changeByOrganization(organizationActorOf(request), id, { status, assigneeId })
       return reportWithCounts(db(), id)
     },
   )
@@ -177,7 +197,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const sent = await app.lifecycle.sendMessage(
-        currentOrganization(request).id,
+        organizationActorOf(request),
         request.params.id,
         request.body,
       )

@@ -12,12 +12,13 @@ import {
   type ReportState,
   transition,
 } from '../../domain/report-transitions'
+import type { MemberRole } from '../../domain/team-rules'
 import { eligibleOrganization } from '../admin/organizations-repository'
 import { type Device, saveDevice } from '../citizens/device'
 import { followReport } from '../citizens/repository'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
-import { notifications, reportEvents, reportSupports, reports } from '../db/schema'
+import { notifications, organizationMembers, reportEvents, reportSupports, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
@@ -48,6 +49,7 @@ function stateOf(row: ReportRow, answers?: ReportState['answers']): ReportState 
     status: row.status,
     priority: row.priority,
     assignedOrganizationId: row.assigned_organization_id,
+    assigneeId: row.assignee_id,
     reporterHash: row.reporter_hash,
     resolvedAt: row.resolved_at ? toIso(row.resolved_at) : null,
     answers,
@@ -103,6 +105,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         status: next.fields.status ?? state.status,
         priority: next.fields.priority ?? state.priority,
         assignedOrganizationId: next.fields.assigned_organization_id ?? state.assignedOrganizationId,
+        assigneeId: next.fields.assignee_id === undefined ? state.assigneeId : next.fields.assignee_id,
         resolvedAt: next.fields.resolved_at === undefined ? state.resolvedAt : next.fields.resolved_at,
       }
     }
@@ -154,6 +157,28 @@ async function requireInCategoriesOf(organizationId: string, report: ReportRow, 
 
 export type ResolutionAnswerKind = 'confirm' | 'reopen'
 
+/** A member acting for their organisation (issue 29). */
+export interface OrganizationActor {
+  organizationId: string
+  member: { id: string; role: MemberRole }
+}
+
+const actorOf = ({ organizationId, member }: OrganizationActor): Actor => ({
+  type: 'organization',
+  id: organizationId,
+  member,
+})
+
+/** The member a report is handed to must be an active member of the organisation that manages it. */
+async function requireActiveMemberOf(organizationId: string, memberId: string, tx: Db) {
+  const [member] = await tx
+    .select({ status: organizationMembers.status })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.id, memberId), eq(organizationMembers.organization_id, organizationId)))
+  if (!member) throw new AppError('not_found', { reason: 'team.memberNotFound' })
+  if (member.status !== 'active') throw new AppError('conflict', { reason: 'team.assigneeNotActive' })
+}
+
 export function createReportLifecycle(deps: LifecycleDeps) {
   return {
     /** Files a report (a citizen's device, or another application through Open311). */
@@ -164,7 +189,8 @@ export function createReportLifecycle(deps: LifecycleDeps) {
     },
 
     /** Claims an unassigned report of its categories: of many organisations at once, one wins. */
-    async claim(organizationId: string, reportId: string): Promise<ReportRow> {
+    async claim(by: OrganizationActor, reportId: string): Promise<ReportRow> {
+      const { organizationId } = by
       const [seen] = await deps.db
         .select({ assigned: reports.assigned_organization_id })
         .from(reports)
@@ -172,7 +198,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       try {
         const { report } = await act(deps, {
           reportId,
-          actor: { type: 'organization', id: organizationId },
+          actor: actorOf(by),
           actions: [{ kind: 'claim' }],
           access: (report, tx) => requireInCategoriesOf(organizationId, report, tx),
           event: 'reports.changed',
@@ -187,22 +213,38 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       }
     },
 
-    /** The managing organisation sets a status (en-attente, en-cours, resolu). */
-    async setStatusByOrganization(organizationId: string, reportId: string, status: ReportStatus) {
+    /**
+     * The managing organisation changes a report, in one transaction: a responsable hands it to
+     * one of its active members (or takes it back), and its status is set (en-attente, en-cours,
+     * resolu) by a responsable or the agent it is handed to.
+     */
+    async changeByOrganization(
+      by: OrganizationActor,
+      reportId: string,
+      change: { status?: ReportStatus; assigneeId?: string | null },
+    ) {
+      const { status, assigneeId } = change
       await act(deps, {
         reportId,
-        actor: { type: 'organization', id: organizationId },
-        actions: [{ kind: 'set-status', status }],
-        access: (report, tx) => requireManagedBy(organizationId, report, tx),
+        actor: actorOf(by),
+        actions: [
+          ...(assigneeId === undefined ? [] : [{ kind: 'hand-over' as const, assigneeId }]),
+          ...(status ? [{ kind: 'set-status' as const, status }] : []),
+        ],
+        access: async (report, tx) => {
+          await requireManagedBy(by.organizationId, report, tx)
+          if (assigneeId) await requireActiveMemberOf(by.organizationId, assigneeId, tx)
+        },
         event: 'reports.changed',
       })
     },
 
     /** The managing organisation writes to the device that filed the report. */
-    async sendMessage(organizationId: string, reportId: string, message: { title: string; message: string }) {
+    async sendMessage(by: OrganizationActor, reportId: string, message: { title: string; message: string }) {
+      const { organizationId } = by
       const { result } = await act(deps, {
         reportId,
-        actor: { type: 'organization', id: organizationId },
+        actor: actorOf(by),
         actions: [{ kind: 'message', title: message.title }],
         access: (report, tx) => requireManagedBy(organizationId, report, tx),
         message,

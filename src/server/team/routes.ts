@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -16,8 +17,15 @@ const memberParams = z.object({ id: z.uuid() })
 const invitationParams = z.object({ token: invitationTokenSchema })
 const tags = ['organization']
 
-/** The origin the request came to: an invitation's link opens on the same site. */
-const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`
+/**
+ * Where an invitation's link opens: the site's public address (PUBLIC_ORIGIN), or the one the
+ * request came to. An e-mailed link always takes the first (config.ts requires it with SMTP_URL):
+ * a forged Host header must not choose where the link of an e-mail leads.
+ */
+function originOf(request: FastifyRequest): string {
+  const { publicOrigin } = request.server.deps.config
+  return publicOrigin ? new URL(publicOrigin).origin : `${request.protocol}://${request.host}`
+}
 
 /** An organisation's team, managed by its responsables (agents: 403 on every route). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {

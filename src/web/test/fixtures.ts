@@ -44,6 +44,7 @@ export function organizationReport(overrides: Partial<OrganizationReport> = {}):
     updated_at: '2026-11-22T10:00:00.000Z',
     assigned_organization_id: null,
     claimed_at: null,
+    assignee: null,
     supporters_count: 0,
     notifications_count: 0,
     ...overrides,

@@ -8,6 +8,8 @@ export interface ManagedFilters {
   q: string
   /** 'all' or one of the statuses an organisation sets. */
   status: string
+  /** Whose: the signed-in member's, or nobody's (issue 29); every report when absent. */
+  assignee?: 'me' | 'none'
   page: number
 }
 
@@ -16,6 +18,7 @@ export function managedReportsPath(filters: ManagedFilters): string {
   const params = new URLSearchParams({ page: String(filters.page) })
   if (filters.q) params.set('q', filters.q)
   if (filters.status !== 'all') params.set('status', filters.status)
+  if (filters.assignee) params.set('assignee', filters.assignee)
   return `/api/org/reports/managed?${params}`
 }
 

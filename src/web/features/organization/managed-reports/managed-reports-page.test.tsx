@@ -5,7 +5,12 @@ import { apiError, pageReply, stubApi } from '../../../test/api-stub'
 import { stubEventSource } from '../../../test/event-source'
 import { ORGANIZATION_STATS, organizationReport } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
-import { ORGANIZATION_ID, signInOrganization } from '../../../test/sessions'
+import {
+  ORGANIZATION_ID,
+  ORGANIZATION_USER,
+  organizationSession,
+  signInOrganization,
+} from '../../../test/sessions'
 
 beforeEach(() => {
   stubEventSource()
@@ -156,5 +161,92 @@ describe('Managed reports', () => {
     })
     renderRoute(PATH)
     expect(await screen.findByText('Impossible de charger les signalements')).toBeInTheDocument()
+  })
+})
+
+describe('Managed reports handed to members (issue 29)', () => {
+  const AGENT = { id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a2', name: 'Moussa Diop', email: 'moussa@mairie.sn' }
+
+  it('lets a responsable hand a report to an active member, and filter the reports handed to nobody', async () => {
+    const report = managed({ anonymous_code: 'K7M2QX4P' })
+    const api = stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply([report], { pageSize: 8 }),
+      'GET /api/org/members': {
+        status: 200,
+        body: {
+          items: [
+            { ...AGENT, role: 'agent', status: 'active', last_login: null },
+            {
+              id: 'x',
+              name: 'Fatou Sow',
+              email: 'f@m.sn',
+              role: 'agent',
+              status: 'disabled',
+              last_login: null,
+            },
+          ],
+        },
+      },
+      [`PATCH /api/org/reports/${report.id}`]: {
+        status: 200,
+        body: { ...report, assignee: { id: AGENT.id, name: AGENT.name } },
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const select = await screen.findByRole('combobox', {
+      name: 'Membre à qui confier le signalement K7M2QX4P',
+    })
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Personne', 'Moussa Diop']),
+    )
+    await user.selectOptions(select, 'Moussa Diop')
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/org/reports/${report.id}`)[0]?.body).toEqual({
+        assignee_id: AGENT.id,
+      }),
+    )
+    expect(await screen.findByText('Signalement confié')).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Confiés à' }), 'Personne')
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/org/reports/managed').at(-1)?.search.get('assignee')).toBe('none'),
+    )
+  })
+
+  it('shows an agent who each report is handed to, and lets them change only their own', async () => {
+    signInOrganization(
+      organizationSession({ user: { ...ORGANIZATION_USER, member: { ...AGENT, role: 'agent' } } }),
+    )
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply(
+        [
+          managed({ anonymous_code: 'MINE0001', assignee: { id: AGENT.id, name: AGENT.name } }),
+          managed({ anonymous_code: 'AWA00002', assignee: { id: 'awa', name: 'Awa Ndiaye' } }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    renderRoute(PATH)
+    const [mine, other] = await screen.findAllByRole('article')
+    expect(mine).toHaveTextContent('Confié à Moussa Diop')
+    expect(
+      within(mine as HTMLElement).getByRole('combobox', { name: 'Statut du signalement MINE0001' }),
+    ).toBeEnabled()
+    expect(other).toHaveTextContent('Confié à Awa Ndiaye')
+    const locked = within(other as HTMLElement).getByRole('combobox', {
+      name: 'Statut du signalement AWA00002',
+    })
+    expect(locked).toBeDisabled()
+    expect(locked).toHaveAccessibleDescription(
+      'Seul le membre à qui il est confié, ou un responsable, change son statut.',
+    )
+    expect(screen.queryByRole('combobox', { name: /Membre à qui confier/ })).not.toBeInTheDocument()
   })
 })

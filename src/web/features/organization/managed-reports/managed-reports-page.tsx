@@ -30,17 +30,21 @@ import { ReportCounters } from '../components/report-counters'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
+import { ReportAssignee } from './report-assignee'
 import { ReportStatusSelect } from './report-status-select'
 
 const ReportsMap = lazy(() => import('../components/reports-map'))
 
-/** What each of its reports offers on the map: its details, and its status. */
+/** What each of its reports offers on the map: its details, who it is handed to, and its status. */
 const actionsOf = (report: OrganizationReport) => (
   <>
     <ReportDetailsDialog report={report} />
+    <ReportAssignee report={report} />
     <ReportStatusSelect report={report} />
   </>
 )
+
+type AssigneeChoice = 'all' | 'me' | 'none'
 
 /** The reports the organisation manages: counts, search, status filter, a status select on each. */
 export function ManagedReportsPage() {
@@ -48,12 +52,14 @@ export function ManagedReportsPage() {
   usePageMeta({ title: t('meta.managed'), description: t('meta.description') })
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrganizationSettableStatus | 'all'>('all')
+  const [assignee, setAssignee] = useState<AssigneeChoice>('all')
   const q = useDebouncedValue(search.trim())
-  const [page, setPage] = useListPage(`${q}|${status}`)
-  const reports = useManagedReports({ q, status, page })
+  const [page, setPage] = useListPage(`${q}|${status}|${assignee}`)
+  // Every report: the filters the server drew the page with, and its first data's key.
+  const reports = useManagedReports({ q, status, page, ...(assignee === 'all' ? {} : { assignee }) })
   const stats = useStats()
   useClampedPage(page, setPage, reports.data)
-  const filtered = Boolean(q) || status !== 'all'
+  const filtered = Boolean(q) || status !== 'all' || assignee !== 'all'
   const [onMap, showMap] = useListOrMap()
   const hydrated = useHydrated()
 
@@ -80,6 +86,16 @@ export function ManagedReportsPage() {
           options={[
             { value: 'all', label: t('managed.allStatuses') },
             ...statusOptions(ORGANIZATION_SETTABLE_STATUSES),
+          ]}
+        />
+        <SelectField
+          label={t('managed.assigneeFilter')}
+          value={assignee}
+          onChange={setAssignee}
+          options={[
+            { value: 'all', label: t('managed.allAssignees') },
+            { value: 'me', label: t('managed.toMe') },
+            { value: 'none', label: t('managed.toNobody') },
           ]}
         />
       </FilterCard>
@@ -127,6 +143,7 @@ export function ManagedReportsPage() {
                   {t('report.claimedOn', { date: formatLongDate(report.claimed_at) })}
                 </p>
               ) : null}
+              <ReportAssignee report={report} />
               <ReportStatusSelect report={report} />
             </ReportCard>
           )}

@@ -13,6 +13,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { toast } from '../../../lib/toast'
 import { useUpdateReportStatus } from '../api/update-report-status'
 import { ReportConfirmationSummary } from '../components/report-confirmation-summary'
+import { useMayWorkOn } from './report-assignee'
 
 function isSettable(value: string): value is OrganizationSettableStatus {
   return (ORGANIZATION_SETTABLE_STATUSES as readonly string[]).includes(value)
@@ -29,6 +30,7 @@ export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
   const id = useId()
   const update = useUpdateReportStatus()
   const [confirming, setConfirming] = useState(false)
+  const mayChange = useMayWorkOn(report)
   const current = normalizeStatus(report.status)
   // The chosen status shows at once; the list reloads when the server has it.
   const shown = update.isPending && update.variables ? update.variables.status : current
@@ -59,7 +61,8 @@ export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
       <NativeSelect
         id={id}
         value={shown}
-        disabled={update.isPending}
+        disabled={update.isPending || !mayChange}
+        aria-describedby={mayChange ? undefined : `${id}-hint`}
         onChange={(event) => change(event.target.value)}
       >
         {/* A status set by an administrator (rejected) is shown, but cannot be chosen here. */}
@@ -74,6 +77,11 @@ export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
           </option>
         ))}
       </NativeSelect>
+      {mayChange ? null : (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t('managed.notYours')}
+        </p>
+      )}
       <Dialog open={confirming} onOpenChange={(open) => !update.isPending && setConfirming(open)}>
         <DialogContent
           title={t('managed.resolveTitle')}
