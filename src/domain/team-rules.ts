@@ -74,3 +74,38 @@ export function memberChangeRefusal(
   if (isActiveResponsable && !staysActiveResponsable && activeResponsables <= 1) return 'lastResponsable'
   return null
 }
+
+/** An e-mail is retried for this long, with a growing delay, then dropped (the link can be given again). */
+export const EMAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
+export const EMAIL_FIRST_RETRY_MS = 60_000
+export const EMAIL_MAX_RETRY_MS = 60 * 60 * 1000
+
+/** The pause before the next try of an e-mail tried `attempts` times. */
+export function emailRetryDelay(attempts: number): number {
+  return Math.min(EMAIL_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), EMAIL_MAX_RETRY_MS)
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Dakar' })
+
+/** The e-mail of an invitation, in French: who invites, to do what, the link and until when. */
+export function invitationEmail(invitation: {
+  organizationName: string
+  name: string
+  url: string
+  expiresAt: string
+}): { subject: string; text: string } {
+  const until = LONG_DATE.format(new Date(invitation.expiresAt))
+  return {
+    subject: `Invitation à rejoindre ${invitation.organizationName} sur Alertes urbaines`,
+    text: [
+      `Bonjour ${invitation.name},`,
+      '',
+      `${invitation.organizationName} vous invite à rejoindre son équipe sur Alertes urbaines, la plateforme de signalement des problèmes urbains de Dakar.`,
+      '',
+      'Pour activer votre compte, choisissez votre mot de passe en ouvrant ce lien\u202f:',
+      invitation.url,
+      '',
+      `Ce lien ne sert qu’une fois et expire le ${until}. Si vous n’attendiez pas cette invitation, ignorez ce message.`,
+    ].join('\n'),
+  }
+}

@@ -16,6 +16,7 @@ import { citizenRoutes } from './citizens/routes'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/database'
+import { createEmailSender, type EmailSender } from './email/email-sender'
 import { createEventBus, type EventBus } from './events/event-bus'
 import { eventRoutes } from './events/routes'
 import { fileRoutes } from './files/routes'
@@ -82,6 +83,8 @@ declare module 'fastify' {
     categoryChanges: CategoryChanges
     /** An organisation's members and their invitations (team/team-changes.ts). */
     team: TeamChanges
+    /** The sender of e-mails (invitations), when SMTP_URL is set. */
+    email: EmailSender | undefined
     /** Web Push: the public key browsers subscribe with, and the sender of waiting notifications. */
     push: { publicKey: string; sender: PushSender }
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
@@ -162,7 +165,13 @@ export async function buildApp(
   app.decorate('lifecycle', createReportLifecycle(services))
   app.decorate('organizationChanges', createOrganizationChanges(services))
   app.decorate('categoryChanges', createCategoryChanges(services))
-  app.decorate('team', createTeamChanges(services))
+  // Invitations also go by e-mail when SMTP_URL is set.
+  const emailSender = deps.config.smtp
+    ? createEmailSender({ db: deps.db.db, clock: deps.clock, smtp: deps.config.smtp, log: app.log })
+    : undefined
+  app.decorate('email', emailSender)
+  app.addHook('onClose', async () => emailSender?.stop())
+  app.decorate('team', createTeamChanges({ ...services, email: emailSender }))
   const vapid = resolveVapidKeys(deps.config.vapidKeys, deps.config.vapidSubject, deps.config.dataDir)
   const pushSender = createPushSender({
     db: deps.db.db,

@@ -102,4 +102,26 @@ describe('loadConfig', () => {
     expect(message).toContain('VAPID_PRIVATE_KEY doit être une clé privée VAPID')
     expect(message).not.toContain('secret-but-too-short')
   })
+
+  it('reads SMTP_URL with the public address its links lead to, never echoing it', () => {
+    expect(loadConfig({}).smtp).toBeUndefined()
+    const origin = { PUBLIC_ORIGIN: 'https://alertes.example.sn' }
+    expect(loadConfig({ ...origin, SMTP_URL: 'smtp://awa:secret@smtp.example.sn:587' }).smtp).toEqual({
+      url: 'smtp://awa:secret@smtp.example.sn:587',
+      from: 'contact@alertes-urbaines.sn',
+    })
+    expect(
+      loadConfig({ ...origin, SMTP_URL: 'smtps://smtp.example.sn', SMTP_FROM: 'equipe@mairie.sn' }).smtp
+        ?.from,
+    ).toBe('equipe@mairie.sn')
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.sn' })).toThrow(/PUBLIC_ORIGIN est obligatoire/)
+    let message = ''
+    try {
+      loadConfig({ ...origin, SMTP_URL: 'http://awa:secret@smtp.example.sn' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('SMTP_URL doit être une adresse smtp://')
+    expect(message).not.toContain('secret')
+  })
 })

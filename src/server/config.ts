@@ -116,6 +116,22 @@ const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    // The SMTP server that sends the invitations of organisations' members (issue 29): off without it.
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/[^/\s]+(:\d+)?\/?$/,
+          'doit être une adresse smtp://utilisateur:motdepasse@hôte:587 ou smtps://…',
+        )
+        .optional(),
+    ),
+    // Who the e-mails come from; by default the contact address.
+    SMTP_FROM: z.preprocess(
+      emptyAsUndefined,
+      z.email({ error: 'doit être une adresse e-mail (par exemple ne-pas-repondre@mairie.sn)' }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
@@ -123,6 +139,14 @@ const envSchema = z
         code: 'custom',
         path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'est requise quand l’autre clé VAPID est donnée (les deux, ou aucune)',
+      })
+    }
+    if (env.SMTP_URL && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message:
+          'est obligatoire quand SMTP_URL est défini (les liens envoyés par e-mail mènent à cette adresse)',
       })
     }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -191,6 +215,8 @@ export interface Config {
   pushServiceOrigins: string[]
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; generated once in DATA_DIR without them. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined
+  /** SMTP_URL and who the e-mails come from (SMTP_FROM, or the contact address); none: no e-mail. */
+  smtp: { url: string; from: string } | undefined
   /** VAPID_SUBJECT, by default the contact address. */
   vapidSubject: string
 }
@@ -202,6 +228,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'VAPID_PRIVATE_KEY',
+  'SMTP_URL',
 ])
 
 export class ConfigError extends Error {}
@@ -238,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.CONTACT_EMAIL } : undefined,
   }
 }

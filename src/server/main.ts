@@ -77,8 +77,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  // Notifications left waiting by a stop or a failed push service go out now.
+  // Notifications and e-mails left waiting by a stop or a failed service go out now.
   app.push.sender.start()
+  app.email?.start()
   if (backupSecret) {
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

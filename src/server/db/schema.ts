@@ -406,6 +406,27 @@ export const pushDeliveries = pgTable(
   (t) => [index('push_deliveries_due_idx').on(t.next_attempt_at)],
 )
 
+/**
+ * E-mails waiting to be sent (the invitations of organisations' members, issue 29): written in
+ * the transaction of what they tell, sent by any instance (email/email-sender.ts), retried with a
+ * growing delay for a day, deleted once the SMTP server has taken them (the link they carry
+ * with them).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: moment('next_attempt_at').notNull().defaultNow(),
+    expires_at: moment('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.next_attempt_at)],
+)
+
 /** "Moi aussi": one support per report and citizen device. */
 export const reportSupports = pgTable(
   'report_supports',

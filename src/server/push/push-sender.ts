@@ -1,6 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import { PUSH_TTL_SECONDS, type PushPayload, pushRetryDelay } from '../../domain/push'
+import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
 import { type Db, queryRows } from '../db/database'
 import { pushDeliveries, pushSubscriptions } from '../db/schema'
@@ -141,48 +142,16 @@ export function createPushSender(deps: PushSenderDeps) {
     await db.delete(pushDeliveries).where(lte(pushDeliveries.expires_at, clock.now().toISOString()))
   }
 
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<void> | null = null
-  let again = false
-  let stopped = true
-
-  /** One round at a time; a wake-up during a round makes another right after. */
-  function wake() {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = (async () => {
-      do {
-        again = false
-        try {
-          await dropExpired()
-          await deliverDue()
-        } catch (error) {
-          log.warn({ err: error }, 'push: delivery round failed, trying again soon')
-        }
-      } while (again && !stopped)
-    })().finally(() => {
-      running = null
-    })
-  }
-
-  return {
-    deliverDue,
-    wake,
-    start() {
-      stopped = false
-      timer = setInterval(wake, PUSH_POLL_MS)
-      timer.unref()
-      wake()
+  const rounds = createBackgroundRounds({
+    pollMs: PUSH_POLL_MS,
+    round: async () => {
+      await dropExpired()
+      await deliverDue()
     },
-    async stop() {
-      stopped = true
-      if (timer) clearInterval(timer)
-      await running
-    },
-  }
+    onError: (error) => log.warn({ err: error }, 'push: delivery round failed, trying again soon'),
+  })
+
+  return { deliverDue, ...rounds }
 }
 
 export type PushSender = ReturnType<typeof createPushSender>

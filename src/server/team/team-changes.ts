@@ -5,7 +5,9 @@ import {
   INVITATION_TOKEN_BYTES,
   INVITATION_TTL_MS,
   type Invitation,
+  type InvitationLink,
   type InviteMemberInput,
+  invitationEmail,
   type Member,
   type MemberRole,
   type MemberStatus,
@@ -17,6 +19,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { organizationMembers, organizations } from '../db/schema'
 import { toIso } from '../db/values'
+import { queueEmail } from '../email/email-outbox'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
 import { hashPassword } from '../passwords'
@@ -57,10 +60,36 @@ const invitationUrl = (origin: string, token: string) => `${origin}${INVITATION_
  * them; an invited person chooses a password from the link. Each change is told to the
  * organisation's live stream, so that every screen of its team shows it.
  */
-export function createTeamChanges(deps: { db: Db; events: EventBus; clock: Clock }) {
+export function createTeamChanges(deps: {
+  db: Db
+  events: EventBus
+  clock: Clock
+  /** The e-mail sender, when SMTP_URL is set: invitations then also go by e-mail. */
+  email?: { wake(): void }
+}) {
   const { db, clock } = deps
   const changed = (organizationId: string) =>
     deps.events.publish({ type: 'organizations.changed', organizationId })
+
+  /** The invitation's e-mail, in the transaction that made its link (when e-mails are sent at all). */
+  async function queueInvitationEmail(
+    tx: Db,
+    member: { organization_id: string; name: string; email: string },
+    link: InvitationLink,
+  ) {
+    if (!deps.email) return
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, member.organization_id))
+    const message = invitationEmail({
+      organizationName: organization?.name ?? '',
+      name: member.name,
+      url: link.url,
+      expiresAt: link.expires_at,
+    })
+    await queueEmail(tx, { to: member.email, ...message }, clock.now())
+  }
 
   async function memberOfOrganization(organizationId: string, memberId: string): Promise<MemberRow> {
     const [row] = await db
@@ -103,22 +132,26 @@ export function createTeamChanges(deps: { db: Db; events: EventBus; clock: Clock
     async invite(organizationId: string, input: InviteMemberInput, origin: string) {
       await requireFreeEmail(db, input.email, organizationId)
       const invitation = newInvitation(clock.now())
-      const [row] = await db
-        .insert(organizationMembers)
-        .values({ organization_id: organizationId, ...input, status: 'invited', ...invitation.columns })
-        .returning()
+      const link = {
+        url: invitationUrl(origin, invitation.token),
+        expires_at: invitation.columns.invitation_expires_at,
+      }
+      const row = await db
+        .transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(organizationMembers)
+            .values({ organization_id: organizationId, ...input, status: 'invited', ...invitation.columns })
+            .returning()
+          if (!inserted) throw new Error('insert returned no row')
+          await queueInvitationEmail(tx as unknown as Db, inserted, link)
+          return inserted
+        })
         .catch((error) => {
           throw asEmailTaken(error)
         })
-      if (!row) throw new Error('insert returned no row')
+      deps.email?.wake()
       await changed(organizationId)
-      return {
-        member: memberOf(row),
-        invitation: {
-          url: invitationUrl(origin, invitation.token),
-          expires_at: toIso(row.invitation_expires_at ?? ''),
-        },
-      }
+      return { member: memberOf(row), invitation: link }
     },
 
     /** A new link for someone who has not yet accepted: the former one stops working. */
@@ -127,14 +160,19 @@ export function createTeamChanges(deps: { db: Db; events: EventBus; clock: Clock
       if (current.status !== 'invited')
         throw new AppError('conflict', { reason: 'team.invitationNotPending' })
       const invitation = newInvitation(clock.now())
-      await db.update(organizationMembers).set(invitation.columns).where(eq(organizationMembers.id, memberId))
-      return {
-        member: memberOf(current),
-        invitation: {
-          url: invitationUrl(origin, invitation.token),
-          expires_at: invitation.columns.invitation_expires_at,
-        },
+      const link = {
+        url: invitationUrl(origin, invitation.token),
+        expires_at: invitation.columns.invitation_expires_at,
       }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(organizationMembers)
+          .set(invitation.columns)
+          .where(eq(organizationMembers.id, memberId))
+        await queueInvitationEmail(tx as unknown as Db, current, link)
+      })
+      deps.email?.wake()
+      return { member: memberOf(current), invitation: link }
     },
 
     /**

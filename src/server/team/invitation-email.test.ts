@@ -1,0 +1,103 @@
+// Issue 29, point 3: with SMTP_URL set, an invitation also goes by e-mail, through a durable
+// outbox: written with the invitation, sent once the SMTP server takes it, tried again when it is
+// busy, dropped when it refuses for good. Against a loopback SMTP server (test/smtp-server.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailRetryDelay } from '../../domain/team-rules'
+import { emailOutbox } from '../db/schema'
+import { bearer, createOrganization, loginOrganization } from '../test/accounts'
+import { buildTestApp, type TestContext } from '../test/helper'
+import { type MovingClock, movingClock } from '../test/moving-clock'
+import { startSmtpServer } from '../test/smtp-server'
+
+let ctx: TestContext
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let clock: MovingClock
+let organizationName: string
+let organizationEmail: string
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  clock = movingClock(new Date('2026-11-28T10:00:00Z'))
+  ctx = await buildTestApp({
+    clock,
+    env: {
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'ne-pas-repondre@alertes.example.sn',
+      PUBLIC_ORIGIN: 'https://alertes.example.sn',
+    },
+  })
+  const organization = await createOrganization(ctx.db.db)
+  organizationName = organization.name
+  organizationEmail = organization.email
+})
+afterAll(async () => {
+  await ctx.close()
+  await smtp.close()
+})
+
+let people = 0
+async function invite() {
+  const email = `fatou.sow${++people}@mairie.sn`
+  // The clock moves between the tests: a fresh session each time.
+  const responsable = await loginOrganization(ctx.app, organizationEmail)
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/org/members',
+    payload: { name: 'Fatou Sow', email, role: 'agent' },
+    headers: bearer(responsable),
+  })
+  expect(res.statusCode).toBe(201)
+  return { email, url: res.json().invitation.url as string }
+}
+const sender = () => {
+  if (!ctx.app.email) throw new Error('no e-mail sender with SMTP_URL set')
+  return ctx.app.email
+}
+const waiting = async () => (await ctx.db.db.select().from(emailOutbox)).length
+
+describe('the invitation’s e-mail', () => {
+  it('is sent to the person invited, in French, with the link at the site’s public address', async () => {
+    const { email, url } = await invite()
+    expect(url).toMatch(/^https:\/\/alertes\.example\.sn\/organization\/invitation\/[A-Za-z0-9_-]{43}$/)
+    expect(await sender().sendDue()).toBe(1)
+    const sent = smtp.received.at(-1)
+    expect(sent?.from).toBe('ne-pas-repondre@alertes.example.sn')
+    expect(sent?.to).toEqual([email])
+    expect(sent?.raw).toContain('Subject: =?UTF-8?')
+    expect(sent?.text).toContain(`\n${url}\n`)
+    expect(sent?.text).toContain('Bonjour Fatou Sow,')
+    expect(sent?.text).toContain(`${organizationName} vous invite à rejoindre son équipe`)
+    expect(sent?.text).toContain('expire le 5 décembre 2026')
+    // Nothing of it is kept once the server took it: the link was its only copy.
+    expect(await waiting()).toBe(0)
+  })
+
+  it('is tried again later when the server is busy, and sent once', async () => {
+    const before = smtp.received.length
+    smtp.refuseNext(451, 'Try again later')
+    await invite()
+    expect(await sender().sendDue()).toBe(1)
+    expect(smtp.received).toHaveLength(before)
+    expect(await waiting()).toBe(1)
+    // Not due yet: nothing is taken.
+    expect(await sender().sendDue()).toBe(0)
+    clock.advance(emailRetryDelay(1))
+    expect(await sender().sendDue()).toBe(1)
+    expect(smtp.received).toHaveLength(before + 1)
+    expect(await waiting()).toBe(0)
+    clock.advance(emailRetryDelay(5))
+    expect(await sender().sendDue()).toBe(0)
+    expect(smtp.received).toHaveLength(before + 1)
+  })
+
+  it('is dropped when the server refuses it for good; the link still works from the screen', async () => {
+    const before = smtp.received.length
+    smtp.refuseNext(550, 'No such user here')
+    const { url } = await invite()
+    expect(await sender().sendDue()).toBe(1)
+    expect(await waiting()).toBe(0)
+    expect(smtp.received).toHaveLength(before)
+    const token = url.split('/').pop()
+    expect((await ctx.app.inject({ url: `/api/org/invitations/${token}` })).statusCode).toBe(200)
+  })
+})
