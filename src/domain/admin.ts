@@ -10,7 +10,7 @@ import {
 } from './admin-rules'
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
-import { reportEventSchema } from './citizen'
+import { teamReportEventSchema } from './citizen'
 import {
   NAME_CHANGE_FILTER,
   nameChangeDecisionSchema,
@@ -57,7 +57,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>
 export const adminReportPageSchema = pageSchema(adminReportSchema)
 
 export const adminReportDetailSchema = adminReportSchema.extend({
-  history: z.array(reportEventSchema),
+  history: z.array(teamReportEventSchema),
   notifications: z.array(
     z.object({ id: z.string(), title: z.string(), message: z.string(), created_at: z.string() }),
   ),

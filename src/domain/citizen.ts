@@ -22,6 +22,13 @@ export const reportEventSchema = z.object({
 })
 export type ReportEvent = z.infer<typeof reportEventSchema>
 
+/**
+ * A line as the organisation that manages the report and the administrators read it: with the
+ * member of the organisation who acted ("par Awa Ndiaye"), null for anyone else (issue 29).
+ */
+export const teamReportEventSchema = reportEventSchema.extend({ member_name: z.string().nullable() })
+export type TeamReportEvent = z.infer<typeof teamReportEventSchema>
+
 /** A report as the device that filed (or follows) it sees it. */
 export const citizenReportSchema = reportDetailsSchema.extend({
   /**

@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-space-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { teamReportEventSchema } from './citizen'
 import { mapQuerySchema } from './map'
 import {
   ASSIGNEE_FILTERS,
@@ -25,6 +26,12 @@ export const organizationReportSchema = reportDetailsSchema.extend({
   notifications_count: z.number().int(),
 })
 export type OrganizationReport = z.infer<typeof organizationReportSchema>
+
+/** One report as `GET /api/org/reports/:id` gives it: with its history, who of the team acted. */
+export const organizationReportDetailSchema = organizationReportSchema.extend({
+  history: z.array(teamReportEventSchema),
+})
+export type OrganizationReportDetail = z.infer<typeof organizationReportDetailSchema>
 export const organizationReportPageSchema = pageSchema(organizationReportSchema)
 
 const searchText = z.string().trim().max(200).optional()

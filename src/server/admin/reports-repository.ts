@@ -10,7 +10,7 @@ import type {
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
 import type { Page, PageCursor } from '../../domain/pagination'
 import type { ReadCache } from '../cache/read-cache'
-import { historiesOfReports } from '../citizens/repository'
+import { teamHistoryOf } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
 import { notifications, organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
@@ -161,7 +161,7 @@ export async function adminReportDetail(db: Db, id: string): Promise<AdminReport
     .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
     .where(eq(reports.id, id))
   if (!row) throw new AppError('not_found')
-  const history = (await historiesOfReports(db, [id])).get(id) ?? []
+  const history = await teamHistoryOf(db, id)
   const messages = await db
     .select({
       id: notifications.id,

@@ -4,12 +4,14 @@ import type {
   CitizenReport,
   PublicReportEvent,
   ReportEvent,
+  TeamReportEvent,
   TrackedReport,
 } from '../../domain/citizen'
 import { resolutionQuestion } from '../../domain/citizen-actions'
 import type { Db } from '../db/database'
 import {
   notifications,
+  organizationMembers,
   organizations,
   reportEvents,
   reportFollows,
@@ -93,6 +95,23 @@ export function publicHistory(events: ReportEvent[]): ReportEvent[] {
   return events.map((event) => ({ ...event, title: null }))
 }
 
+/** A stored line of history as the API gives it (never who of an organisation acted). */
+function eventOf(event: typeof reportEvents.$inferSelect): ReportEvent {
+  const data = event.data as { title?: unknown; reason?: unknown; organization_name?: unknown } | null
+  const text = (value: unknown) => (typeof value === 'string' ? value : null)
+  return {
+    kind: event.kind,
+    from_status: event.from_status,
+    to_status: event.to_status,
+    title: text(data?.title),
+    reason: text(data?.reason),
+    organization_name: text(data?.organization_name),
+    created_at: toIso(event.created_at),
+  }
+}
+
+const oldestFirst = [asc(reportEvents.created_at), asc(reportEvents.id)]
+
 export async function historiesOfReports(db: Db, reportIds: string[]): Promise<Map<string, ReportEvent[]>> {
   const byReport = new Map<string, ReportEvent[]>()
   if (reportIds.length === 0) return byReport
@@ -100,23 +119,26 @@ export async function historiesOfReports(db: Db, reportIds: string[]): Promise<M
     .select()
     .from(reportEvents)
     .where(inArray(reportEvents.report_id, reportIds))
-    .orderBy(asc(reportEvents.created_at), asc(reportEvents.id))
+    .orderBy(...oldestFirst)
   for (const event of events) {
-    const data = event.data as { title?: unknown; reason?: unknown; organization_name?: unknown } | null
-    const text = (value: unknown) => (typeof value === 'string' ? value : null)
-    const list = byReport.get(event.report_id) ?? []
-    list.push({
-      kind: event.kind,
-      from_status: event.from_status,
-      to_status: event.to_status,
-      title: text(data?.title),
-      reason: text(data?.reason),
-      organization_name: text(data?.organization_name),
-      created_at: toIso(event.created_at),
-    })
-    byReport.set(event.report_id, list)
+    byReport.set(event.report_id, [...(byReport.get(event.report_id) ?? []), eventOf(event)])
   }
   return byReport
+}
+
+/**
+ * A report's history as the organisation that manages it and the administrators read it: each
+ * line of an organisation's action says which of its members acted (issue 29). Never given to the
+ * public or to the citizen.
+ */
+export async function teamHistoryOf(db: Db, reportId: string): Promise<TeamReportEvent[]> {
+  const rows = await db
+    .select({ event: reportEvents, member_name: organizationMembers.name })
+    .from(reportEvents)
+    .leftJoin(organizationMembers, eq(organizationMembers.id, reportEvents.actor_member_id))
+    .where(eq(reportEvents.report_id, reportId))
+    .orderBy(...oldestFirst)
+  return rows.map((row) => ({ ...eventOf(row.event), member_name: row.member_name }))
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   availableReportsQuerySchema,
   managedReportsMapQuerySchema,
   managedReportsQuerySchema,
+  organizationReportDetailSchema,
   organizationReportPageSchema,
   organizationReportSchema,
   organizationStatsSchema,
@@ -29,6 +30,7 @@ import {
   requireOrganization,
   requireResponsable,
 } from '../auth/guards'
+import { teamHistoryOf } from '../citizens/repository'
 import { limitPerAddress } from '../http/rate-limits'
 import {
   availableReports,
@@ -154,8 +156,11 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/org/reports/:id',
-    { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
-    (request) => visibleReport(db(), currentOrganization(request).id, request.params.id),
+    { schema: { tags, params: reportParams, response: { 200: organizationReportDetailSchema } } },
+    async (request) => {
+      const report = await visibleReport(db(), currentOrganization(request).id, request.params.id)
+      return { ...report, history: await teamHistoryOf(db(), report.id) }
+    },
   )
 
   app.post(

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '../../domain/auth'
-import { reportEvents, reports } from '../db/schema'
+import { organizationMembers, reportEvents, reports } from '../db/schema'
 import {
   addMember,
   bearer,
@@ -96,6 +96,27 @@ describe('a report handed to an agent', () => {
       ['status_changed', awa.id],
       ['message_sent', awa.id],
     ])
+    // The organisation and the administrators read who; the public and the citizen never do.
+    const [awaRow] = await ctx.db.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.id, awa.id))
+    const byOrganization = await ctx.app.inject({
+      url: `/api/org/reports/${report.id}`,
+      headers: bearer(responsable),
+    })
+    expect(
+      byOrganization.json().history.map((line: { member_name: string | null }) => line.member_name),
+    ).toEqual([awaRow?.name, awaRow?.name])
+    const byAdmin = await ctx.app.inject({
+      url: `/api/admin/reports/${report.id}`,
+      headers: bearer(await loginAdmin(ctx.app)),
+    })
+    expect(byAdmin.json().history.at(-1)).toMatchObject({ kind: 'message_sent', member_name: awaRow?.name })
+    const publicPage = await ctx.app.inject({ url: `/api/reports/${report.id}` })
+    expect(publicPage.statusCode).toBe(200)
+    expect(publicPage.body).not.toContain(String(awaRow?.name))
+    expect(publicPage.body).not.toContain('member')
   })
 
   it('is handed only by a responsable, to an active member of the organisation, and taken back with null', async () => {

@@ -1,5 +1,6 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { ReportEvent } from '../../../domain/citizen'
+import type { ReportEvent, TeamReportEvent } from '../../../domain/citizen'
 import { REPORT_EVENT_KINDS, type ReportEventKind } from '../../../domain/report-history'
 import { cn } from '../../lib/class-names'
 import { formatDateTime } from '../../lib/french-dates'
@@ -7,7 +8,7 @@ import { useReportStatusLabel } from './report-badges'
 
 /** A line of history as the screens receive it (the public history has no message title). */
 export type HistoryEvent = Pick<ReportEvent, 'kind' | 'from_status' | 'to_status' | 'created_at'> &
-  Partial<Pick<ReportEvent, 'title' | 'reason' | 'organization_name'>>
+  Partial<Pick<TeamReportEvent, 'title' | 'reason' | 'organization_name' | 'member_name'>>
 
 /** The texts of a history, in the reader's language: each screen gives its catalogue's. */
 export interface HistoryTexts {
@@ -19,6 +20,8 @@ export interface HistoryTexts {
   message: (title: string) => string
   reason: (reason: string) => string
   assigned: (organization: string) => string
+  /** Who of an organisation acted: the back-office's history only (the public never reads it). */
+  by?: (member: string) => string
 }
 
 /** What one line says: its heading, a detail after it, and a note below (a rejection's reason). */
@@ -57,6 +60,10 @@ export function useHistoryTexts(namespace: HistoryNamespace): HistoryTexts {
     message: (title) => t('history.message', { title }),
     reason: (reason) => t('history.reason', { reason }),
     assigned: (organization) => t('history.assigned', { organization }),
+    // `t` is the admin catalogue's here, which alone has the line.
+    ...(namespace === 'admin'
+      ? { by: (member: string) => (t as TFunction<'admin'>)('history.by', { member }) }
+      : {}),
   }
 }
 
@@ -94,6 +101,9 @@ export function ReportHistory({
               ) : null}
             </span>
             {note ? <span className="whitespace-pre-line text-slate-700">{note}</span> : null}
+            {event.member_name && texts.by ? (
+              <span className="text-slate-700">{texts.by(event.member_name)}</span>
+            ) : null}
             <time dateTime={event.created_at} className="text-xs text-slate-600">
               {formatDateTime(event.created_at)}
             </time>

@@ -134,6 +134,7 @@ export const adminFr = {
   // A report's history (the texts of src/domain, as the citizen screens show it).
   history: {
     ...REPORT_HISTORY_TEXTS,
+    by: 'par {{member}}',
     events: REPORT_EVENT_KINDS,
   },
   apiKeys: {

@@ -255,6 +255,7 @@ describe('Admin report management', () => {
           title: null,
           reason: null,
           organization_name: null,
+          member_name: null,
           created_at: '2026-11-22T10:00:00Z',
         },
         {
@@ -264,6 +265,7 @@ describe('Admin report management', () => {
           title: null,
           reason: null,
           organization_name: null,
+          member_name: 'Awa Ndiaye',
           created_at: '2026-11-22T11:00:00Z',
         },
       ],
@@ -305,6 +307,8 @@ describe('Admin report management', () => {
     expect(within(dialog).getByText('Statut modifié').closest('li')).toHaveTextContent(
       'Statut modifié : En attente → En cours',
     )
+    // Who of the organisation did it (issue 29).
+    expect(within(dialog).getByText('Statut modifié').closest('li')).toHaveTextContent('par Awa Ndiaye')
     expect(within(dialog).getByText('Intervention prévue')).toBeInTheDocument()
     expect(within(dialog).getByText('Une équipe passe demain.')).toBeInTheDocument()
 
