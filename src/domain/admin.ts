@@ -22,6 +22,7 @@ import { organizationReportSchema } from './organization-space'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
 import { REJECTED_STATUS } from './report-states'
+import { memberSchema } from './team'
 
 export * from './admin-rules'
 
@@ -110,6 +111,12 @@ export type ExportLink = z.infer<typeof exportLinkSchema>
 /** The organisation as the back-office lists it: its categories by name. */
 export const adminOrganizationSchema = organizationProfileSchema.extend({ categories: z.array(z.string()) })
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>
+
+/** `GET /api/admin/organizations/:id`: an organisation with its team (issue 29). */
+export const adminOrganizationDetailSchema = adminOrganizationSchema.extend({
+  members: z.array(memberSchema),
+})
+export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetailSchema>
 
 export const adminOrganizationsQuerySchema = z.object({
   q: searchText,

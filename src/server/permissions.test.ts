@@ -408,6 +408,10 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: ['admin'],
     request: () => ({ url: '/api/admin/organizations' }),
   },
+  'GET /api/admin/organizations/:id': {
+    allowed: ['admin'],
+    request: (f) => ({ url: `/api/admin/organizations/${f.organizationId}` }),
+  },
   'PATCH /api/admin/organizations/:id': {
     allowed: ['admin'],
     request: (f) => ({ url: `/api/admin/organizations/${f.organizationId}`, payload: { is_active: true } }),

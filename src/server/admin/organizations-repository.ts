@@ -46,21 +46,7 @@ export async function listAdminOrganizations(
   )
   const [rows, [total], [counts]] = await Promise.all([
     db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        type: organizations.type,
-        email: organizations.email,
-        phone: organizations.phone,
-        address: organizations.address,
-        city: organizations.city,
-        status: organizations.status,
-        is_active: organizations.is_active,
-        pending_name: organizations.pending_name,
-        created_at: organizations.created_at,
-        last_login: organizations.last_login,
-        categories: categoryNames,
-      })
+      .select(adminOrganizationColumns)
       .from(organizations)
       .where(where)
       .orderBy(desc(organizations.created_at), desc(organizations.id))
@@ -79,12 +65,7 @@ export async function listAdminOrganizations(
       from ${organizations}`,
     ),
   ])
-  const items: AdminOrganization[] = rows.map((row) => ({
-    ...row,
-    categories: parseArray(row.categories),
-    created_at: toIso(row.created_at),
-    last_login: row.last_login ? toIso(row.last_login) : null,
-  }))
+  const items = rows.map(toAdminOrganization)
   return {
     items,
     total: total?.n ?? 0,
@@ -190,4 +171,41 @@ export async function eligibleOrganization(db: Db, organizationId: string, categ
     throw new AppError('invalid_input', { reason: 'admin.organizationUnknown', field: 'organization_id' })
   if (!found.eligible) throw new AppError('conflict', { reason: 'admin.organizationNotEligible' })
   return { id: found.id, name: found.name }
+}
+const adminOrganizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  type: organizations.type,
+  email: organizations.email,
+  phone: organizations.phone,
+  address: organizations.address,
+  city: organizations.city,
+  status: organizations.status,
+  is_active: organizations.is_active,
+  pending_name: organizations.pending_name,
+  created_at: organizations.created_at,
+  last_login: organizations.last_login,
+  categories: categoryNames,
+}
+
+type AdminOrganizationRow = Omit<AdminOrganization, 'categories' | 'created_at' | 'last_login'> & {
+  categories: Parameters<typeof parseArray>[0]
+  created_at: string
+  last_login: string | null
+}
+
+function toAdminOrganization(row: AdminOrganizationRow): AdminOrganization {
+  return {
+    ...row,
+    categories: parseArray(row.categories),
+    created_at: toIso(row.created_at),
+    last_login: row.last_login ? toIso(row.last_login) : null,
+  }
+}
+
+/** One organisation as the administrators' details show it (its members apart). */
+export async function adminOrganization(db: Db, id: string): Promise<AdminOrganization> {
+  const [row] = await db.select(adminOrganizationColumns).from(organizations).where(eq(organizations.id, id))
+  if (!row) throw new AppError('not_found')
+  return toAdminOrganization(row)
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import {
   type AdminReport,
   type AdminReportFilters,
+  adminOrganizationDetailSchema,
   adminOrganizationPageSchema,
   adminOrganizationsQuerySchema,
   adminReportDetailSchema,
@@ -32,7 +33,7 @@ import { AppError } from '../errors'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { csvTable, sendStreamed } from '../http/csv'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
-import { eligibleOrganizations, listAdminOrganizations } from './organizations-repository'
+import { adminOrganization, eligibleOrganizations, listAdminOrganizations } from './organizations-repository'
 import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
 import { createAdminUser, listAdminUsers, updateAdminUser } from './users-repository'
 
@@ -206,6 +207,15 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
         },
       },
       (request) => listAdminOrganizations(db(), request.query, request.query.page),
+    )
+
+    app.get(
+      '/api/admin/organizations/:id',
+      { schema: { tags, params: uuidParams, response: { 200: adminOrganizationDetailSchema } } },
+      async (request) => ({
+        ...(await adminOrganization(db(), request.params.id)),
+        members: await app.team.list(request.params.id),
+      }),
     )
 
     app.patch(

@@ -10,6 +10,7 @@ import {
   addMember,
   bearer,
   createOrganization,
+  loginAdmin,
   loginOrganization,
   ORG_PASSWORD,
   webLogin,
@@ -258,5 +259,26 @@ describe('what an agent may not do', () => {
     expect(profile.statusCode).toBe(403)
     expect(profile.json().error.message).toBe('Seul un responsable de l’organisation peut faire cela.')
     expect((await invite(agent.session, person())).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/admin/organizations/:id', () => {
+  it('gives the administrators the organisation with its members, and 404 for an unknown one', async () => {
+    const agent = await addMember(ctx.db.db, organization.id, { name: 'Ibrahima Fall' })
+    const admin = await loginAdmin(ctx.app)
+    const res = await ctx.app.inject({
+      url: `/api/admin/organizations/${organization.id}`,
+      headers: bearer(admin),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id: organization.id, name: organization.name, categories: ['Voirie'] })
+    expect(res.json().members).toContainEqual(
+      expect.objectContaining({ id: agent.id, name: 'Ibrahima Fall', role: 'agent', status: 'active' }),
+    )
+    const unknown = await ctx.app.inject({
+      url: '/api/admin/organizations/00000000-0000-4000-8000-000000000000',
+      headers: bearer(admin),
+    })
+    expect(unknown.statusCode).toBe(404)
   })
 })

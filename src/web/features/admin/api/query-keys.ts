@@ -17,6 +17,7 @@ export const adminKeys = {
   report: (id: string) => ['admin', 'reports', 'detail', id] as const,
   eligibleOrganizations: (id: string) => ['admin', 'reports', 'eligible-organizations', id] as const,
   organizations: () => ['admin', 'organizations'] as const,
+  organization: (id: string) => ['admin', 'organizations', 'detail', id] as const,
   organizationList: (filters: AdminOrganizationFilters, page: number) =>
     ['admin', 'organizations', 'list', filters, page] as const,
   users: () => ['admin', 'users'] as const,

@@ -176,6 +176,8 @@ export const adminFr = {
     createFailed: 'Impossible de créer la clé',
   },
   organizations: {
+    members: 'Membres de l’équipe',
+    membersLoadFailed: 'Impossible de charger les membres',
     subtitle: 'Approuvez, rejetez ou suspendez les organisations partenaires',
     approved: 'Approuvées',
     suspended: 'Suspendues',

@@ -145,6 +145,22 @@ describe('Admin organisations', () => {
   it('shows the details, "Non renseigné" for a missing phone, and reactivates from there', async () => {
     const { calls } = stubApi({
       '/api/admin/organizations': list([suspended]),
+      [`/api/admin/organizations/${suspended.id}`]: {
+        status: 200,
+        body: {
+          ...suspended,
+          members: [
+            {
+              id: 'm1',
+              name: 'Awa Ndiaye',
+              email: 'awa@setal.sn',
+              role: 'responsable',
+              status: 'active',
+              last_login: null,
+            },
+          ],
+        },
+      },
       [`PATCH /api/admin/organizations/${suspended.id}`]: {
         status: 200,
         body: { id: suspended.id, status: 'approved', is_active: true },
@@ -159,6 +175,10 @@ describe('Admin organisations', () => {
     expect(within(dialog).getByText('Place de l’Indépendance, Dakar')).toBeInTheDocument()
     expect(within(dialog).getByText('Voirie')).toBeInTheDocument()
     expect(within(dialog).getByText('Suspendu')).toBeInTheDocument()
+    // Its team (issue 29).
+    const members = within(dialog).getByRole('region', { name: 'Membres de l’équipe' })
+    expect(await within(members).findByText('Awa Ndiaye')).toBeInTheDocument()
+    expect(members).toHaveTextContent('Responsable · Actif')
     await user.click(within(dialog).getByRole('button', { name: 'Annuler l’approbation' }))
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'pending' })
     await user.click(within(dialog).getByRole('button', { name: 'Réactiver' }))

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import type { AdminOrganization } from '../../../../domain/admin'
+import { MEMBER_ROLE_LABELS, MEMBER_STATUS_LABELS } from '../../../../domain/team-rules'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { formatLongDate } from '../../../lib/french-dates'
+import { useAdminOrganization } from '../api/get-admin-organization'
 import { useConfirmedOrganizationAction } from './confirmed-organization-action'
 import {
   OrganizationStatusBadge,
@@ -10,6 +13,36 @@ import {
   organizationTypeLabel,
   PendingName,
 } from './organization-status'
+
+/** The organisation's team (issue 29): who signs in for it, with their role and status. */
+function OrganizationMembers({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('admin')
+  const detail = useAdminOrganization(organizationId)
+  return (
+    <section aria-labelledby="organization-members" className="mt-5 flex flex-col gap-2 text-sm">
+      <h3 id="organization-members" className="font-semibold text-slate-600">
+        {t('organizations.members')}
+      </h3>
+      {detail.isPending ? (
+        <Skeleton className="h-10 w-full" />
+      ) : detail.isError ? (
+        <p className="text-slate-700">{t('organizations.membersLoadFailed')}</p>
+      ) : (
+        <ul className="flex flex-col gap-1.5">
+          {detail.data.members.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-x-2 text-slate-900">
+              <span className="font-medium">{member.name}</span>
+              <span className="break-all text-slate-700">{member.email}</span>
+              <span className="text-slate-700">
+                {MEMBER_ROLE_LABELS[member.role]} · {MEMBER_STATUS_LABELS[member.status]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
 
 /** 'Détails de l’organisation', with the same actions as the row menu. */
 export function OrganizationDetailsDialog({
@@ -96,6 +129,7 @@ export function OrganizationDetailsDialog({
               </dd>
             </div>
           </dl>
+          <OrganizationMembers organizationId={organization.id} />
         </DialogContent>
       ) : null}
       {action.dialog}
