@@ -103,5 +103,9 @@ export const organizationStatsSchema = z.object({
   resolved: z.number().int(),
   resolution_rate: z.number().int(),
   notifications_sent: z.number().int(),
+  /** Each active member's reports handed to them: still open, and resolved (issue 29). */
+  members: z.array(
+    z.object({ id: z.string(), name: z.string(), open: z.number().int(), resolved: z.number().int() }),
+  ),
 })
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>

@@ -307,7 +307,27 @@ export async function organizationStats(db: Db, organizationId: string): Promise
     resolved,
     resolution_rate: resolutionRate(resolved, total),
     notifications_sent: Number(row?.notifications_sent ?? 0),
+    members: await memberCounts(db, organizationId),
   }
+}
+
+/** Each active member of the organisation with the reports handed to them, open and resolved. */
+async function memberCounts(db: Db, organizationId: string): Promise<OrganizationStats['members']> {
+  const rows = await db
+    .select({
+      id: organizationMembers.id,
+      name: organizationMembers.name,
+      open: sql<number>`count(${reports.id}) filter (where ${reports.status} in (${FILED_STATUS}, ${CLAIMED_STATUS}))::int`,
+      resolved: sql<number>`count(${reports.id}) filter (where ${reports.status} = ${RESOLVED_STATUS})::int`,
+    })
+    .from(organizationMembers)
+    .leftJoin(reports, and(eq(reports.assignee_id, organizationMembers.id), managedBy(organizationId)))
+    .where(
+      and(eq(organizationMembers.organization_id, organizationId), eq(organizationMembers.status, 'active')),
+    )
+    .groupBy(organizationMembers.id, organizationMembers.name)
+    .orderBy(asc(sql`lower(${organizationMembers.name})`))
+  return rows.map((row) => ({ ...row, open: Number(row.open), resolved: Number(row.resolved) }))
 }
 
 /** `GET /api/org/me`: the organisation's profile, and the member who asks. */

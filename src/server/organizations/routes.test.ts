@@ -388,6 +388,7 @@ describe('GET /api/org/stats and /api/org/me', () => {
       resolved: 0,
       resolution_rate: 0,
       notifications_sent: 0,
+      members: [expect.objectContaining({ open: 0, resolved: 0 })],
     })
     const ids: string[] = []
     for (let i = 0; i < 3; i++) ids.push((await insertReport(ctx.db.db, { categoryName: 'Propreté' })).id)
@@ -402,6 +403,8 @@ describe('GET /api/org/stats and /api/org/me', () => {
       resolved: 1,
       resolution_rate: 33,
       notifications_sent: 1,
+      // Claimed by its responsable: handed to nobody.
+      members: [expect.objectContaining({ open: 0, resolved: 0 })],
     })
   })
 

@@ -170,4 +170,19 @@ describe('a report handed to an agent', () => {
     const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, report.id))
     expect(row).toMatchObject({ assigned_organization_id: other.id, assignee_id: null })
   })
+
+  it('is counted for its member on the dashboard: open and resolved, every active member listed', async () => {
+    const team = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const chef = await loginOrganization(ctx.app, team.email)
+    const agent = await addMember(ctx.db.db, team.id, { name: 'Zeynab Ba' })
+    await addMember(ctx.db.db, team.id, { name: 'Absent', status: 'disabled' })
+    for (const status of ['en-cours', 'en-attente', 'resolu'] as const) {
+      await insertReport(ctx.db.db, { assigned_organization_id: team.id, assignee_id: agent.id, status })
+    }
+    const stats = await ctx.app.inject({ url: '/api/org/stats', headers: bearer(chef) })
+    expect(stats.json().members).toEqual([
+      { id: expect.any(String), name: expect.stringMatching(/^Responsable/), open: 0, resolved: 0 },
+      { id: agent.id, name: 'Zeynab Ba', open: 2, resolved: 1 },
+    ])
+  })
 })

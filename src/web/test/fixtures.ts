@@ -70,6 +70,7 @@ export const ORGANIZATION_STATS: OrganizationStats = {
   resolved: 5,
   resolution_rate: 42,
   notifications_sent: 7,
+  members: [{ id: 'a1', name: 'Awa Ndiaye', open: 0, resolved: 0 }],
 }
 
 /** The signed-in organisation's profile, and its member signed in: its responsable (GET /api/org/me). */

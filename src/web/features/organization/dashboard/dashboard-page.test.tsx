@@ -45,6 +45,23 @@ describe('Organisation dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Notifications envoyées' }).parentElement).toHaveTextContent(
       '7',
     )
+    // A team of one has no table of its members.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it('shows each member’s reports, open and resolved, for a team (issue 29)', async () => {
+    const members = [
+      { id: 'a1', name: 'Awa Ndiaye', open: 0, resolved: 2 },
+      { id: 'a2', name: 'Moussa Diop', open: 3, resolved: 1 },
+    ]
+    stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'GET /api/org/stats': { status: 200, body: { ...ORGANIZATION_STATS, members } },
+    })
+    renderRoute('/organization')
+    const table = await screen.findByRole('table', { name: 'Signalements confiés à chaque membre' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((row) => row.textContent)).toEqual(['Awa Ndiaye02', 'Moussa Diop31'])
   })
 
   it('reloads the counts with the refresh button', async () => {

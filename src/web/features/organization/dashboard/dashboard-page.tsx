@@ -2,6 +2,7 @@ import Inbox from 'lucide-react/icons/inbox'
 import Send from 'lucide-react/icons/send'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { OrganizationStats } from '../../../../domain/organization-space'
 import { PageHeader } from '../../../components/layout/page-header'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -9,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Progress } from '../../../components/ui/progress'
 import { RefreshButton } from '../../../components/ui/refresh-button'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../components/ui/table'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { formatPercent } from '../../../lib/french-numbers'
 import { usePageMeta } from '../../../lib/page-meta'
@@ -16,6 +18,25 @@ import { useProfile } from '../api/get-profile'
 import { useStats } from '../api/get-stats'
 import { ReportCounters } from '../components/report-counters'
 import '../i18n/fr'
+
+/** Each member's reports: still open, and resolved (issue 29); for a team of more than one. */
+function TeamCounts({ members }: { members: OrganizationStats['members'] }) {
+  const { t } = useTranslation('organization')
+  return (
+    <Table caption={t('dashboard.team')}>
+      <TableHeader columns={[t('team.name'), t('dashboard.teamOpen'), t('dashboard.teamResolved')]} />
+      <TableBody>
+        {members.map((member) => (
+          <tr key={member.id}>
+            <RowHeader>{member.name}</RowHeader>
+            <Cell className="tabular-nums text-slate-800">{member.open}</Cell>
+            <Cell className="tabular-nums text-slate-800">{member.resolved}</Cell>
+          </tr>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
 
 /** The dashboard: welcome, the counts of the reports it manages, the resolution rate, messages sent. */
 export function DashboardPage() {
@@ -82,6 +103,8 @@ export function DashboardPage() {
               <p className="text-sm text-slate-600">{t('dashboard.notificationsSentHint')}</p>
             </Card>
           </div>
+
+          {stats.data && stats.data.members.length > 1 ? <TeamCounts members={stats.data.members} /> : null}
 
           <Link to="/organization/available-reports" className={buttonClassName({ className: 'self-start' })}>
             <Inbox aria-hidden="true" className="size-4" />

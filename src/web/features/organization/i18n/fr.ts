@@ -187,6 +187,9 @@ export const organizationFr = {
     notificationsSentHint: 'Messages envoyés aux citoyens',
     loadFailed: 'Impossible de charger le tableau de bord',
     seeAvailable: 'Voir les signalements disponibles',
+    team: 'Signalements confiés à chaque membre',
+    teamOpen: 'En cours',
+    teamResolved: 'Résolus',
   },
   available: {
     subtitle: 'Les signalements non attribués de vos catégories',
