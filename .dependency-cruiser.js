@@ -42,7 +42,7 @@ const FORM_MODULES = [
   'src/web/features/admin/login/admin-login-page.tsx',
   'src/web/features/admin/users/create-user-dialog.tsx',
   'src/web/features/admin/users/edit-user-dialog.tsx',
-  'src/web/features/organization/invitation/invitation-page.tsx',
+  'src/web/features/organization/team/invitation-page.tsx',
   'src/web/features/organization/login/organization-login-page.tsx',
   'src/web/features/organization/notifications/send-message-dialog.tsx',
   'src/web/features/organization/settings/profile-tab.tsx',

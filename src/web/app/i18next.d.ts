@@ -1,4 +1,5 @@
 import 'i18next'
+import type { SignInCatalogue } from '../components/layout/sign-in-texts'
 import type { AdminCatalogue } from '../features/admin/i18n/fr'
 import type { CitizenCatalogue } from '../features/citizen/i18n/fr'
 import type { OrganizationCatalogue } from '../features/organization/i18n/fr'
@@ -16,6 +17,7 @@ declare module 'i18next' {
       citizen: CitizenCatalogue
       organization: OrganizationCatalogue
       admin: AdminCatalogue
+      signIn: SignInCatalogue
     }
   }
 }

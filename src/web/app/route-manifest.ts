@@ -153,7 +153,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         // The one-time link a responsable hands to a new member: drawn by the browser, never kept.
         path: 'organization/invitation/:token',
         id: 'organization-invitation',
-        screen: 'features/organization/invitation/invitation-page',
+        screen: 'features/organization/team/invitation-page',
         area: 'organization',
       },
       {

@@ -88,12 +88,6 @@ export const en: Translation<Catalogue> = {
     network: 'Connection error. Check your internet.',
     unexpected: 'Unexpected answer from the server.',
   },
-  signIn: {
-    submit: 'Sign in',
-    submitting: 'Signing in...',
-    success: 'Signed in',
-    failed: 'Sign-in error',
-  },
   common: {
     backHome: 'Back home',
     password: 'Password',

@@ -89,12 +89,6 @@ export const fr = {
     network: 'Erreur de connexion. Vérifiez votre internet.',
     unexpected: 'Réponse inattendue du serveur.',
   },
-  signIn: {
-    submit: 'Se connecter',
-    submitting: 'Connexion...',
-    success: 'Connexion réussie',
-    failed: 'Erreur de connexion',
-  },
   common: {
     backHome: 'Retour à l’accueil',
     password: 'Mot de passe',

@@ -89,12 +89,6 @@ export const wo: Translation<Catalogue> = {
     network: 'Jokkoo gi mënul. Seetal sa internet.',
     unexpected: 'Serwër bi tontu na lu ñu xamul.',
   },
-  signIn: {
-    submit: 'Duggu',
-    submitting: 'Mu ngi dugg...',
-    success: 'Dugg nga',
-    failed: 'Duggub mënul',
-  },
   common: {
     backHome: 'Dellu ci xët wu njëkk wi',
     password: 'Baatu jàll',

@@ -8,6 +8,7 @@ import { Card } from '../ui/card'
 import { Field } from '../ui/field'
 import { PasswordInput } from '../ui/password-input'
 import { Spinner } from '../ui/spinner'
+import './sign-in-texts'
 
 /** The frame of a login screen: a centred card with its icon, title and subtitle, and the way home. */
 export function SignInPage({
@@ -47,11 +48,11 @@ export function SignInPage({
 
 /** "Se connecter", or "Connexion..." with a spinner and disabled while the server answers. */
 export function SignInButton({ busy }: { busy: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation('signIn')
   return (
     <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
       {busy ? <Spinner className="size-5 text-white" /> : null}
-      {busy ? t('signIn.submitting') : t('signIn.submit')}
+      {busy ? t('submitting') : t('submit')}
     </Button>
   )
 }

@@ -30,6 +30,7 @@ const LOGIN_REFUSALS: readonly string[] = [
 export function AdminLoginPage() {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tSignIn } = useTranslation('signIn')
   useAdminPageMeta(t('meta.login'))
   const navigate = useNavigate()
   const login = useSessionStore((state) => state.login)
@@ -53,12 +54,12 @@ export function AdminLoginPage() {
     const result = await login({ userType: 'admin', ...credentials })
     if (result.ok) {
       const { user } = result.session
-      toast.success(tRoot('signIn.success'), {
+      toast.success(tSignIn('success'), {
         description: t('login.successText', { name: user.name || user.username || credentials.username }),
       })
       navigate('/admin/dashboard', { replace: true })
     } else if (LOGIN_REFUSALS.includes(result.message)) {
-      toast.error(tRoot('signIn.failed'), { description: result.message })
+      toast.error(tSignIn('failed'), { description: result.message })
     } else {
       toast.error(tRoot('common.error'), { description: t('login.errorText') })
     }

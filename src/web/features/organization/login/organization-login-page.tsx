@@ -25,7 +25,7 @@ type Credentials = { email: string; password: string }
 
 function LoginForm() {
   const { t } = useTranslation('organization')
-  const { t: tRoot } = useTranslation()
+  const { t: tSignIn } = useTranslation('signIn')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
@@ -49,7 +49,7 @@ function LoginForm() {
     }
     // A previous organisation's data must not show for this one.
     queryClient.removeQueries({ queryKey: organizationKeys.all })
-    toast.success(tRoot('signIn.success'), {
+    toast.success(tSignIn('success'), {
       description: t('login.welcome', { name: result.session.user.name ?? '' }),
     })
     navigate('/organization', { replace: true })

@@ -10,6 +10,7 @@ import { Progress } from '../../../components/ui/progress'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useSignUp } from '../api/sign-up'
+import '../../../components/layout/sign-in-texts'
 import '../i18n/fr'
 import { STEP_OF_FIELD, signupFailure } from './signup-failure'
 import {
@@ -58,6 +59,7 @@ function SignupDone() {
 export function SignupPage() {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
+  const { t: tSignIn } = useTranslation('signIn')
   usePageMeta({ title: t('meta.signup'), description: t('meta.description') })
   const [step, setStep] = useState<Step>(1)
   const [draft, setDraft] = useState<SignupDraft>(EMPTY_DRAFT)
@@ -183,7 +185,7 @@ export function SignupPage() {
             to={LOGIN_PATH}
             className="inline-flex min-h-11 items-center font-semibold text-green-800 underline underline-offset-4"
           >
-            {tRoot('signIn.submit')}
+            {tSignIn('submit')}
           </Link>
         </p>
       )}
