@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import webpush from 'web-push'
 
@@ -30,13 +31,19 @@ export function resolveVapidKeys(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
   const generated = webpush.generateVAPIDKeys()
+  // Written whole beside it, then linked into place: an instance starting at the same time on the
+  // same DATA_DIR finds no file or a whole one, never one half written (it read "" once in CI).
+  const whole = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+  writeFileSync(whole, JSON.stringify(generated), { mode: 0o600 })
   try {
-    writeFileSync(file, JSON.stringify(generated), { mode: 0o600, flag: 'wx' })
+    linkSync(whole, file)
     return { ...generated, subject }
   } catch (error) {
     // Another instance sharing DATA_DIR wrote them first: theirs are the ones.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ...readKeys(file), subject }
     throw error
+  } finally {
+    rmSync(whole, { force: true })
   }
 }
 
