@@ -85,6 +85,23 @@ describe('logs of code lookups', () => {
   })
 })
 
+describe('logs of invitations', () => {
+  it('hide the one-time token of every route carrying one, and of the invitation page', () => {
+    const token = 'Zm9vYmFyYmF6cXV4cXV1eHh5enp5eHh5enp5eHh5enp5'
+    const routes = ctx.app.routeTable.filter((route) => route.url.includes(':token'))
+    expect(routes.map((route) => route.url)).toContain('/api/org/invitations/:token')
+    for (const route of routes) {
+      expect({ route: route.url, logged: redactUrl(route.url.replace(':token', token)) }).toEqual({
+        route: route.url,
+        logged: expect.not.stringContaining(token),
+      })
+    }
+    expect(redactUrl(`/organization/invitation/${token}`)).toBe('/organization/invitation/[caché]')
+    expect(redactUrl('/api/org/invitations/abc?x=1')).toBe('/api/org/invitations/[caché]?x=1')
+    expect(redactUrl('/api/org/members')).toBe('/api/org/members')
+  })
+})
+
 describe('logs of Open311 requests', () => {
   it('never contain the API key, whether it came in the query, a form body or a JSON body', async () => {
     const admin = bearer(await loginAdmin(ctx.app))

@@ -10,10 +10,16 @@ import type { FastifyRequest } from 'fastify'
  */
 const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_key', 'code']
 /**
- * Routes whose path carries a report's anonymous code, written as in the route table: the segment
- * of `:code` is hidden (a test walks the route table, so that a new one is not forgotten).
+ * Paths that carry a secret, written as in the route table: a report's anonymous code, and the
+ * one-time token of a member's invitation (its API and its page). The segments of `:code` and
+ * `:token` are hidden (a test walks the route table, so that a new one is not forgotten).
  */
-const CODE_ROUTES = ['/api/reports/track/:code'].map((route) => route.split('/'))
+const SECRET_PATHS = [
+  '/api/reports/track/:code',
+  '/api/org/invitations/:token',
+  '/organization/invitation/:token',
+].map((route) => route.split('/'))
+const SECRET_SEGMENTS = [':code', ':token']
 const REDACTED = '[caché]'
 
 function decoded(text: string): string {
@@ -25,14 +31,18 @@ function decoded(text: string): string {
   }
 }
 
-/** The path with the segment of a `:code` hidden, matched as the router matches it (decoded). */
+/** The path with its secret segment hidden, matched as the router matches it (decoded). */
 function redactPath(path: string): string {
   const segments = path.split('/')
-  for (const route of CODE_ROUTES) {
+  for (const route of SECRET_PATHS) {
     const matches =
       segments.length >= route.length &&
       route.every((part, i) => part.startsWith(':') || part === decoded(segments[i] ?? ''))
-    if (matches) return segments.map((segment, i) => (route[i] === ':code' ? REDACTED : segment)).join('/')
+    if (matches) {
+      return segments
+        .map((segment, i) => (SECRET_SEGMENTS.includes(route[i] ?? '') ? REDACTED : segment))
+        .join('/')
+    }
   }
   return path
 }
