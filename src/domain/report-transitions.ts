@@ -15,7 +15,7 @@ import {
   type ReportPriority,
   type ReportStatus,
 } from './report-states'
-import type { MemberRole } from './team-rules'
+import { type MemberRole, mayWorkOnReport } from './team-rules'
 
 /** A report as its transitions read it. */
 export interface ReportState {
@@ -157,7 +157,7 @@ function resolutionRefusal(refusal: ResolutionRefusal): Transition {
  * on every report of the organisation, an agent on those handed to them only (issue 29).
  */
 function mayWorkOn(state: ReportState, actor: Extract<Actor, { type: 'organization' }>): boolean {
-  return actor.member?.role !== 'agent' || state.assigneeId === actor.member.id
+  return mayWorkOnReport(actor.member, state.assigneeId)
 }
 
 /** A new report: its first status and the first line of its history. */

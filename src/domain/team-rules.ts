@@ -49,6 +49,18 @@ export const TEAM_MESSAGES = {
   linkCopied: 'Lien copié',
 } as const
 
+/**
+ * Whether a member may change a report of their organisation or write about it: a responsable on
+ * every one, an agent on those handed to them only. A session of before teams (no member) is the
+ * organisation's responsable.
+ */
+export function mayWorkOnReport(
+  member: { id: string; role: MemberRole } | undefined,
+  assigneeId: string | null | undefined,
+): boolean {
+  return member?.role !== 'agent' || assigneeId === member.id
+}
+
 /** A member as a change to it sees them. */
 export interface MemberState {
   id: string

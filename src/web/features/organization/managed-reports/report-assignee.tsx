@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
+import { mayWorkOnReport } from '../../../../domain/team-rules'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { ApiError } from '../../../lib/api-client'
 import { useSessionStore } from '../../../lib/auth/session-store'
@@ -16,7 +17,7 @@ export function useIsResponsable(): boolean {
 /** Whether the signed-in member may change this report: a responsable, or the agent it is handed to. */
 export function useMayWorkOn(report: OrganizationReport): boolean {
   const member = useSessionStore((state) => state.user?.member)
-  return member?.role !== 'agent' || report.assignee?.id === member.id
+  return mayWorkOnReport(member, report.assignee?.id)
 }
 
 /** A responsable's choice of the member who will go; what the others read. */
