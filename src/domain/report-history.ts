@@ -10,6 +10,7 @@ export const REPORT_EVENT_KINDS = {
   supported: 'Soutenu par un autre habitant',
   confirmed: 'Résolution confirmée',
   reopened: 'Signalement rouvert',
+  resolution_photo: 'Photo après intervention',
 } as const
 export type ReportEventKind = keyof typeof REPORT_EVENT_KINDS
 

@@ -63,6 +63,7 @@ export const REPORT_EVENT_KIND_VALUES = [
   'supported',
   'confirmed',
   'reopened',
+  'resolution_photo',
 ] as const
 export type ReportEventKindValue = (typeof REPORT_EVENT_KIND_VALUES)[number]
 export const REPORT_ACTOR_TYPES = ['citizen', 'organization', 'admin', 'system'] as const

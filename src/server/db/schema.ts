@@ -190,6 +190,15 @@ export const reports = pgTable(
     photo_url: text('photo_url'),
     photo_thumb_url: text('photo_thumb_url'),
     audio_url: text('audio_url'),
+    /**
+     * The photo of the fix, taken by the organisation's member who did it (issue 29): public, as
+     * the report's status is, and re-encoded like the citizen's (EXIF and GPS gone).
+     */
+    resolution_photo_url: text('resolution_photo_url'),
+    resolution_photo_thumb_url: text('resolution_photo_thumb_url'),
+    /** What the organisation says of its work under that photo; public too. */
+    resolution_note: text('resolution_note'),
+    resolution_photo_at: moment('resolution_photo_at'),
     created_at: createdAt(),
     updated_at: moment('updated_at').notNull().defaultNow(),
     assigned_organization_id: uuid('assigned_organization_id').references(() => organizations.id, {
@@ -253,6 +262,12 @@ export const reports = pgTable(
     index('reports_rejected_photo_idx').on(t.photo_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_thumb_idx').on(t.photo_thumb_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
     index('reports_rejected_audio_idx').on(t.audio_url).where(isOneOf(t.status, HIDDEN_STATUSES)),
+    index('reports_rejected_resolution_photo_idx')
+      .on(t.resolution_photo_url)
+      .where(isOneOf(t.status, HIDDEN_STATUSES)),
+    index('reports_rejected_resolution_thumb_idx')
+      .on(t.resolution_photo_thumb_url)
+      .where(isOneOf(t.status, HIDDEN_STATUSES)),
     // The text searches (reports/search.ts): the reports holding words, within a status and a
     // priority in the same lookup (btree_gin, no report read to check them); an organisation's available reports holding them, within its categories
     // (words and categories go together: "lampadaire" is common, and absent from the roads'
@@ -369,9 +384,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    device_hash: text('device_hash')
-      .notNull()
-      .references(() => citizenDevices.token_hash, { onDelete: 'cascade' }),
+    /** The citizen's device it belongs to, or (issue 29) the organisation's member. */
+    device_hash: text('device_hash').references(() => citizenDevices.token_hash, { onDelete: 'cascade' }),
+    member_id: uuid('member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -382,6 +397,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_device_idx').on(t.device_hash),
+    index('push_subscriptions_member_idx').on(t.member_id).where(sql`${t.member_id} is not null`),
+    check('push_subscriptions_owner_check', sql`(${t.device_hash} is null) <> (${t.member_id} is null)`),
   ],
 )
 
@@ -404,6 +421,30 @@ export const pushDeliveries = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('push_deliveries_due_idx').on(t.next_attempt_at)],
+)
+
+/**
+ * What an organisation's member did under an Idempotency-Key (issue 29): a field agent's phone
+ * sends again what it queued offline, and the server does it once. Written in the transaction of
+ * the action; the first answer is kept for the replay, for that member only.
+ */
+export const organizationActionReceipts = pgTable(
+  'organization_action_receipts',
+  {
+    /** The key's hash, as for filings: the key itself is never kept. */
+    key_hash: text('key_hash').primaryKey(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    report_id: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** Which route it answered (PATCH, message, photo): a key is not reused for another action. */
+    action: text('action').notNull(),
+    response: jsonb('response'),
+    created_at: createdAt(),
+  },
+  (t) => [index('organization_action_receipts_created_idx').on(t.created_at)],
 )
 
 /**

@@ -184,6 +184,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       supported: 'Supported by another resident',
       confirmed: 'Resolution confirmed',
       reopened: 'Report reopened',
+      resolution_photo: 'Photo after the work',
     },
   },
   push: {

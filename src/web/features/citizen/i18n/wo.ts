@@ -186,6 +186,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       supported: 'Beneen way-dëkk dimbali na ko',
       confirmed: 'Dëggal nañu ne defar nañu ko',
       reopened: 'Ubbiwaat nañu yégle bi',
+      resolution_photo: 'Nataal ginnaaw liggéey bi',
     },
   },
   push: {
