@@ -2,7 +2,7 @@
 // report-history.ts) is re-exported here for the server. A screen imports the rules modules unless
 // it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
-import { reportDetailsSchema } from './report'
+import { reportDetailsSchema, resolutionPhotoSchema } from './report'
 
 export * from './citizen-actions'
 export * from './citizen-rules'
@@ -84,6 +84,8 @@ export const trackedReportSchema = z.object({
   resolved_at: z.string().nullable(),
   /** The organisation that handles it; null while none has claimed it. */
   organization_name: z.string().nullable(),
+  /** The photo of the fix: public, unlike the citizen's own photo. */
+  resolution: resolutionPhotoSchema.nullable(),
   history: z.array(publicReportEventSchema),
 })
 export type TrackedReport = z.infer<typeof trackedReportSchema>
@@ -107,6 +109,8 @@ export const publicReportSchema = z.object({
   resolved_at: z.string().nullable(),
   /** The organisation that handles it; null while none has claimed it. */
   organization_name: z.string().nullable(),
+  /** The photo of the fix: public, unlike the citizen's own photo. */
+  resolution: resolutionPhotoSchema.nullable(),
   history: z.array(publicReportEventSchema),
 })
 export type PublicReport = z.infer<typeof publicReportSchema>

@@ -40,10 +40,22 @@ export const availableReportsQuerySchema = z.object({ q: searchText, ...searchPa
 /** Whose reports: the signed-in member's (`me`), nobody's (`none`), or a member's (their id). */
 const assigneeFilterSchema = z.union([z.enum(ASSIGNEE_FILTERS), z.uuid()]).optional()
 
+/**
+ * "Ma tournée": the phone's position as `near=lat,lon`, for the nearest report first (issue 29).
+ */
+const nearSchema = z
+  .string()
+  .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/)
+  .transform((value) => value.split(',').map(Number))
+  .pipe(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]))
+  .transform(([lat, lon]) => ({ lat, lon }))
+  .optional()
+
 export const managedReportsQuerySchema = z.object({
   q: searchText,
   status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
   assignee: assigneeFilterSchema,
+  near: nearSchema,
   page: pageQuerySchema,
 })
 

@@ -243,6 +243,26 @@ describe('transition', () => {
     })
   })
 
+  it('takes the photo of the fix from a member who may work on the report only (issue 29)', () => {
+    const awa: Actor = { type: 'organization', id: 'org-mairie', member: { id: 'awa', role: 'agent' } }
+    const moussa: Actor = { type: 'organization', id: 'org-mairie', member: { id: 'moussa', role: 'agent' } }
+    const awas: ReportState = { ...handled, assigneeId: 'awa' }
+    const photo = { kind: 'resolution-photo' } as const
+    expect(transition(awas, photo, awa, now)).toEqual({
+      ok: true,
+      fields: { updated_at: at },
+      events: [expect.objectContaining({ kind: 'resolution_photo', actor_member_id: 'awa' })],
+    })
+    expect(transition(awas, photo, moussa, now)).toMatchObject({
+      refusal: { code: 'forbidden', reason: 'team.notYourReport' },
+    })
+    expect(transition(awas, photo, ong, now)).toMatchObject({ refusal: { reason: 'claim.notYours' } })
+    expect(transition(awas, photo, admin, now)).toMatchObject({ ok: false })
+    expect(transition({ ...rejected, assigneeId: 'awa' }, photo, awa, now)).toMatchObject({
+      refusal: { code: 'conflict', reason: 'claim.rejected' },
+    })
+  })
+
   it('lets an administrator change the priority, recording both values', () => {
     expect(transition(waiting, { kind: 'set-priority', priority: 'urgent' }, admin, now)).toMatchObject({
       ok: true,

@@ -50,6 +50,8 @@ export type ReportAction =
   /** A responsable hands the report to a member of the organisation (null takes it back). */
   | { kind: 'hand-over'; assigneeId: string | null }
   | { kind: 'message'; title: string }
+  /** The photo of the fix, by a member who may work on the report. */
+  | { kind: 'resolution-photo' }
   | { kind: 'support' }
   | { kind: 'confirm' }
   | { kind: 'reopen' }
@@ -259,6 +261,13 @@ export function transition(state: ReportState, action: ReportAction, actor: Acto
         fields: {},
         events: [line(actor, 'message_sent', { data: { title: action.title } })],
       }
+    case 'resolution-photo':
+      if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
+        return refuse('forbidden', 'claim.notYours')
+      }
+      if (!mayWorkOn(state, actor)) return refuse('forbidden', 'team.notYourReport')
+      if (hidden) return refuse('conflict', 'claim.rejected')
+      return { ok: true, fields: { updated_at: at }, events: [line(actor, 'resolution_photo')] }
     case 'hand-over':
       if (actor.type !== 'organization' || state.assignedOrganizationId !== actor.id) {
         return refuse('forbidden', 'claim.notYours')

@@ -20,6 +20,18 @@ export const recentReportSchema = z.object({
 export type RecentReport = z.infer<typeof recentReportSchema>
 export const recentReportsSchema = z.array(recentReportSchema)
 
+/**
+ * The photo of the fix (issue 29), taken by the organisation's member who did it: public, shown
+ * as "Après intervention" beside the status; its note too.
+ */
+export const resolutionPhotoSchema = z.object({
+  photo_url: z.string(),
+  thumb_url: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+})
+export type ResolutionPhoto = z.infer<typeof resolutionPhotoSchema>
+
 /** What the device that filed a report and the organisation that manages it both see of it. */
 export const reportDetailsSchema = z.object({
   id: z.string(),
@@ -34,6 +46,7 @@ export const reportDetailsSchema = z.object({
   photo_url: z.string().nullable(),
   photo_thumb_url: z.string().nullable(),
   audio_url: z.string().nullable(),
+  resolution: resolutionPhotoSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 })

@@ -3,7 +3,13 @@
 import { z } from 'zod'
 import { AUTH_MESSAGES, passwordSchema, sessionMemberSchema } from './auth'
 import { SIGNUP_MESSAGES } from './organization-rules'
-import { MEMBER_NAME_MAX_LENGTH, MEMBER_ROLES, MEMBER_STATUSES, TEAM_MESSAGES } from './team-rules'
+import {
+  MEMBER_NAME_MAX_LENGTH,
+  MEMBER_ROLES,
+  MEMBER_STATUSES,
+  RESOLUTION_NOTE_MAX_LENGTH,
+  TEAM_MESSAGES,
+} from './team-rules'
 
 export * from './team-rules'
 
@@ -76,3 +82,15 @@ export type InvitationForm = z.infer<typeof invitationFormSchema>
 
 /** An invitation's token as it travels in its link (base64url of INVITATION_TOKEN_BYTES). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/)
+
+/** The text fields beside the photo of the fix (`POST /api/org/reports/:id/resolution`, multipart). */
+export const resolutionFieldsSchema = z
+  .object({
+    note: z
+      .string()
+      .trim()
+      .max(RESOLUTION_NOTE_MAX_LENGTH, { error: TEAM_MESSAGES.resolutionNoteTooLong })
+      .optional()
+      .transform((note) => note || null),
+  })
+  .strict()

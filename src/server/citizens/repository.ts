@@ -8,6 +8,7 @@ import type {
   TrackedReport,
 } from '../../domain/citizen'
 import { resolutionQuestion } from '../../domain/citizen-actions'
+import { isPublicStatus } from '../../domain/report-states'
 import type { Db } from '../db/database'
 import {
   notifications,
@@ -20,6 +21,7 @@ import {
 } from '../db/schema'
 import { toIso } from '../db/values'
 import { withoutRejectedMedia } from '../files/media-access'
+import { resolutionOf } from '../reports/resolution-photos'
 
 /** The most reports a device lists; far more than a citizen files. */
 const DEVICE_REPORTS_LIMIT = 200
@@ -73,6 +75,7 @@ export async function reportsOfDevice(db: Db, deviceHash: string, now: Date): Pr
       photo_url: media.photo_url,
       photo_thumb_url: media.photo_thumb_url,
       audio_url: media.audio_url,
+      resolution: isPublicStatus(row.status) ? resolutionOf(row) : null,
       created_at: toIso(row.created_at),
       updated_at: toIso(row.updated_at),
       filed_by_this_device: filedHere,
@@ -231,6 +234,7 @@ export async function trackReport(db: Db, code: string): Promise<TrackedReport |
     claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
     resolved_at: row.resolved_at ? toIso(row.resolved_at) : null,
     organization_name,
+    resolution: isPublicStatus(row.status) ? resolutionOf(row) : null,
     history: await publicHistoryOf(db, row.id),
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { MEDIA_LINK_TTL_S } from '../../domain/admin-rules'
+import type { ResolutionPhoto } from '../../domain/report'
 import { isPublicStatus, statusesOfKind } from '../../domain/report-states'
 import { loadPrincipal, mayAct } from '../auth/principals'
 import { createSignedLinks, type SignedLinks } from '../auth/signed-links'
@@ -36,6 +37,8 @@ export async function isRejectedReportFile(db: Db, fileUrl: string): Promise<boo
           eq(reports.photo_url, fileUrl),
           eq(reports.photo_thumb_url, fileUrl),
           eq(reports.audio_url, fileUrl),
+          eq(reports.resolution_photo_url, fileUrl),
+          eq(reports.resolution_photo_thumb_url, fileUrl),
         ),
       ),
     )
@@ -61,6 +64,8 @@ interface WithMedia {
   photo_url: string | null
   photo_thumb_url: string | null
   audio_url: string | null
+  /** The photo of the fix, where the caller gives it. */
+  resolution?: ResolutionPhoto | null
 }
 
 /** The report as an administrator sees it: a rejected report's files by links signed for them. */
@@ -78,11 +83,16 @@ export async function withAdminMediaLinks<T extends WithMedia>(
     photo_url: await signed(report.photo_url),
     photo_thumb_url: await signed(report.photo_thumb_url),
     audio_url: await signed(report.audio_url),
+    resolution: report.resolution && {
+      ...report.resolution,
+      photo_url: (await signed(report.resolution.photo_url)) ?? '',
+      thumb_url: (await signed(report.resolution.thumb_url)) ?? '',
+    },
   }
 }
 
 /** The report as an organisation sees it: nothing of a rejected report's files. */
 export function withoutRejectedMedia<T extends WithMedia>(report: T): T {
   if (isPublicStatus(report.status)) return report
-  return { ...report, photo_url: null, photo_thumb_url: null, audio_url: null }
+  return { ...report, photo_url: null, photo_thumb_url: null, audio_url: null, resolution: null }
 }

@@ -37,8 +37,9 @@ export async function serviceExists(db: Db, code: string): Promise<boolean> {
   return row !== undefined
 }
 
-// Only what the home page already shows, plus the managing organisation's name: never the
-// device hash, the photo or voice note (shown to organisations only), nor the anonymous code.
+// Only what the home page already shows, plus the managing organisation's name and the photo of
+// the fix (public, issue 29): never the device hash, the citizen's photo or voice note (shown to
+// organisations only), nor the anonymous code.
 const requestColumns = {
   id: reports.id,
   status: reports.status,
@@ -51,6 +52,7 @@ const requestColumns = {
   created_at: reports.created_at,
   updated_at: reports.updated_at,
   agency: organizations.name,
+  resolution_photo_url: reports.resolution_photo_url,
 }
 
 type RequestRow = {
@@ -65,6 +67,7 @@ type RequestRow = {
   created_at: string
   updated_at: string
   agency: string | null
+  resolution_photo_url: string | null
 }
 
 function asOpen311(row: RequestRow): Open311Request {
@@ -86,7 +89,8 @@ function asOpen311(row: RequestRow): Open311Request {
     zipcode: null,
     lat: row.latitude,
     long: row.longitude,
-    media_url: null,
+    // The site's address is the route's to add (site-origin.ts).
+    media_url: row.resolution_photo_url,
   }
 }
 

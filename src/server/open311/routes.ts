@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,6 +6,7 @@ import {
   OPEN311_BASE_PATH,
   OPEN311_MESSAGES,
   OPEN311_SERVICE_NOTICE,
+  type Open311Request,
   open311CreatedSchema,
   open311NewRequestQuerySchema,
   open311NewRequestSchema,
@@ -18,6 +19,7 @@ import { acceptApiKey } from '../admin/api-keys-repository'
 import { AppError } from '../errors'
 import { refuseUnstorableUrlEncoded } from '../http/input-guard'
 import { limitPerAddress } from '../http/rate-limits'
+import { siteOrigin } from '../http/site-origin'
 import { open311Request, open311Requests, open311Services, serviceExists } from './repository'
 
 /** Reports filed through Open311 from one address within an hour (a partner's server). */
@@ -93,7 +95,8 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
         response: { 200: open311RequestsSchema },
       },
     },
-    (request) => open311Requests(db(), request.query, app.deps.clock.now()),
+    async (request) =>
+      withAbsoluteMediaUrls(request, await open311Requests(db(), request.query, app.deps.clock.now())),
   )
 
   app.get(
@@ -112,7 +115,7 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
       const found = parsed.success ? await open311Request(db(), parsed.data) : undefined
       if (!found) throw new AppError('not_found', { reason: 'open311.unknownRequest' })
       // The standard answers a list, even for one request.
-      return [found]
+      return withAbsoluteMediaUrls(request, [found])
     },
   )
 
@@ -162,4 +165,13 @@ const open311Endpoint: FastifyPluginAsyncZod = async (app) => {
         .send([{ service_request_id: created.id, service_notice: OPEN311_SERVICE_NOTICE, account_id: null }])
     },
   )
+}
+
+/** A request's media_url is a whole address (the photo of the fix), as GeoReport v2 has it. */
+function withAbsoluteMediaUrls(request: FastifyRequest, requests: Open311Request[]): Open311Request[] {
+  const origin = siteOrigin(request)
+  return requests.map((found) => ({
+    ...found,
+    media_url: found.media_url && new URL(found.media_url, origin).href,
+  }))
 }

@@ -42,6 +42,7 @@ import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { availableIn, availableTo, inCategories, managedBy } from '../reports/scopes'
 import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
+import { resolutionOf } from '../reports/resolution-photos'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
@@ -74,6 +75,7 @@ export function toReportItem(row: ReportRow): OrganizationReport {
     photo_url: row.photo_url,
     photo_thumb_url: row.photo_thumb_url,
     audio_url: row.audio_url,
+    resolution: resolutionOf(row),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
     assigned_organization_id: row.assigned_organization_id,
@@ -206,7 +208,17 @@ interface ManagedFilters {
   status?: string
   assignee?: AssigneeFilter
   askedBy?: string
+  /** Where the phone is: the nearest report first ("Ma tournée"). */
+  near?: { lat: number; lon: number }
 }
+
+/** Nearest first, from a place (degrees: at Dakar's latitude, as good as metres for an order). */
+const nearestFirst =
+  ({ lat, lon }: { lat: number; lon: number }): ListOrder =>
+  (reverse) => {
+    const distance = sql`point(${reports.longitude}, ${reports.latitude}) <-> point(${lon}, ${lat})`
+    return reverse ? [sql`${distance} desc`, desc(reports.id)] : [sql`${distance} asc`, asc(reports.id)]
+  }
 
 function assignedTo(filters: ManagedFilters): SQL | undefined {
   if (!filters.assignee) return undefined
@@ -224,7 +236,8 @@ async function managedMatching(db: Db, organizationId: string, filters: ManagedF
 /** Its own reports: an index range of a few thousand rows at most, counted as they are. */
 export async function managedReports(db: Db, organizationId: string, filters: ManagedFilters, page: number) {
   const where = await managedMatching(db, organizationId, filters)
-  return pageOfReports(db, { where, order: newestClaimFirst, total: () => countRows(db, where) }, page)
+  const order = filters.near ? nearestFirst(filters.near) : newestClaimFirst
+  return pageOfReports(db, { where, order, total: () => countRows(db, where) }, page)
 }
 
 type Bbox = [number, number, number, number]

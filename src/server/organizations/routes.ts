@@ -22,6 +22,8 @@ import {
   sentNotificationsSchema,
   updateManagedReportSchema,
 } from '../../domain/organization-space'
+import { resolutionPhotoSchema } from '../../domain/report'
+import { resolutionFieldsSchema } from '../../domain/team'
 import { confirmOwnLoginChange } from '../auth/current-password'
 import {
   currentMember,
@@ -31,7 +33,11 @@ import {
   requireResponsable,
 } from '../auth/guards'
 import { teamHistoryOf } from '../citizens/repository'
+import { AppError } from '../errors'
+import { idempotencyKeyOf } from '../http/idempotency-key'
+import { readMultipart } from '../http/multipart'
 import { limitPerAddress } from '../http/rate-limits'
+import { parseOrThrow } from '../http/validation'
 import {
   availableReports,
   availableReportsInBox,
@@ -185,7 +191,12 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params
       const { status, assignee_id: assigneeId } = request.body
-      await app.lifecycle.changeByOrganization(organizationActorOf(request), id, { status, assigneeId })
+      await app.lifecycle.changeByOrganization(
+        organizationActorOf(request),
+        id,
+        { status, assigneeId },
+        idempotencyKeyOf(request),
+      )
       return reportWithCounts(db(), id)
     },
   )
@@ -205,8 +216,36 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         organizationActorOf(request),
         request.params.id,
         request.body,
+        idempotencyKeyOf(request),
       )
       return reply.status(201).send(sent)
+    },
+  )
+
+  app.post(
+    '/api/org/reports/:id/resolution',
+    {
+      schema: {
+        tags,
+        summary: 'Photo après intervention (multipart : photo, note)',
+        consumes: ['multipart/form-data'],
+        params: reportParams,
+        response: { 201: resolutionPhotoSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, ['photo'], 'team.resolutionOnePhoto')
+      const { note } = parseOrThrow(resolutionFieldsSchema, form.fields)
+      const { photo } = form.files
+      if (!photo)
+        throw new AppError('invalid_input', { reason: 'team.resolutionPhotoRequired', field: 'photo' })
+      const resolution = await app.lifecycle.addResolutionPhoto(
+        organizationActorOf(request),
+        request.params.id,
+        { photo, note },
+        idempotencyKeyOf(request),
+      )
+      return reply.status(201).send(resolution)
     },
   )
 

@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   CITIZEN_TOKEN_HEADER,
   createdReportSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  isStrongIdempotencyKey,
   REPORTS_PER_ADDRESS,
   REPORTS_RATE_WINDOW_MS,
   reportFieldsSchema,
 } from '../../domain/report-filing'
-import { AppError } from '../errors'
+import { headerValue, idempotencyKeyOf } from '../http/idempotency-key'
 import { readMultipart } from '../http/multipart'
 import { limitPerAddress } from '../http/rate-limits'
 import { parseOrThrow } from '../http/validation'
@@ -32,13 +30,7 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipart(request, ['photo', 'audio'])
       const fields = parseOrThrow(reportFieldsSchema, form.fields)
-      const idempotencyKey = headerValue(request.headers[IDEMPOTENCY_KEY_HEADER])
-      if (idempotencyKey !== undefined && !isStrongIdempotencyKey(idempotencyKey)) {
-        throw new AppError('invalid_input', {
-          reason: 'filing.weakIdempotencyKey',
-          field: IDEMPOTENCY_KEY_HEADER,
-        })
-      }
+      const idempotencyKey = idempotencyKeyOf(request)
       const created = await app.lifecycle.file({
         fields,
         photo: form.files.photo,
@@ -49,8 +41,4 @@ export const reportFilingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(created)
     },
   )
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }

@@ -75,6 +75,7 @@ describe('GET /api/reports/:id', () => {
       claimed_at: expect.any(String),
       resolved_at: null,
       organization_name: organization.name,
+      resolution: null,
       history: [
         {
           kind: 'created',

@@ -7,6 +7,7 @@ import type { Db } from '../db/database'
 import { organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { countInScope } from './read-models'
+import { resolutionOf } from './resolution-photos'
 import { publicReports } from './scopes'
 
 export async function recentReports(db: Db): Promise<RecentReport[]> {
@@ -53,13 +54,25 @@ export async function publicReport(db: Db, id: string): Promise<PublicReport | u
       claimed_at: reports.claimed_at,
       resolved_at: reports.resolved_at,
       organization_name: organizations.name,
+      resolution_photo_url: reports.resolution_photo_url,
+      resolution_photo_thumb_url: reports.resolution_photo_thumb_url,
+      resolution_note: reports.resolution_note,
+      resolution_photo_at: reports.resolution_photo_at,
     })
     .from(reports)
     .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
     .where(and(eq(reports.id, id), publicReports.rows))
   if (!row) return undefined
+  const {
+    resolution_photo_url,
+    resolution_photo_thumb_url,
+    resolution_note,
+    resolution_photo_at,
+    ...fields
+  } = row
   return {
-    ...row,
+    ...fields,
+    resolution: resolutionOf(row),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
     claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,

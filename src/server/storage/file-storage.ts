@@ -24,6 +24,11 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key)
 }
 
+/** The key of a file from the address it is served at (`urlOf`'s inverse). */
+export function storageKeyOf(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1)
+}
+
 export function createDiskStorage(dir: string): FileStorage {
   const pathOf = (key: string) => {
     if (!isStorageKey(key)) throw new Error('invalid storage key')

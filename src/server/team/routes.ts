@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -12,20 +11,11 @@ import {
   updateMemberSchema,
 } from '../../domain/team'
 import { currentMember, currentOrganization, requireOrganization, requireResponsable } from '../auth/guards'
+import { siteOrigin } from '../http/site-origin'
 
 const memberParams = z.object({ id: z.uuid() })
 const invitationParams = z.object({ token: invitationTokenSchema })
 const tags = ['organization']
-
-/**
- * Where an invitation's link opens: the site's public address (PUBLIC_ORIGIN), or the one the
- * request came to. An e-mailed link always takes the first (config.ts requires it with SMTP_URL):
- * a forged Host header must not choose where the link of an e-mail leads.
- */
-function originOf(request: FastifyRequest): string {
-  const { publicOrigin } = request.server.deps.config
-  return publicOrigin ? new URL(publicOrigin).origin : `${request.protocol}://${request.host}`
-}
 
 /** An organisation's team, managed by its responsables (agents: 403 on every route). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +30,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/members',
     { schema: { tags, body: inviteMemberSchema, response: { 201: invitedMemberSchema } } },
     async (request, reply) => {
-      const invited = await app.team.invite(currentOrganization(request).id, request.body, originOf(request))
+      const invited = await app.team.invite(
+        currentOrganization(request).id,
+        request.body,
+        siteOrigin(request),
+      )
       return reply.status(201).send(invited)
     },
   )
@@ -50,7 +44,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: memberParams, response: { 201: invitedMemberSchema } } },
     async (request, reply) => {
       const organizationId = currentOrganization(request).id
-      const invited = await app.team.reinvite(organizationId, request.params.id, originOf(request))
+      const invited = await app.team.reinvite(organizationId, request.params.id, siteOrigin(request))
       return reply.status(201).send(invited)
     },
   )

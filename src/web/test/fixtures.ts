@@ -40,6 +40,7 @@ export function organizationReport(overrides: Partial<OrganizationReport> = {}):
     photo_url: null,
     photo_thumb_url: null,
     audio_url: null,
+    resolution: null,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
     assigned_organization_id: null,

@@ -26,6 +26,7 @@ const resolved: CitizenReport = {
   photo_url: '/files/ab/ab000000000000000000000000000000.webp',
   photo_thumb_url: '/files/cd/cd000000000000000000000000000000.webp',
   audio_url: '/files/ef/ef000000000000000000000000000000.webm',
+  resolution: null,
   created_at: '2026-11-20T09:30:00Z',
   updated_at: '2026-11-22T15:00:00Z',
   filed_by_this_device: true,

@@ -158,6 +158,7 @@ describe('/notifications, "Est-ce réglé ?"', () => {
     photo_url: null,
     photo_thumb_url: null,
     audio_url: null,
+    resolution: null,
     created_at: '2026-11-20T09:30:00Z',
     updated_at: '2026-11-22T15:00:00Z',
     filed_by_this_device: true,

@@ -19,6 +19,7 @@ const tracked: TrackedReport = {
   claimed_at: '2026-11-21T08:00:00Z',
   resolved_at: null,
   organization_name: 'Mairie de la Médina',
+  resolution: null,
   history: [
     publicHistoryLine('created', '2026-11-20T09:30:00Z', { to_status: 'en-attente' }),
     publicHistoryLine('claimed', '2026-11-21T08:00:00Z', {
