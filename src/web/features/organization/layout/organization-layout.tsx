@@ -13,10 +13,9 @@ import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
 import { organizationKeys } from '../api/query-keys'
 import '../i18n/fr'
+import { ORGANIZATION_HOME, ORGANIZATION_LOGIN } from './organization-paths'
+import { useIsResponsable } from './use-is-responsable'
 import { useOrganizationLiveEvents } from './use-organization-live-events'
-
-export const ORGANIZATION_HOME = '/organization'
-export const ORGANIZATION_LOGIN = '/organization/login'
 
 function OrganizationShell() {
   const { t } = useTranslation('organization')
@@ -26,8 +25,8 @@ function OrganizationShell() {
   const { pathname } = useLocation()
   const queryClient = useQueryClient()
   const name = useSessionStore((state) => state.user?.name ?? state.user?.email ?? '')
-  // The team is its responsables' to manage (a session opened before teams is the responsable's).
-  const isResponsable = useSessionStore((state) => state.user?.member?.role !== 'agent')
+  // The team is its responsables' to manage.
+  const isResponsable = useIsResponsable()
   useOrganizationLiveEvents()
 
   const logout = async () => {

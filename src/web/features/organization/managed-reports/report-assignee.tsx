@@ -8,11 +8,7 @@ import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
 import { useMembers } from '../api/team'
 import { useHandOverReport } from '../api/update-report-status'
-
-/** Whether the signed-in member is one of the organisation's responsables (a session of before teams is). */
-export function useIsResponsable(): boolean {
-  return useSessionStore((state) => state.user?.member?.role !== 'agent')
-}
+import { useIsResponsable } from '../layout/use-is-responsable'
 
 /** Whether the signed-in member may change this report: a responsable, or the agent it is handed to. */
 export function useMayWorkOn(report: OrganizationReport): boolean {

@@ -27,13 +27,12 @@ import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { LoadError } from '../../../components/ui/load-error'
 import { NativeSelect } from '../../../components/ui/native-select'
-import { PasswordInput } from '../../../components/ui/password-input'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { useCategories } from '../../../lib/categories'
 import { cn } from '../../../lib/class-names'
 import { zodResolver } from '../../../lib/zod-form'
+import { NewPasswordFields } from '../components/new-password-fields'
 import { CityField, ProfileTextField } from '../components/profile-fields'
-import { PasswordChecklist, PasswordMatch } from './password-checklist'
 import type { SignupField } from './signup-failure'
 
 /** Everything the wizard collects; the password's confirmation is compared on screen only. */
@@ -306,7 +305,6 @@ export function AccountStep({
   busy,
 }: StepProps<{ responsableName: string; password: string; confirmation: string }> & { busy: boolean }) {
   const { t } = useTranslation('organization')
-  const { t: tRoot } = useTranslation()
   const categories = useCategories()
   const {
     register,
@@ -355,14 +353,12 @@ export function AccountStep({
       >
         {(field) => <Input {...field} {...register('responsableName')} autoComplete="name" />}
       </Field>
-      <Field label={tRoot('common.password')} error={errors.password?.message}>
-        {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
-      </Field>
-      <PasswordChecklist password={password} />
-      <Field label={t('signup.confirmation')} error={errors.confirmation?.message}>
-        {(field) => <PasswordInput {...field} {...register('confirmation')} autoComplete="new-password" />}
-      </Field>
-      <PasswordMatch password={password} confirmation={confirmation} />
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('confirmation')}
+        typed={{ password, confirmation }}
+        errors={errors}
+      />
       <StepButtons step={4} busy={busy} onBack={() => onBack?.(getValues())} />
     </StepForm>
   )

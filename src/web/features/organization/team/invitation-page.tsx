@@ -12,16 +12,14 @@ import {
 } from '../../../../domain/team'
 import { SignInPage } from '../../../components/layout/sign-in-page'
 import { Button, buttonClassName } from '../../../components/ui/button'
-import { Field } from '../../../components/ui/field'
 import { LoadError } from '../../../components/ui/load-error'
-import { PasswordInput } from '../../../components/ui/password-input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-client'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useAcceptInvitation, useInvitation } from '../api/team'
-import { PasswordChecklist, PasswordMatch } from '../signup/password-checklist'
+import { NewPasswordFields } from '../components/new-password-fields'
 import '../i18n/fr'
 
 const LOGIN_PATH = '/organization/login'
@@ -49,14 +47,12 @@ function PasswordForm({ token, onDone }: { token: string; onDone: () => void }) 
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <Field label={tRoot('common.password')} error={errors.password?.message}>
-        {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" />}
-      </Field>
-      <PasswordChecklist password={password} />
-      <Field label={t('signup.confirmation')} error={errors.confirmation?.message}>
-        {(field) => <PasswordInput {...field} {...register('confirmation')} autoComplete="new-password" />}
-      </Field>
-      <PasswordMatch password={password} confirmation={confirmation} />
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('confirmation')}
+        typed={{ password, confirmation }}
+        errors={errors}
+      />
       <Button type="submit" size="lg" disabled={accept.isPending} className="mt-2 w-full">
         {accept.isPending ? t('invitation.submitting') : t('invitation.submit')}
       </Button>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../../domain/team'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { organizationProfile } from '../../../test/fixtures'
+import { ORGANIZATION_STATS, organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import {
   ORGANIZATION_USER,
@@ -38,6 +38,24 @@ afterEach(() => {
 })
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
+
+/**
+ * Every text the page ever drew, even for a moment: the nodes added to it, read from the records
+ * of a MutationObserver, which keep a node that was added and then removed.
+ */
+function recordDrawnTexts() {
+  const drawn: string[] = []
+  const observer = new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) drawn.push(node.textContent ?? '')
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return () => {
+    for (const record of observer.takeRecords())
+      for (const node of record.addedNodes) drawn.push(node.textContent ?? '')
+    observer.disconnect()
+    return drawn.join('\n')
+  }
+}
 
 describe('Équipe (/organization/equipe)', () => {
   it('lists the members with role, status and last login; the responsable’s own row has no actions', async () => {
@@ -127,6 +145,29 @@ describe('Équipe (/organization/equipe)', () => {
     expect(
       await screen.findByText('L’organisation doit garder au moins un responsable actif.'),
     ).toBeInTheDocument()
+  })
+
+  it('sends an agent who opens it to the organisation’s home, without a glimpse of the refusal', async () => {
+    signInOrganization(
+      organizationSession({ user: { ...ORGANIZATION_USER, member: { ...moussa, role: 'agent' } } }),
+    )
+    stubApi({
+      // The page's first data is still asked for; the API refuses it to an agent.
+      '/api/org/members': apiError(
+        403,
+        'forbidden',
+        'Seul un responsable de l’organisation peut faire cela.',
+      ),
+      '/api/org/me': { status: 200, body: organizationProfile() },
+      '/api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    })
+    const drawnTexts = recordDrawnTexts()
+    const { router } = renderRoute('/organization/equipe')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization'))
+    expect(await screen.findByRole('heading', { name: 'Bienvenue, Mairie de la Médina' })).toBeInTheDocument()
+    const drawn = drawnTexts()
+    expect(drawn).not.toContain('Impossible de charger l’équipe')
+    expect(drawn).not.toContain('Membres de l’organisation')
   })
 
   it('is not offered to an agent, whose settings read the profile without editing it', async () => {

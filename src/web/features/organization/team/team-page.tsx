@@ -5,6 +5,7 @@ import UserX from 'lucide-react/icons/user-x'
 import Users from 'lucide-react/icons/users'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
 import type { Member } from '../../../../domain/team'
 import { MEMBER_ROLE_LABELS, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../domain/team-rules'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -24,6 +25,8 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { type InvitedMember, useMembers, useReinviteMember, useUpdateMember } from '../api/team'
 import '../i18n/fr'
+import { ORGANIZATION_HOME } from '../layout/organization-paths'
+import { useIsResponsable } from '../layout/use-is-responsable'
 import { InvitationLinkPanel } from './invitation-link'
 import { InviteMemberDialog } from './invite-member-dialog'
 
@@ -162,8 +165,8 @@ function MemberList({ members, selfId, onNewLink }: ListProps) {
   )
 }
 
-/** /organization/equipe: the organisation's members, for its responsables (issue 29). */
-export function TeamPage() {
+/** The team as its responsables see it and manage it. */
+function Team() {
   const { t } = useTranslation('organization')
   usePageMeta({ title: t('meta.team'), description: t('meta.description') })
   const selfId = useSessionStore((state) => state.user?.member?.id)
@@ -204,6 +207,16 @@ export function TeamPage() {
       </Dialog>
     </div>
   )
+}
+
+/**
+ * /organization/equipe: the organisation's members, for its responsables (issue 29). An agent,
+ * whom the API refuses the team (403), is sent to their home before the screen draws anything,
+ * rather than shown that refusal as a load error.
+ */
+export function TeamPage() {
+  if (!useIsResponsable()) return <Navigate to={ORGANIZATION_HOME} replace />
+  return <Team />
 }
 
 export { TeamPage as Component }
