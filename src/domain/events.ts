@@ -1,5 +1,13 @@
-/** Live events sent to browsers over server-sent events (GET /api/events). */
-export const EVENT_TYPES = ['reports.changed', 'organizations.changed', 'notifications.created'] as const
+/**
+ * Live events sent to browsers over server-sent events (GET /api/events). `reports.handed-over`
+ * goes to the member a report was just handed to, and to nobody else.
+ */
+export const EVENT_TYPES = [
+  'reports.changed',
+  'organizations.changed',
+  'notifications.created',
+  'reports.handed-over',
+] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 
 /** What a browser receives: the kind of change and the report or organisation it concerns. */
@@ -7,6 +15,8 @@ export interface LiveEvent {
   type: EventType
   reportId?: string
   organizationId?: string
+  /** The report's category, on `reports.handed-over`: what the member is told without asking. */
+  category?: string
 }
 
 /** A signed-in stream checks its session again this often: a deactivated or expired one ends. */

@@ -1,5 +1,6 @@
 // Web Push to the anonymous device that filed a report (issue 18): which changes it is told of,
-// what its phone shows, in its language, and how long a delivery is tried. No zod here (push.ts).
+// what its phone shows, in its language, and how long a delivery is tried; and to the member of an
+// organisation a report is handed to (issue 29), in French. No zod here (push.ts).
 import type { Language } from './constants'
 import {
   CLAIMED_STATUS,
@@ -9,6 +10,7 @@ import {
   type ReportStatus,
 } from './report-states'
 import type { HistoryLine } from './report-transitions'
+import { TOURNEE_PATH } from './team-rules'
 
 /** The page a tap on a notification opens: "Mes signalements", at the report. */
 export const MY_REPORTS_PATH = '/mes-signalements'
@@ -21,8 +23,11 @@ export const PUSH_FIRST_RETRY_MS = 30_000
 export const PUSH_MAX_RETRY_MS = 60 * 60 * 1000
 /** How long a push service keeps a notification for a phone that is off (its TTL header). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60
-/** A device's subscriptions beyond these (its browsers, its reinstalls) are dropped, oldest first. */
-export const PUSH_SUBSCRIPTIONS_PER_DEVICE = 5
+/**
+ * A device's or a member's subscriptions beyond these (their browsers, their reinstalls) are
+ * dropped, oldest first.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_OWNER = 5
 /** A notification's text, cut so that the encrypted payload stays well under 4 KB. */
 export const PUSH_BODY_MAX_LENGTH = 240
 
@@ -162,5 +167,26 @@ export function pushPayloadOf(
     body: cut(body),
     tag: `report-${report.id}`,
     url: `${MY_REPORTS_PATH}#${reportCardId(report.id)}`,
+  }
+}
+
+/** What a member's phone shows when a report is handed to them (the organisation space reads French). */
+export const HANDED_OVER_PUSH_TITLE = 'Nouveau signalement confié'
+
+/**
+ * The notification of a report handed to a member: its category and where it is; a tap opens
+ * "Ma tournée". Its tag is the report's, so that a report handed twice shows once.
+ */
+export function handedOverPayload(report: {
+  id: string
+  category: string
+  address: string | null
+}): PushPayload {
+  const place = report.address?.trim()
+  return {
+    title: HANDED_OVER_PUSH_TITLE,
+    body: cut(place ? `${report.category}\n${place}` : report.category),
+    tag: `handed-over-${report.id}`,
+    url: TOURNEE_PATH,
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memberChangeRefusal } from './team-rules'
+import { memberChangeRefusal, newAssigneeToTell } from './team-rules'
 
 const awa = { id: 'awa', role: 'responsable', status: 'active' } as const
 const moussa = { id: 'moussa', role: 'agent', status: 'active' } as const
@@ -23,5 +23,18 @@ describe('memberChangeRefusal', () => {
     // A disabled responsable is not one of the active ones: enabling or demoting them is free.
     const disabled = { ...awa, status: 'disabled' } as const
     expect(memberChangeRefusal('fatou', disabled, { role: 'agent' }, 1)).toBeNull()
+  })
+})
+
+describe('newAssigneeToTell', () => {
+  it('tells the member a report is newly handed to', () => {
+    expect(newAssigneeToTell(null, 'moussa', 'awa')).toBe('moussa')
+    expect(newAssigneeToTell('fatou', 'moussa', 'awa')).toBe('moussa')
+  })
+
+  it('tells nobody of what they did themselves, of a report taken back, or of no change', () => {
+    expect(newAssigneeToTell(null, 'moussa', 'moussa')).toBeNull()
+    expect(newAssigneeToTell('moussa', null, 'awa')).toBeNull()
+    expect(newAssigneeToTell('moussa', 'moussa', 'awa')).toBeNull()
   })
 })

@@ -27,6 +27,8 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const INVITATION_TOKEN_BYTES = 32
 /** The page an invitation's link opens: `/organization/invitation/<token>`. */
 export const INVITATION_PATH = '/organization/invitation'
+/** "Ma tournée": an agent's home on a phone, the reports handed to them. */
+export const TOURNEE_PATH = '/organization/tournee'
 
 export const MEMBER_NAME_MAX_LENGTH = 100
 
@@ -59,6 +61,19 @@ export function mayWorkOnReport(
   assigneeId: string | null | undefined,
 ): boolean {
   return member?.role !== 'agent' || assigneeId === member.id
+}
+
+/**
+ * The member to tell that a report is now theirs, or null: whoever it is newly handed to, unless
+ * they did it themselves (an agent's own claim, a responsable keeping it for themselves).
+ */
+export function newAssigneeToTell(
+  before: string | null,
+  after: string | null,
+  actingMemberId: string | undefined,
+): string | null {
+  if (!after || after === before || after === actingMemberId) return null
+  return after
 }
 
 /** A member as a change to it sees them. */

@@ -62,6 +62,8 @@ export interface AppDeps {
 const READ_CACHE_TTL_MS = 10_000
 /** Map views differ from visitor to visitor: the oldest go first beyond this many. */
 const READ_CACHE_MAX_ENTRIES = 2000
+/** The changes that may have queued notifications (push-outbox.ts), wherever they were made. */
+const MAY_QUEUE_PUSH: readonly string[] = ['reports.changed', 'notifications.created', 'reports.handed-over']
 
 /** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
 export interface RouteEntry {
@@ -184,7 +186,7 @@ export async function buildApp(
   // A change on any instance may have queued notifications: the sender looks at once (the
   // instance that takes them is the first to lock them).
   bus.subscribe((event) => {
-    if (event.type === 'reports.changed' || event.type === 'notifications.created') pushSender.wake()
+    if (MAY_QUEUE_PUSH.includes(event.type)) pushSender.wake()
   })
   app.addHook('onClose', () => pushSender.stop())
   app.addHook('onClose', () => events.close())

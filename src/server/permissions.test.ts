@@ -294,6 +294,17 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
       payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
     }),
   },
+  'POST /api/org/push': {
+    allowed: MEMBERS,
+    request: () => ({
+      url: '/api/org/push',
+      payload: newPhone(`https://fcm.googleapis.com/fcm/send/${unique()}`).subscription,
+    }),
+  },
+  'DELETE /api/org/push': {
+    allowed: MEMBERS,
+    request: () => ({ url: '/api/org/push', payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' } }),
+  },
   'POST /api/auth/password': {
     // Allowed callers get a 400 (wrong current password): the matrix never changes a password.
     allowed: [...MEMBERS, 'admin'],

@@ -1,5 +1,5 @@
 import type { EventType } from '../../domain/events'
-import { type Database, notify, type Unlisten } from '../db/database'
+import { type Database, type Db, notify, type Unlisten } from '../db/database'
 import { driverFailure } from '../db/unavailable'
 
 const CHANNEL = 'alertes_events'
@@ -27,6 +27,10 @@ export interface BusEvent {
   deviceHashes?: string[]
   /** Hash of the device that filed the report: the only one told of its messages. */
   reporterHash?: string
+  /** The member the report was just handed to: the only one told of it (`reports.handed-over`). */
+  assigneeId?: string
+  /** The report's category, for that member. */
+  category?: string
 }
 
 export type EventListener = (event: BusEvent) => void
@@ -50,6 +54,15 @@ export interface EventBus {
    */
   onRelisten(listener: () => void): () => void
   close(): Promise<void>
+}
+
+/**
+ * Publishes from inside a transaction: PostgreSQL holds a NOTIFY until its transaction commits
+ * and drops it if the transaction rolls back, so the event leaves with the change or not at all.
+ * Every instance hears it, this one too: their read caches are emptied when it arrives.
+ */
+export async function publishOnCommit(tx: Db, event: BusEvent): Promise<void> {
+  await notify(tx, CHANNEL, JSON.stringify(event))
 }
 
 export async function createEventBus(database: Database, log: EventBusLog): Promise<EventBus> {

@@ -20,11 +20,14 @@ type Audience =
   | { kind: 'public' }
   | { kind: 'device'; hash: string }
   | { kind: 'admin' }
-  | { kind: 'organization'; id: string; categoryIds: Set<number> }
+  | { kind: 'organization'; id: string; memberId: string; categoryIds: Set<number> }
 
 /** Whether this subscriber may know of this event (DESIGN.md section 7). */
 export function mayReceive(audience: Audience, event: BusEvent): event is BusEvent & { type: EventType } {
   if (event.type === 'categories.changed') return false
+  // A member's own news: not even the administrators hear it.
+  if (event.type === 'reports.handed-over')
+    return audience.kind === 'organization' && event.assigneeId === audience.memberId
   switch (audience.kind) {
     case 'admin':
       return true
@@ -62,6 +65,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         kind: 'organization',
         id: principal.organization.id,
+        memberId: principal.member.id,
         categoryIds: new Set(rows.map((r) => r.id)),
       }
     }
@@ -118,6 +122,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         const sent: LiveEvent = { type: event.type, reportId: event.reportId }
         if (audience.kind === 'admin' || audience.kind === 'organization')
           sent.organizationId = event.organizationId
+        if (event.type === 'reports.handed-over') sent.category = event.category
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(sent)}\n\n`)
         // A suspended or rejected organisation stops hearing at once, like its tokens stop working.
         if (

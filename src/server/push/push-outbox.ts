@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Language } from '../../domain/constants'
-import { PUSH_RETRY_WINDOW_MS, type PushNews, pushPayloadOf } from '../../domain/push'
+import { handedOverPayload, PUSH_RETRY_WINDOW_MS, type PushNews, pushPayloadOf } from '../../domain/push'
 import type { Db } from '../db/database'
 import { categories, pushDeliveries, pushSubscriptions } from '../db/schema'
 
@@ -38,5 +38,32 @@ export async function queuePushNews(
         created_at: at.toISOString(),
       }))
     }),
+  )
+}
+
+/**
+ * Writes the notification of a report handed to a member for each of their phones, in the
+ * transaction of the hand-over, as above: "Nouveau signalement confié", its category and address.
+ */
+export async function queueHandedOverNews(
+  tx: Db,
+  report: { id: string; type: string; address: string | null; assignee_id: string },
+  at: Date,
+): Promise<void> {
+  const subscriptions = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.member_id, report.assignee_id))
+  if (subscriptions.length === 0) return
+  const payload = handedOverPayload({ id: report.id, category: report.type, address: report.address })
+  const expiresAt = new Date(at.getTime() + PUSH_RETRY_WINDOW_MS).toISOString()
+  await tx.insert(pushDeliveries).values(
+    subscriptions.map((subscription) => ({
+      subscription_id: subscription.id,
+      payload,
+      next_attempt_at: at.toISOString(),
+      expires_at: expiresAt,
+      created_at: at.toISOString(),
+    })),
   )
 }

@@ -3,22 +3,31 @@ import { z } from 'zod'
 import {
   PUSH_CHANGES_PER_ADDRESS,
   PUSH_CHANGES_WINDOW_MS,
+  type PushSubscriptionInput,
   pushKeySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
 } from '../../domain/push'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/report-filing'
+import { currentMember, requireOrganization } from '../auth/guards'
 import { currentDevice, requireDeviceToken } from '../citizens/device'
 import { AppError } from '../errors'
 import { limitPerAddress } from '../http/rate-limits'
 import { isKnownPushService } from './push-services'
-import { removeSubscription, saveSubscription } from './subscriptions'
+import { type PushOwner, removeSubscription, saveSubscription } from './subscriptions'
 
 const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().optional() })
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db.db
   const changeLimit = limitPerAddress(PUSH_CHANGES_PER_ADDRESS, PUSH_CHANGES_WINDOW_MS, 'push.tooMany')
+
+  async function subscribe(owner: PushOwner, subscription: PushSubscriptionInput) {
+    if (!isKnownPushService(subscription.endpoint, app.deps.config.pushServiceOrigins)) {
+      throw new AppError('invalid_input', { reason: 'push.unknownService', field: 'endpoint' })
+    }
+    await saveSubscription(db(), owner, subscription)
+  }
 
   app.get(
     '/api/push/key',
@@ -45,10 +54,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!isKnownPushService(request.body.endpoint, app.deps.config.pushServiceOrigins)) {
-        throw new AppError('invalid_input', { reason: 'push.unknownService', field: 'endpoint' })
-      }
-      await saveSubscription(db(), currentDevice(request), request.body)
+      await subscribe({ deviceHash: currentDevice(request) }, request.body)
       return reply.status(201).send()
     },
   )
@@ -66,7 +72,42 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeSubscription(db(), currentDevice(request), request.body.endpoint)
+      await removeSubscription(db(), { deviceHash: currentDevice(request) }, request.body.endpoint)
+      return reply.status(204).send()
+    },
+  )
+
+  // The same for an organisation's member, whose phone is told of the reports handed to them.
+  app.post(
+    '/api/org/push',
+    {
+      config: changeLimit,
+      onRequest: requireOrganization,
+      schema: {
+        tags: ['organization'],
+        summary: 'Être prévenu sur ce téléphone des signalements qui vous sont confiés (Web Push)',
+        body: pushSubscriptionSchema,
+      },
+    },
+    async (request, reply) => {
+      await subscribe({ memberId: currentMember(request).member.id }, request.body)
+      return reply.status(201).send()
+    },
+  )
+
+  app.delete(
+    '/api/org/push',
+    {
+      config: changeLimit,
+      onRequest: requireOrganization,
+      schema: {
+        tags: ['organization'],
+        summary: 'Ne plus être prévenu sur ce téléphone',
+        body: pushUnsubscribeSchema,
+      },
+    },
+    async (request, reply) => {
+      await removeSubscription(db(), { memberId: currentMember(request).member.id }, request.body.endpoint)
       return reply.status(204).send()
     },
   )

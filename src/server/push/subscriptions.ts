@@ -1,18 +1,33 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { PUSH_SUBSCRIPTIONS_PER_DEVICE, type PushSubscriptionInput } from '../../domain/push'
+import { PUSH_SUBSCRIPTIONS_PER_OWNER, type PushSubscriptionInput } from '../../domain/push'
 import type { Db } from '../db/database'
 import { pushSubscriptions } from '../db/schema'
 import { AppError } from '../errors'
 
+/** Whom a subscription tells: a citizen's device (by its token's hash) or an organisation's member. */
+export type PushOwner = { deviceHash: string } | { memberId: string }
+
+const ownerColumns = (owner: PushOwner) =>
+  'deviceHash' in owner
+    ? { device_hash: owner.deviceHash, member_id: null }
+    : { device_hash: null, member_id: owner.memberId }
+
+const isOwnedBy = (owner: PushOwner) =>
+  'deviceHash' in owner
+    ? eq(pushSubscriptions.device_hash, owner.deviceHash)
+    : eq(pushSubscriptions.member_id, owner.memberId)
+
 /**
- * Keeps a browser's subscription for this device (the same endpoint again, with new keys or a new
- * language, replaces the old one); beyond PUSH_SUBSCRIPTIONS_PER_DEVICE the oldest go. An endpoint
- * is one device's: another device posting it gets a 409, and the first keeps its news.
+ * Keeps a browser's subscription for its owner (the same endpoint again, with new keys or a new
+ * language, replaces the old one); beyond PUSH_SUBSCRIPTIONS_PER_OWNER the oldest go. An endpoint
+ * is one owner's: another device or member posting it (a phone where a citizen subscribed and then
+ * an agent signed in, or two agents in turn) gets a 409, and the first keeps its news; the browser
+ * then takes a new endpoint of its own.
  */
-export async function saveSubscription(db: Db, deviceHash: string, input: PushSubscriptionInput) {
+export async function saveSubscription(db: Db, owner: PushOwner, input: PushSubscriptionInput) {
   await db.transaction(async (tx) => {
     const values = {
-      device_hash: deviceHash,
+      ...ownerColumns(owner),
       endpoint: input.endpoint,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
@@ -21,26 +36,20 @@ export async function saveSubscription(db: Db, deviceHash: string, input: PushSu
     const saved = await tx
       .insert(pushSubscriptions)
       .values(values)
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: values,
-        setWhere: eq(pushSubscriptions.device_hash, deviceHash),
-      })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values, setWhere: isOwnedBy(owner) })
       .returning({ id: pushSubscriptions.id })
     if (saved.length === 0) throw new AppError('conflict', { reason: 'push.endpointOfAnotherDevice' })
     const kept = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.device_hash, deviceHash))
+      .where(isOwnedBy(owner))
       .orderBy(desc(pushSubscriptions.created_at), desc(pushSubscriptions.id))
-    const extra = kept.slice(PUSH_SUBSCRIPTIONS_PER_DEVICE).map((row) => row.id)
+    const extra = kept.slice(PUSH_SUBSCRIPTIONS_PER_OWNER).map((row) => row.id)
     if (extra.length > 0) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, extra))
   })
 }
 
-/** This device's subscription at `endpoint` is forgotten; another device's is left alone. */
-export async function removeSubscription(db: Db, deviceHash: string, endpoint: string) {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.device_hash, deviceHash), eq(pushSubscriptions.endpoint, endpoint)))
+/** The owner's subscription at `endpoint` is forgotten; another's is left alone. */
+export async function removeSubscription(db: Db, owner: PushOwner, endpoint: string) {
+  await db.delete(pushSubscriptions).where(and(isOwnedBy(owner), eq(pushSubscriptions.endpoint, endpoint)))
 }

@@ -25,6 +25,7 @@ import type { EventBus } from '../events/event-bus'
 import { reportEvent } from '../events/report-audience'
 import { queuePushNews } from '../push/push-outbox'
 import type { FileStorage } from '../storage/file-storage'
+import { tellNewAssignee } from './assignee-news'
 import { createReport, type NewReport } from './create-report'
 import { availableTo, inCategoriesOf } from './scopes'
 
@@ -120,6 +121,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
     }
     const result = (await step.also?.(db, report, at, lines)) as T
     await queuePushNews(db, report, pushNewsOf(lines, step.message), now)
+    await tellNewAssignee(db, { before: row, after: report, actor: step.actor, at: now })
     return { report, result, changed: lines.length > 0, previousOrganizationId: row.assigned_organization_id }
   })
   if (outcome.changed) {
