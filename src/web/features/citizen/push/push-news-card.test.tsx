@@ -4,58 +4,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PUSH_SUBSCRIBE_TIMEOUT_MS } from '../../../../domain/constants'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { apiError, stubApi } from '../../../test/api-stub'
+import {
+  fakePushBrowser,
+  forgetFakePushBrowser,
+  PUSH_ENDPOINT,
+  PUSH_SUBSCRIPTION_JSON,
+} from '../../../test/fake-push-browser'
 import { renderRoute } from '../../../test/render-route'
 
 const TOKEN = 'N'.repeat(43)
-const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/abc'
-const SUBSCRIPTION_JSON = { endpoint: ENDPOINT, keys: { p256dh: 'P'.repeat(87), auth: 'A'.repeat(22) } }
-
-/** The browser's push machinery as a phone has it: permission, service worker, push manager. */
-function fakeBrowser({
-  permission = 'default' as NotificationPermission,
-  answer = 'granted',
-  subscribed = false,
-}) {
-  let subscription: PushSubscription | null = null
-  let made = 0
-  // Each new subscription of the browser has an endpoint of its own.
-  const newSubscription = () => {
-    made += 1
-    const endpoint = made === 1 ? ENDPOINT : `${ENDPOINT}-${made}`
-    return {
-      endpoint,
-      toJSON: () => ({ ...SUBSCRIPTION_JSON, endpoint }),
-      unsubscribe: vi.fn(async () => {
-        subscription = null
-        return true
-      }),
-    } as unknown as PushSubscription
-  }
-  if (subscribed) subscription = newSubscription()
-  const pushManager = {
-    getSubscription: vi.fn(async () => subscription),
-    subscribe: vi.fn(async () => {
-      subscription = newSubscription()
-      return subscription
-    }),
-  }
-  const registration = { pushManager }
-  const notification = { permission, requestPermission: vi.fn(async () => answer) }
-  vi.stubGlobal('Notification', notification)
-  vi.stubGlobal('PushManager', class {})
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
-  })
-  return { pushManager, notification }
-}
 
 beforeEach(() => {
   useCitizenDeviceStore.setState({ citizenToken: TOKEN, pushLanguage: null })
 })
 afterEach(() => {
   vi.useRealTimers()
-  Reflect.deleteProperty(navigator, 'serviceWorker')
+  forgetFakePushBrowser()
 })
 
 const replies = {
@@ -68,7 +32,7 @@ const replies = {
 
 describe('news on this phone (Mes signalements)', () => {
   it('asks for permission only on the tap, then gives the subscription to the server with the device and its language', async () => {
-    const browser = fakeBrowser({})
+    const browser = fakePushBrowser({})
     const { callsTo } = stubApi(replies)
     renderRoute('/mes-signalements')
     const button = await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' })
@@ -82,13 +46,13 @@ describe('news on this phone (Mes signalements)', () => {
       applicationServerKey: 'K'.repeat(87),
     })
     const [sent] = callsTo('POST', '/api/citizen/push')
-    expect(sent?.body).toEqual({ ...SUBSCRIPTION_JSON, language: 'fr' })
+    expect(sent?.body).toEqual({ ...PUSH_SUBSCRIPTION_JSON, language: 'fr' })
     expect(sent?.headers.get('x-citizen-token')).toBe(TOKEN)
     expect(screen.getByRole('button', { name: 'Ne plus les recevoir' })).toBeInTheDocument()
   })
 
   it('says it is turning them on, and gives up with a retry when the push service does not answer', async () => {
-    const browser = fakeBrowser({})
+    const browser = fakePushBrowser({})
     // The browser's push service never answers this first time.
     const answered = browser.pushManager.subscribe.getMockImplementation()
     browser.pushManager.subscribe.mockImplementationOnce(() => new Promise<never>(() => {}))
@@ -123,11 +87,11 @@ describe('news on this phone (Mes signalements)', () => {
 
   it('takes a new subscription when the browser’s one was given under another token of this phone', async () => {
     // Subscribed in the browser, but the permission asked again (the phone reset the site's settings).
-    const browser = fakeBrowser({ subscribed: true })
+    const browser = fakePushBrowser({ subscribed: true })
     const { callsTo } = stubApi({
       ...replies,
       'POST /api/citizen/push': (call) =>
-        (call.body as { endpoint: string }).endpoint === ENDPOINT
+        (call.body as { endpoint: string }).endpoint === PUSH_ENDPOINT
           ? apiError(409, 'conflict', 'Cet abonnement aux notifications appartient à un autre appareil.')
           : { status: 201 },
     })
@@ -139,11 +103,11 @@ describe('news on this phone (Mes signalements)', () => {
     expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1)
     expect(
       callsTo('POST', '/api/citizen/push').map((call) => (call.body as { endpoint: string }).endpoint),
-    ).toEqual([ENDPOINT, `${ENDPOINT}-2`])
+    ).toEqual([PUSH_ENDPOINT, `${PUSH_ENDPOINT}-2`])
   })
 
   it('turns them off: the server forgets the phone and the browser unsubscribes', async () => {
-    fakeBrowser({ permission: 'granted', subscribed: true })
+    fakePushBrowser({ permission: 'granted', subscribed: true })
     useCitizenDeviceStore.setState({ pushLanguage: 'fr' })
     const { callsTo } = stubApi(replies)
     renderRoute('/mes-signalements')
@@ -151,11 +115,11 @@ describe('news on this phone (Mes signalements)', () => {
     expect(
       await screen.findByRole('button', { name: 'Recevoir les nouvelles sur ce téléphone' }),
     ).toBeInTheDocument()
-    expect(callsTo('DELETE', '/api/citizen/push')[0]?.body).toEqual({ endpoint: ENDPOINT })
+    expect(callsTo('DELETE', '/api/citizen/push')[0]?.body).toEqual({ endpoint: PUSH_ENDPOINT })
   })
 
   it('says so when the person refuses, or the site is blocked, without a button that cannot work', async () => {
-    fakeBrowser({ answer: 'denied' })
+    fakePushBrowser({ answer: 'denied' })
     const { callsTo } = stubApi(replies)
     renderRoute('/mes-signalements')
     await userEvent.click(
@@ -175,7 +139,7 @@ describe('news on this phone (Mes signalements)', () => {
   })
 
   it('is not offered before this device has filed a report', async () => {
-    fakeBrowser({})
+    fakePushBrowser({})
     useCitizenDeviceStore.setState({ citizenToken: null, mintedToken: null })
     stubApi(replies)
     renderRoute('/mes-signalements')
@@ -184,7 +148,7 @@ describe('news on this phone (Mes signalements)', () => {
   })
 
   it('tells the server the new language when the phone’s language changed since', async () => {
-    fakeBrowser({ permission: 'granted', subscribed: true })
+    fakePushBrowser({ permission: 'granted', subscribed: true })
     useCitizenDeviceStore.setState({ pushLanguage: 'en' })
     const { callsTo } = stubApi(replies)
     renderRoute('/mes-signalements')

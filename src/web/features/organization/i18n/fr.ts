@@ -280,6 +280,24 @@ export const organizationFr = {
     newPassword: 'Nouveau mot de passe',
     confirmation: 'Confirmer le nouveau mot de passe',
     changing: 'Changement...',
+    push: {
+      title: 'Notifications sur ce téléphone',
+      off: 'Soyez prévenu sur ce téléphone dès qu’un signalement vous est confié, même l’application fermée.',
+      on: 'Activé : ce téléphone reçoit une notification dès qu’un signalement vous est confié.',
+      blocked:
+        'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+      unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
+      failed: 'Impossible de changer les notifications pour le moment. Réessayez plus tard.',
+      timedOut: 'Le service de notifications ne répond pas. Vérifiez votre connexion, puis réessayez.',
+      turnOn: 'Activer les notifications',
+      turnOff: 'Désactiver les notifications',
+      turningOn: 'Activation…',
+      turningOff: 'Désactivation…',
+    },
+  },
+  handedOver: {
+    toast: 'Nouveau signalement confié : {{category}}',
+    open: 'Voir ma tournée',
   },
 } as const
 

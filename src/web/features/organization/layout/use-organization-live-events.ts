@@ -1,16 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLinkClickHandler } from 'react-router'
 import type { LiveEvent } from '../../../../domain/events'
+import { TOURNEE_PATH } from '../../../../domain/team-rules'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { useLiveEvents } from '../../../lib/live-events'
 import { organizationKeys, refreshQueries } from '../api/query-keys'
+import { showHandedOverToast } from './handed-over-toast'
 
 /**
  * Keeps the screens of the organisation space current: a report filed or claimed elsewhere
  * enters or leaves the available list, a status or a message changes the counts, without a reload.
+ * A report handed to this member says so in a toast, with the way to "Ma tournée".
  */
 export function useOrganizationLiveEvents() {
   const queryClient = useQueryClient()
+  const { t } = useTranslation('organization')
+  const openTournee = useLinkClickHandler<HTMLAnchorElement>(TOURNEE_PATH)
   const token = useSessionStore((state) => state.token)
   const { available, managed, reports, stats, sentNotifications, profile } = organizationKeys
   useLiveEvents(
@@ -26,6 +33,15 @@ export function useOrganizationLiveEvents() {
           break
         case 'organizations.changed':
           void refreshQueries(queryClient, profile())
+          break
+        case 'reports.handed-over':
+          void refreshQueries(queryClient, managed(), reports(), stats())
+          showHandedOverToast({
+            reportId: event.reportId,
+            title: t('handedOver.toast', { category: event.category ?? '' }),
+            linkText: t('handedOver.open'),
+            openTournee,
+          })
           break
       }
     },

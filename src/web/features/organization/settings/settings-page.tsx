@@ -5,16 +5,18 @@ import { PageHeader } from '../../../components/layout/page-header'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { usePageMeta } from '../../../lib/page-meta'
 import '../i18n/fr'
+import { PhoneNotificationsCard } from './phone-notifications-card'
 import { ProfileTab } from './profile-tab'
 import { SecurityTab } from './security-tab'
 
-/** Paramètres: tabs Profil and Sécurité. */
+/** Paramètres: this phone's notifications, then tabs Profil and Sécurité. */
 export function SettingsPage() {
   const { t } = useTranslation('organization')
   usePageMeta({ title: t('meta.settings'), description: t('meta.description') })
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title={t('nav.settings')} subtitle={t('settings.subtitle')} />
+      <PhoneNotificationsCard />
       <Tabs defaultValue="profile">
         <TabsList aria-label={t('settings.tabs')} className="sm:max-w-sm">
           <TabsTrigger value="profile">
