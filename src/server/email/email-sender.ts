@@ -1,10 +1,10 @@
-import { eq, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { emailRetryDelay } from '../../domain/team-rules'
 import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
-import { type Db, queryRows } from '../db/database'
+import type { Db } from '../db/database'
 import { emailOutbox } from '../db/schema'
+import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 
 /** E-mails taken at once by one instance. */
 const BATCH = 10
@@ -13,13 +13,10 @@ const LEASE_MS = 120_000
 /** Due e-mails are looked for this often, besides right after an invitation on this instance. */
 export const EMAIL_POLL_MS = 30_000
 
-interface DueEmail {
-  id: string
+interface DueEmail extends OutboxRow {
   recipient: string
   subject: string
   body: string
-  attempts: number
-  expires_at: string | Date
 }
 
 export interface EmailSenderDeps {
@@ -46,60 +43,42 @@ export function createEmailSender(deps: EmailSenderDeps) {
   // smtp:// with STARTTLS when the server offers it.
   const transport = nodemailer.createTransport(smtp.url)
 
-  async function take(now: Date): Promise<DueEmail[]> {
-    const lease = new Date(now.getTime() + LEASE_MS).toISOString()
-    return queryRows<DueEmail>(
-      db,
-      sql`update ${emailOutbox} e
-        set next_attempt_at = ${lease}, attempts = e.attempts + 1
-        where e.id in (
-          select id from ${emailOutbox}
-          where next_attempt_at <= ${now.toISOString()}
-          order by next_attempt_at
-          limit ${BATCH}
-          for update skip locked)
-        returning e.id, e.recipient, e.subject, e.body, e.attempts, e.expires_at`,
-    )
-  }
+  const outbox = createLeasedOutbox<DueEmail>(db, emailOutbox, {
+    batch: BATCH,
+    leaseMs: LEASE_MS,
+    retryDelay: emailRetryDelay,
+  })
 
   async function settle(email: DueEmail, error: unknown | null, now: Date) {
-    const id = Number(email.id)
-    if (error === null) {
-      await db.delete(emailOutbox).where(eq(emailOutbox.id, id))
-      return
-    }
-    const next = new Date(now.getTime() + emailRetryDelay(email.attempts))
-    if (isPermanent(error) || next >= new Date(email.expires_at)) {
-      await db.delete(emailOutbox).where(eq(emailOutbox.id, id))
-      log.warn({ attempts: email.attempts, err: error }, 'email: not taken by the SMTP server, dropped')
-      return
-    }
-    await db.update(emailOutbox).set({ next_attempt_at: next.toISOString() }).where(eq(emailOutbox.id, id))
+    if (error === null) return outbox.forget(email)
+    // A permanent refusal is never tried again; a passing failure, for a day.
+    if (!isPermanent(error) && (await outbox.retryLater(email, now))) return
+    await outbox.forget(email)
+    log.warn({ attempts: email.attempts, err: error }, 'email: not taken by the SMTP server, dropped')
   }
 
-  /** Sends every due e-mail; returns how many were taken. */
-  async function sendDue(): Promise<number> {
-    let taken = 0
-    for (;;) {
-      const batch = await take(clock.now())
-      if (batch.length === 0) return taken
-      taken += batch.length
-      for (const email of batch) {
-        const error = await transport
-          .sendMail({ from: smtp.from, to: email.recipient, subject: email.subject, text: email.body })
-          .then(
-            () => null,
-            (failure: unknown) => failure,
-          )
-        await settle(email, error, clock.now())
-      }
-    }
+  /** Sends every due e-mail, one after the other; returns how many were taken. */
+  function sendDue(): Promise<number> {
+    return outbox.drain(
+      () => clock.now(),
+      async (batch) => {
+        for (const email of batch) {
+          const error = await transport
+            .sendMail({ from: smtp.from, to: email.recipient, subject: email.subject, text: email.body })
+            .then(
+              () => null,
+              (failure: unknown) => failure,
+            )
+          await settle(email, error, clock.now())
+        }
+      },
+    )
   }
 
   const rounds = createBackgroundRounds({
     pollMs: EMAIL_POLL_MS,
     round: async () => {
-      await db.delete(emailOutbox).where(lte(emailOutbox.expires_at, clock.now().toISOString()))
+      await outbox.dropExpired(clock.now())
       await sendDue()
     },
     onError: (error) => log.warn({ err: error }, 'email: sending round failed, trying again soon'),

@@ -1,10 +1,11 @@
-import { eq, lte, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import webpush from 'web-push'
 import { PUSH_TTL_SECONDS, type PushPayload, pushRetryDelay } from '../../domain/push'
 import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
-import { type Db, queryRows } from '../db/database'
+import type { Db } from '../db/database'
 import { pushDeliveries, pushSubscriptions } from '../db/schema'
+import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 import { isKnownPushService } from './push-services'
 import type { VapidKeys } from './vapid-keys'
 
@@ -17,12 +18,14 @@ const SEND_TIMEOUT_MS = 10_000
 /** Due deliveries are looked for this often, besides right after a change on any instance. */
 export const PUSH_POLL_MS = 15_000
 
-interface DueDelivery {
-  id: string
+interface DueDelivery extends OutboxRow {
   payload: PushPayload
-  attempts: number
-  expires_at: string | Date
   subscription_id: string
+}
+
+/** Where a delivery goes: its subscription's push service, and the keys that encrypt for it. */
+interface Destination {
+  id: string
   endpoint: string
   p256dh: string
   auth: string
@@ -58,29 +61,36 @@ function outcomeOf(status: number): DeliveryOutcome {
 export function createPushSender(deps: PushSenderDeps) {
   const { db, clock, vapid, extraOrigins, log } = deps
 
-  async function take(now: Date): Promise<DueDelivery[]> {
-    const lease = new Date(now.getTime() + LEASE_MS).toISOString()
-    return queryRows<DueDelivery>(
-      db,
-      sql`update ${pushDeliveries} d
-        set next_attempt_at = ${lease}, attempts = d.attempts + 1
-        from ${pushSubscriptions} s
-        where s.id = d.subscription_id and d.id in (
-          select id from ${pushDeliveries}
-          where next_attempt_at <= ${now.toISOString()}
-          order by next_attempt_at
-          limit ${BATCH}
-          for update skip locked)
-        returning d.id, d.payload, d.attempts, d.expires_at,
-          s.id as subscription_id, s.endpoint, s.p256dh, s.auth`,
-    )
+  const outbox = createLeasedOutbox<DueDelivery>(db, pushDeliveries, {
+    batch: BATCH,
+    leaseMs: LEASE_MS,
+    retryDelay: pushRetryDelay,
+  })
+
+  /** The subscriptions a batch goes to (one that went meanwhile took its deliveries with it). */
+  async function destinationsOf(batch: DueDelivery[]): Promise<Map<string, Destination>> {
+    const rows = await db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(
+        inArray(
+          pushSubscriptions.id,
+          batch.map((delivery) => delivery.subscription_id),
+        ),
+      )
+    return new Map(rows.map((row) => [row.id, row]))
   }
 
-  async function send(delivery: DueDelivery): Promise<DeliveryOutcome> {
+  async function send(delivery: DueDelivery, to: Destination): Promise<DeliveryOutcome> {
     // PUSH_SERVICE_ORIGINS may have changed since the subscription was taken.
-    if (!isKnownPushService(delivery.endpoint, extraOrigins)) return 'gone'
+    if (!isKnownPushService(to.endpoint, extraOrigins)) return 'gone'
     const request = webpush.generateRequestDetails(
-      { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
+      { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
       JSON.stringify(delivery.payload),
       { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
     )
@@ -100,52 +110,43 @@ export function createPushSender(deps: PushSenderDeps) {
     }
   }
 
-  async function settle(delivery: DueDelivery, outcome: DeliveryOutcome, now: Date) {
-    const service = new URL(delivery.endpoint).origin
+  async function settle(delivery: DueDelivery, to: Destination, outcome: DeliveryOutcome, now: Date) {
+    const service = new URL(to.endpoint).origin
     if (outcome === 'delivered') {
-      await db.delete(pushDeliveries).where(eq(pushDeliveries.id, Number(delivery.id)))
+      await outbox.forget(delivery)
     } else if (outcome === 'gone') {
       // Its waiting deliveries go with it.
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, delivery.subscription_id))
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, to.id))
       log.info({ service }, 'push: subscription gone, forgotten')
     } else if (outcome === 'refused') {
-      await db.delete(pushDeliveries).where(eq(pushDeliveries.id, Number(delivery.id)))
+      await outbox.forget(delivery)
       log.warn({ service }, 'push: notification refused by the push service, dropped')
-    } else {
-      const next = new Date(now.getTime() + pushRetryDelay(delivery.attempts))
-      if (next >= new Date(delivery.expires_at)) {
-        await db.delete(pushDeliveries).where(eq(pushDeliveries.id, Number(delivery.id)))
-        log.warn({ service, attempts: delivery.attempts }, 'push: undelivered for a day, dropped')
-      } else {
-        await db
-          .update(pushDeliveries)
-          .set({ next_attempt_at: next.toISOString() })
-          .where(eq(pushDeliveries.id, Number(delivery.id)))
-      }
+    } else if (!(await outbox.retryLater(delivery, now))) {
+      await outbox.forget(delivery)
+      log.warn({ service, attempts: delivery.attempts }, 'push: undelivered for a day, dropped')
     }
   }
 
-  /** Sends every due notification; returns how many were taken. */
-  async function deliverDue(): Promise<number> {
-    let taken = 0
-    for (;;) {
-      const now = clock.now()
-      const batch = await take(now)
-      if (batch.length === 0) return taken
-      taken += batch.length
-      await Promise.all(batch.map(async (delivery) => settle(delivery, await send(delivery), clock.now())))
-    }
-  }
-
-  /** Deliveries past their day (an instance stopped for that long): dropped. */
-  async function dropExpired() {
-    await db.delete(pushDeliveries).where(lte(pushDeliveries.expires_at, clock.now().toISOString()))
+  /** Sends every due notification, a batch's at once; returns how many were taken. */
+  function deliverDue(): Promise<number> {
+    return outbox.drain(
+      () => clock.now(),
+      async (batch) => {
+        const destinations = await destinationsOf(batch)
+        await Promise.all(
+          batch.map(async (delivery) => {
+            const to = destinations.get(delivery.subscription_id)
+            if (to) await settle(delivery, to, await send(delivery, to), clock.now())
+          }),
+        )
+      },
+    )
   }
 
   const rounds = createBackgroundRounds({
     pollMs: PUSH_POLL_MS,
     round: async () => {
-      await dropExpired()
+      await outbox.dropExpired(clock.now())
       await deliverDue()
     },
     onError: (error) => log.warn({ err: error }, 'push: delivery round failed, trying again soon'),
