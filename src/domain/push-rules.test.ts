@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  handedOverPayload,
   PUSH_BODY_MAX_LENGTH,
   PUSH_FIRST_RETRY_MS,
   PUSH_MAX_RETRY_MS,
@@ -78,5 +79,21 @@ describe('pushRetryDelay', () => {
     expect(pushRetryDelay(1)).toBe(PUSH_FIRST_RETRY_MS)
     expect(pushRetryDelay(2)).toBe(2 * PUSH_FIRST_RETRY_MS)
     expect(pushRetryDelay(30)).toBe(PUSH_MAX_RETRY_MS)
+  })
+})
+
+describe('handedOverPayload', () => {
+  it('says which category and where, and opens Ma tournée', () => {
+    expect(handedOverPayload({ id: 'r1', category: 'Voirie', address: 'Rue 6, Médina' })).toEqual({
+      title: 'Nouveau signalement confié',
+      body: 'Voirie\nRue 6, Médina',
+      tag: 'handed-over-r1',
+      url: '/organization/tournee',
+    })
+  })
+
+  it('gives the category alone when the report has no address', () => {
+    expect(handedOverPayload({ id: 'r1', category: 'Voirie', address: null }).body).toBe('Voirie')
+    expect(handedOverPayload({ id: 'r1', category: 'Voirie', address: '  ' }).body).toBe('Voirie')
   })
 })
