@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_LOCATION,
+  distanceInMetres,
   fieldCoordinates,
   formatCoordinates,
   geoUri,
@@ -44,5 +45,15 @@ describe('the way to a report', () => {
     expect(openStreetMapUrl(14.6928, -17.4467)).toBe(
       'https://www.openstreetmap.org/?mlat=14.69280&mlon=-17.44670#map=17/14.69280/-17.44670',
     )
+  })
+})
+
+describe('distanceInMetres', () => {
+  it('measures along the Earth: Place de l’Indépendance to the Monument de la Renaissance, about 9.1 km', () => {
+    const independence = { latitude: 14.6683, longitude: -17.4314 }
+    const renaissance = { latitude: 14.7222, longitude: -17.4951 }
+    expect(distanceInMetres(independence, renaissance)).toBeGreaterThan(9_000)
+    expect(distanceInMetres(independence, renaissance)).toBeLessThan(9_200)
+    expect(distanceInMetres(independence, independence)).toBe(0)
   })
 })

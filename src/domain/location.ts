@@ -87,3 +87,19 @@ export function neighbourhoodChain(address: GeocodedAddress | null | undefined):
   const unique = [...new Set(parts)]
   return unique.length > 0 ? unique.join(', ') : null
 }
+
+const EARTH_RADIUS_M = 6_371_000
+
+/** The distance in metres between two points, along the Earth's surface (haversine). */
+export function distanceInMetres(
+  from: { latitude: number; longitude: number },
+  to: { latitude: number; longitude: number },
+): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180
+  const dLat = radians(to.latitude - from.latitude)
+  const dLon = radians(to.longitude - from.longitude)
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a))
+}

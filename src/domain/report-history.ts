@@ -29,3 +29,10 @@ export const REPORT_HISTORY_TEXTS = {
 export function reportEventLabel(kind: string): string {
   return Object.hasOwn(REPORT_EVENT_KINDS, kind) ? REPORT_EVENT_KINDS[kind as ReportEventKind] : kind
 }
+
+/** The photo of the fix, as a report's pages show it beside the status (issue 29). */
+export const RESOLUTION_PHOTO_TEXTS = {
+  title: 'Après intervention',
+  alt: 'Le lieu après l’intervention',
+  takenOn: 'Photo prise par l’organisation le {{date}}',
+} as const

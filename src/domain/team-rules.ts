@@ -32,6 +32,9 @@ export const TOURNEE_PATH = '/organization/tournee'
 
 export const MEMBER_NAME_MAX_LENGTH = 100
 
+/** The note under the photo of the fix, public like the photo (issue 29). */
+export const RESOLUTION_NOTE_MAX_LENGTH = 500
+
 export const TEAM_MESSAGES = {
   nameRequired: 'Le nom est requis',
   responsableOnly: 'Seul un responsable de l’organisation peut faire cela.',
@@ -49,6 +52,11 @@ export const TEAM_MESSAGES = {
   invitationAccepted: 'Votre compte est prêt. Connectez-vous avec votre adresse email et votre mot de passe.',
   memberUpdated: 'Membre mis à jour',
   linkCopied: 'Lien copié',
+  resolutionPhotoRequired: 'Ajoutez la photo après intervention.',
+  resolutionOnePhoto: 'Envoyez une seule photo après intervention, sans autre fichier.',
+  resolutionNoteTooLong: `La note ne doit pas dépasser ${RESOLUTION_NOTE_MAX_LENGTH} caractères.`,
+  idempotencyKeyOfAnotherMember: 'Cette clé a déjà servi à une action d’un autre membre.',
+  idempotencyKeyOfAnotherAction: 'Cette clé a déjà servi à une autre action.',
 } as const
 
 /**

@@ -97,6 +97,8 @@ interface Fixture {
   /** An invited member of orgWithCategory, and the token of another one's invitation. */
   invitedMemberId: string
   invitationToken: string
+  /** A photo to send as the photo of the fix. */
+  photo: Buffer
 }
 
 interface Request {
@@ -365,6 +367,18 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
       payload: { title: 'Bonjour', message: 'Intervention prévue.' },
     }),
   },
+  'POST /api/org/reports/:id/resolution': {
+    // The agent of orgWithCategory reads the report; it is handed to nobody, so not theirs to change.
+    allowed: ['orgWithCategory'],
+    refusedWith: { orgWithoutCategory: 404, otherOrgAgent: 404 },
+    request: (f) => ({
+      url: `/api/org/reports/${f.managedReportId}/resolution`,
+      multipart: {
+        fields: {},
+        files: [{ name: 'photo', filename: 'apres.png', contentType: 'image/png', data: f.photo }],
+      },
+    }),
+  },
   'GET /api/org/members': { allowed: ORGANIZATIONS, request: () => ({ url: '/api/org/members' }) },
   'POST /api/org/members': {
     allowed: ORGANIZATIONS,
@@ -590,6 +604,7 @@ beforeAll(async () => {
     apiKeyId: apiKey.json().id,
     invitedMemberId: invited.id,
     invitationToken,
+    photo: await png(),
     supportedReportId: followed.id,
     reportId: filed.id,
     managedReportId: managed.id,

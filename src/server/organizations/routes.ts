@@ -227,7 +227,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Photo après intervention (multipart : photo, note)',
+        summary: 'Photo après intervention (multipart : photo, note)',
         consumes: ['multipart/form-data'],
         params: reportParams,
         response: { 201: resolutionPhotoSchema },

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventType } from '../../domain/events'
 import { type MessageReason, messageOf } from '../../domain/messages'
 import { pushNewsOf } from '../../domain/push-rules'
+import type { ResolutionPhoto } from '../../domain/report'
 import type { CreatedReport } from '../../domain/report-filing'
 import { REJECTED_STATUS, type ReportPriority, type ReportStatus } from '../../domain/report-states'
 import {
@@ -19,14 +20,23 @@ import { followReport } from '../citizens/repository'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { notifications, organizationMembers, reportEvents, reportSupports, reports } from '../db/schema'
-import { toIso } from '../db/values'
+import { isUniqueViolation, toIso } from '../db/values'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
 import { reportEvent } from '../events/report-audience'
+import { processPhoto } from '../media/process-media'
 import { queuePushNews } from '../push/push-outbox'
 import type { FileStorage } from '../storage/file-storage'
+import { storageKeyOf } from '../storage/file-storage'
+import {
+  type ActionKey,
+  type OrganizationAction,
+  recordActionReceipt,
+  replayedAnswer,
+} from './action-receipts'
 import { tellNewAssignee } from './assignee-news'
 import { createReport, type NewReport } from './create-report'
+import { resolutionOf } from './resolution-photos'
 import { availableTo, inCategoriesOf } from './scopes'
 
 /**
@@ -80,6 +90,8 @@ interface Step<T> {
   also?: (tx: Db, report: ReportRow, at: string, lines: HistoryLine[]) => Promise<T>
   /** The message written to the filing device, which its phone is also told of. */
   message?: { title: string; message: string }
+  /** The Idempotency-Key it was sent under: its receipt keeps `also`'s result as the answer. */
+  receipt?: ActionKey
   event: EventType
 }
 
@@ -120,9 +132,15 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
     }
     const result = (await step.also?.(db, report, at, lines)) as T
+    if (step.receipt) await recordActionReceipt(db, step.receipt, { reportId: row.id, response: result, at })
     await queuePushNews(db, report, pushNewsOf(lines, step.message), now)
     await tellNewAssignee(db, { before: row, after: report, actor: step.actor, at: now })
-    return { report, result, changed: lines.length > 0, previousOrganizationId: row.assigned_organization_id }
+    return {
+      report,
+      result, // A hand-over writes no line of history, yet changes what the organisation's screens show.
+      changed: lines.length > 0 || Object.keys(fields).length > 0,
+      previousOrganizationId: row.assigned_organization_id,
+    }
   })
   if (outcome.changed) {
     await deps.events.publish(
@@ -170,6 +188,24 @@ const actorOf = ({ organizationId, member }: OrganizationActor): Actor => ({
   id: organizationId,
   member,
 })
+
+/**
+ * An organisation's action sent under an Idempotency-Key is done once: a repeat, even one that
+ * arrives while the first is still running, gets the first answer (action-receipts.ts).
+ */
+async function onceUnder<T>(db: Db, key: ActionKey | undefined, run: () => Promise<T>): Promise<T> {
+  if (!key) return run()
+  const replay = await replayedAnswer(db, key)
+  if (replay) return replay.response as T
+  try {
+    return await run()
+  } catch (error) {
+    if (!isUniqueViolation(error, 'organization_action_receipts_pkey')) throw error
+    const raced = await replayedAnswer(db, key)
+    if (!raced) throw error
+    return raced.response as T
+  }
+}
 
 /** The member a report is handed to must be an active member of the organisation that manages it. */
 async function requireActiveMemberOf(organizationId: string, memberId: string, tx: Db) {
@@ -224,51 +260,125 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       by: OrganizationActor,
       reportId: string,
       change: { status?: ReportStatus; assigneeId?: string | null },
+      idempotencyKey?: string,
     ) {
       const { status, assigneeId } = change
-      await act(deps, {
-        reportId,
-        actor: actorOf(by),
-        actions: [
-          ...(assigneeId === undefined ? [] : [{ kind: 'hand-over' as const, assigneeId }]),
-          ...(status ? [{ kind: 'set-status' as const, status }] : []),
-        ],
-        access: async (report, tx) => {
-          await requireManagedBy(by.organizationId, report, tx)
-          if (assigneeId) await requireActiveMemberOf(by.organizationId, assigneeId, tx)
-        },
-        event: 'reports.changed',
-      })
+      const receipt = keyOf(by, idempotencyKey, 'change')
+      await onceUnder(deps.db, receipt, () =>
+        act(deps, {
+          receipt,
+          reportId,
+          actor: actorOf(by),
+          actions: [
+            ...(assigneeId === undefined ? [] : [{ kind: 'hand-over' as const, assigneeId }]),
+            ...(status ? [{ kind: 'set-status' as const, status }] : []),
+          ],
+          access: async (report, tx) => {
+            await requireManagedBy(by.organizationId, report, tx)
+            if (assigneeId) await requireActiveMemberOf(by.organizationId, assigneeId, tx)
+          },
+          event: 'reports.changed',
+        }),
+      )
     },
 
     /** The managing organisation writes to the device that filed the report. */
-    async sendMessage(by: OrganizationActor, reportId: string, message: { title: string; message: string }) {
+    async sendMessage(
+      by: OrganizationActor,
+      reportId: string,
+      message: { title: string; message: string },
+      idempotencyKey?: string,
+    ) {
       const { organizationId } = by
-      const { result } = await act(deps, {
-        reportId,
-        actor: actorOf(by),
-        actions: [{ kind: 'message', title: message.title }],
-        access: (report, tx) => requireManagedBy(organizationId, report, tx),
-        message,
-        also: async (tx, report, at) => {
-          const [sent] = await tx
-            .insert(notifications)
-            .values({
-              report_id: report.id,
-              organization_id: organizationId,
-              title: message.title,
-              message: message.message,
-              type: 'info',
-              anonymous_code: report.anonymous_code,
-              created_at: at,
-            })
-            .returning()
-          if (!sent) throw new Error('insert returned no row')
-          return { ...sent, report_type: report.type, created_at: toIso(sent.created_at) }
-        },
-        event: 'notifications.created',
+      const receipt = keyOf(by, idempotencyKey, 'message')
+      return onceUnder(deps.db, receipt, async () => {
+        const { result } = await act(deps, {
+          receipt,
+          reportId,
+          actor: actorOf(by),
+          actions: [{ kind: 'message', title: message.title }],
+          access: (report, tx) => requireManagedBy(organizationId, report, tx),
+          message,
+          also: async (tx, report, at) => {
+            const [sent] = await tx
+              .insert(notifications)
+              .values({
+                report_id: report.id,
+                organization_id: organizationId,
+                title: message.title,
+                message: message.message,
+                type: 'info',
+                anonymous_code: report.anonymous_code,
+                created_at: at,
+              })
+              .returning()
+            if (!sent) throw new Error('insert returned no row')
+            return { ...sent, report_type: report.type, created_at: toIso(sent.created_at) }
+          },
+          event: 'notifications.created',
+        })
+        return result
       })
-      return result
+    },
+
+    /**
+     * The photo of the fix (issue 29), by a member who may work on the report: re-encoded like a
+     * citizen's (EXIF and GPS gone), it replaces the one before, whose files are then removed.
+     */
+    async addResolutionPhoto(
+      by: OrganizationActor,
+      reportId: string,
+      input: { photo: Buffer; note: string | null },
+      idempotencyKey?: string,
+    ): Promise<ResolutionPhoto> {
+      const receipt = keyOf(by, idempotencyKey, 'resolution')
+      return onceUnder(deps.db, receipt, async () => {
+        await mayAddResolutionPhoto(deps, by, reportId)
+        const processed = await processPhoto(input.photo)
+        const stored: string[] = []
+        const store = async (bytes: Buffer) => {
+          const key = await deps.storage.put(bytes, 'webp')
+          stored.push(key)
+          return deps.storage.urlOf(key)
+        }
+        let replaced: (string | null)[] = []
+        let committed: { result: ResolutionPhoto } | undefined
+        try {
+          const photoUrl = await store(processed.photo)
+          const thumbUrl = await store(processed.thumbnail)
+          committed = await act(deps, {
+            reportId,
+            actor: actorOf(by),
+            actions: [{ kind: 'resolution-photo' }],
+            access: (report, tx) => requireManagedBy(by.organizationId, report, tx),
+            also: async (tx, report, at) => {
+              replaced = [report.resolution_photo_url, report.resolution_photo_thumb_url]
+              const [updated] = await tx
+                .update(reports)
+                .set({
+                  resolution_photo_url: photoUrl,
+                  resolution_photo_thumb_url: thumbUrl,
+                  resolution_note: input.note,
+                  resolution_photo_at: at,
+                })
+                .where(eq(reports.id, report.id))
+                .returning()
+              const resolution = updated && resolutionOf(updated)
+              if (!resolution) throw new Error('update returned no row')
+              return resolution
+            },
+            receipt,
+            event: 'reports.changed',
+          })
+        } catch (error) {
+          // Nothing was written: the files just stored are nobody's.
+          await removeFiles(deps.storage, stored.map(deps.storage.urlOf))
+          throw error
+        }
+        // The photo it replaces is no longer anybody's.
+        await removeFiles(deps.storage, replaced)
+        return committed.result
+      })
     },
 
     /**
@@ -375,3 +485,27 @@ export function createReportLifecycle(deps: LifecycleDeps) {
 }
 
 export type ReportLifecycle = ReturnType<typeof createReportLifecycle>
+
+/**
+ * Checked before the photo is read or a file written, so that a caller who may not act leaves
+ * nothing behind; the transaction checks again on the locked report.
+ */
+async function mayAddResolutionPhoto(deps: LifecycleDeps, by: OrganizationActor, reportId: string) {
+  const [row] = await deps.db.select().from(reports).where(eq(reports.id, reportId))
+  if (!row) throw new AppError('not_found')
+  await requireManagedBy(by.organizationId, row, deps.db)
+  const allowed = transition(stateOf(row), { kind: 'resolution-photo' }, actorOf(by), deps.clock.now())
+  if (!allowed.ok) throw new AppError(allowed.refusal.code, { reason: allowed.refusal.reason })
+}
+
+function keyOf(
+  by: OrganizationActor,
+  idempotencyKey: string | undefined,
+  action: OrganizationAction,
+): ActionKey | undefined {
+  return idempotencyKey === undefined ? undefined : { idempotencyKey, memberId: by.member.id, action }
+}
+
+async function removeFiles(storage: FileStorage, urls: readonly (string | null)[]) {
+  await Promise.all(urls.map((url) => url && storage.remove(storageKeyOf(url))))
+}

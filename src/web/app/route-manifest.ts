@@ -206,6 +206,14 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             drawn: 'session',
           },
           {
+            // A field agent's round: drawn by the browser (the phone's position orders it), and
+            // the one signed-in screen that opens offline, from the list kept on the phone.
+            path: 'tournee',
+            id: 'organization-tournee',
+            screen: 'features/organization/tournee/tournee-page',
+            area: 'organization',
+          },
+          {
             path: 'equipe',
             id: 'organization-team',
             screen: 'features/organization/team/team-page',

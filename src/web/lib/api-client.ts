@@ -59,6 +59,8 @@ export function logApiFailure(what: string, error: unknown, ...details: unknown[
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown
+  /** Sent as multipart/form-data (a photo), the browser writing its boundary. */
+  form?: FormData
   /** The query client asking (a query's context): on the server, it says how to reach the API. */
   client?: QueryClient
 }
@@ -91,7 +93,7 @@ export function apiTransportOf(client: QueryClient | undefined): ApiTransport | 
  */
 export async function apiRequest<T>(
   path: string,
-  { json, headers, client, ...init }: RequestOptions = {},
+  { json, form, headers, client, ...init }: RequestOptions = {},
 ): Promise<T> {
   const requestHeaders = new Headers(headers)
   requestHeaders.set('accept', 'application/json')
@@ -106,7 +108,7 @@ export async function apiRequest<T>(
     response = await send(path, {
       ...init,
       headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause

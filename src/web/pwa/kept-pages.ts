@@ -7,6 +7,12 @@ export const PAGES_CACHE = 'alertes-urbaines-pages-v1'
 export const TILE_CACHE = 'alertes-urbaines-tiles-v1'
 
 export const OFFLINE_PAGE = '/offline.html'
+/**
+ * A field agent's round ("Ma tournée", TOURNEE_PATH), the one signed-in screen a phone keeps: its list in this
+ * IndexedDB database (what the agent last saw), its page served offline as the public shell.
+ * A logout deletes the list with the pages.
+ */
+export const KEPT_LISTS_DATABASE = 'alertes-urbaines-tournee'
 /** The public shell: kept across logouts, and downloaded without cookies (never drawn for a session). */
 export const STATIC_FILES = [
   '/',
@@ -44,6 +50,7 @@ export function fetchPublicShellFile(file: string): Promise<Response> {
  * read of the session, online or not. The home page is taken again as anyone gets it.
  */
 export async function forgetKeptPages(): Promise<void> {
+  if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(KEPT_LISTS_DATABASE)
   if (typeof caches === 'undefined') return
   await caches.delete(PAGES_CACHE)
   if (!(await caches.has(SHELL_CACHE))) return

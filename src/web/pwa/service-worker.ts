@@ -7,6 +7,7 @@
 import type { CitizenReport } from '../../domain/citizen'
 import { CITIZEN_TOKEN_HEADER } from '../../domain/constants'
 import type { PushPayload } from '../../domain/push-rules'
+import { TOURNEE_PATH } from '../../domain/team-rules'
 import { flushOutbox } from '../lib/outbox/flush-outbox'
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox-events'
 import { mirroredToken, mirrorToken, recordSent } from '../lib/outbox/outbox-store'
@@ -193,9 +194,12 @@ async function navigate(request: Request): Promise<Response> {
     }
     return response
   } catch {
-    const kept = isOnlineOnlyPage(path)
-      ? await caches.match(OFFLINE_PAGE)
-      : ((await caches.match('/')) ?? (await caches.match(OFFLINE_PAGE)))
+    // "Ma tournée" draws itself from the list kept on the phone: it opens offline in the
+    // public shell (nothing of the session is in it), where other signed-in screens do not.
+    const kept =
+      isOnlineOnlyPage(path) && path !== TOURNEE_PATH
+        ? await caches.match(OFFLINE_PAGE)
+        : ((await caches.match('/')) ?? (await caches.match(OFFLINE_PAGE)))
     // Slow rather than down: still give the network its chance.
     return kept ?? fromNetwork
   }

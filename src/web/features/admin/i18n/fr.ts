@@ -1,4 +1,8 @@
-import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/report-history'
+import {
+  REPORT_EVENT_KINDS,
+  REPORT_HISTORY_TEXTS,
+  RESOLUTION_PHOTO_TEXTS,
+} from '../../../../domain/report-history'
 import { registerCatalogue } from '../../../i18n'
 
 // The texts of the admin screens, in French. Registered as the "admin" namespace when the
@@ -137,6 +141,7 @@ export const adminFr = {
     by: 'par {{member}}',
     events: REPORT_EVENT_KINDS,
   },
+  afterWork: RESOLUTION_PHOTO_TEXTS,
   apiKeys: {
     title: 'Clés API Open311',
     subtitle:

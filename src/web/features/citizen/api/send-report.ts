@@ -57,11 +57,3 @@ function parse(text: string): unknown {
     return null
   }
 }
-
-/** A random key for one report; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
-}

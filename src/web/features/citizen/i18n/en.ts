@@ -187,6 +187,11 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       resolution_photo: 'Photo after the work',
     },
   },
+  afterWork: {
+    title: 'After the work',
+    alt: 'The place after the work',
+    takenOn: 'Photo taken by the organisation on {{date}}',
+  },
   push: {
     title: 'News on this phone',
     off: 'Get a notification when an organisation writes to you or when one of your reports changes status, even with the app closed. Nothing identifies you.',

@@ -1,7 +1,11 @@
 import { RESOLUTION_MESSAGES, SUPPORT_MESSAGES } from '../../../../domain/citizen-actions'
 import { TRACKING_MESSAGES } from '../../../../domain/citizen-rules'
 import { REPORT_FILING_MESSAGES } from '../../../../domain/report-filing-rules'
-import { REPORT_EVENT_KINDS, REPORT_HISTORY_TEXTS } from '../../../../domain/report-history'
+import {
+  REPORT_EVENT_KINDS,
+  REPORT_HISTORY_TEXTS,
+  RESOLUTION_PHOTO_TEXTS,
+} from '../../../../domain/report-history'
 import { registerCatalogue } from '../../../i18n'
 import type { ReasonTexts } from '../../../i18n/translation'
 
@@ -184,6 +188,7 @@ export const citizenFr = {
     ...REPORT_HISTORY_TEXTS,
     events: REPORT_EVENT_KINDS,
   },
+  afterWork: RESOLUTION_PHOTO_TEXTS,
   push: {
     title: 'Nouvelles sur ce téléphone',
     off: 'Recevez une notification quand une organisation vous écrit ou quand un de vos signalements change de statut, même l’application fermée. Rien ne vous identifie.',

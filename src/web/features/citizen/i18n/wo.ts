@@ -189,6 +189,11 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       resolution_photo: 'Nataal ginnaaw liggéey bi',
     },
   },
+  afterWork: {
+    title: 'Ginnaaw liggéey bi',
+    alt: 'Bérab bi ginnaaw liggéey bi',
+    takenOn: 'Mbootaay gi moo jël nataal bii ci {{date}}',
+  },
   push: {
     title: 'Xibaar yi ci telefon bii',
     off: 'Jot ab xibaar bu mbootaay bindee la walla bu sa benn yégle soppee fi mu tollu, doonte tëj nga aplikaasioŋ bi. Dara du la xamme.',

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer } from 'react'
+import { newIdempotencyKey } from '../../../lib/idempotency-key'
 import { useLocationStore } from '../../../lib/location-store'
-import { newIdempotencyKey } from '../api/send-report'
 import type { CompressedPhoto } from './compress-photo'
 import type { MapPosition } from './place-map'
 import type { AddressSource } from './place-picker'

@@ -1,3 +1,4 @@
+import { RESOLUTION_PHOTO_TEXTS } from '../../../../domain/report-history'
 import { registerCatalogue } from '../../../i18n'
 
 // The texts of the organization screens, in French. Registered as the "organization" namespace when the
@@ -16,6 +17,7 @@ export const organizationFr = {
     settings: 'Paramètres | Espace Organisation',
     team: 'Équipe | Espace Organisation',
     invitation: 'Invitation | Espace Organisation',
+    tournee: 'Ma tournée | Espace Organisation',
   },
   toasts: {
     statusUpdated: 'Statut mis à jour',
@@ -30,6 +32,7 @@ export const organizationFr = {
     notifications: 'Notifications',
     settings: 'Paramètres',
     team: 'Équipe',
+    tournee: 'Ma tournée',
     loadingScreen: 'Chargement de l’écran...',
   },
   login: {
@@ -298,6 +301,44 @@ export const organizationFr = {
   handedOver: {
     toast: 'Nouveau signalement confié : {{category}}',
     open: 'Voir ma tournée',
+  },
+  afterWork: RESOLUTION_PHOTO_TEXTS,
+  tournee: {
+    title: 'Ma tournée',
+    subtitle: 'Les signalements qui vous sont confiés, les plus proches d’abord',
+    locating: 'Recherche de votre position…',
+    noPosition: 'Position inconnue : la liste suit l’ordre des prises en charge.',
+    retryPosition: 'Trier depuis ma position',
+    distance: 'À {{distance}}',
+    offlineList: 'Hors connexion : liste enregistrée le {{date}}.',
+    noKeptList:
+      'Hors connexion, et aucune liste n’a encore été enregistrée sur ce téléphone. Ouvrez « Ma tournée » une fois avec une connexion.',
+    pending: '{{count}} action(s) en attente d’envoi : elles partiront dès le retour de la connexion.',
+    pendingBadge: 'En attente d’envoi',
+    refused: 'Refusé par le serveur : {{message}}',
+    forget: 'Retirer',
+    emptyTitle: 'Aucun signalement ne vous est confié',
+    emptyText:
+      'Les signalements que votre responsable vous confie, ou que vous prenez en charge, apparaîtront ici.',
+    loadFailed: 'Impossible de charger votre tournée',
+    markInProgress: 'En cours',
+    markResolved: 'Résolu',
+    statusLabel: 'Statut du signalement {{code}}',
+    queuedStatus: 'Statut « {{status}} »',
+    queuedMessage: 'Message « {{title}} »',
+    queuedPhoto: 'Photo après intervention',
+    message: 'Envoyer un message',
+    messageTitle: 'Message à la personne qui a signalé',
+    messageSubject: 'Titre',
+    messageBody: 'Message',
+    send: 'Envoyer',
+    photo: 'Photo après intervention',
+    photoTitle: 'Photo après intervention',
+    photoHelp: 'Elle sera publique, sur la page du signalement, sans votre nom.',
+    photoField: 'Photo',
+    noteField: 'Note (publique, facultative)',
+    photoRequired: 'Choisissez une photo.',
+    queued: 'Enregistré : envoi dès que possible',
   },
 } as const
 

@@ -3,10 +3,12 @@ import Bell from 'lucide-react/icons/bell'
 import ClipboardList from 'lucide-react/icons/clipboard-list'
 import Inbox from 'lucide-react/icons/inbox'
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard'
+import Route from 'lucide-react/icons/route'
 import Settings from 'lucide-react/icons/settings'
 import UsersRound from 'lucide-react/icons/users-round'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router'
+import { TOURNEE_PATH } from '../../../../domain/team-rules'
 import { AppShell } from '../../../components/layout/app-shell'
 import { RequireSession } from '../../../lib/auth/require-session'
 import { useSessionStore } from '../../../lib/auth/session-store'
@@ -50,6 +52,7 @@ function OrganizationShell() {
       onLogout={() => void logout()}
       links={[
         { to: dashboardPath, label: t('nav.dashboard'), icon: LayoutDashboard, end: true },
+        { to: TOURNEE_PATH, label: t('nav.tournee'), icon: Route },
         { to: '/organization/available-reports', label: t('nav.available'), icon: Inbox },
         { to: '/organization/managed-reports', label: t('nav.managed'), icon: ClipboardList },
         { to: '/organization/notifications', label: t('nav.notifications'), icon: Bell },

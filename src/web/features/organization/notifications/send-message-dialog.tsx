@@ -19,10 +19,19 @@ import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { useSendNotification } from '../api/send-notification'
 
-type Message = { title: string; message: string }
+export type Message = { title: string; message: string }
 
-/** "Envoyer un message": a title and a message to the citizen who filed the report. */
-export function SendMessageDialog({ report }: { report: OrganizationReport }) {
+/**
+ * "Envoyer un message": a title and a message to the citizen who filed the report. "Ma tournée"
+ * gives `queue`: the message waits on the phone and goes when it can.
+ */
+export function SendMessageDialog({
+  report,
+  queue,
+}: {
+  report: OrganizationReport
+  queue?: (message: Message) => Promise<void>
+}) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
   const [open, setOpen] = useState(false)
@@ -38,7 +47,14 @@ export function SendMessageDialog({ report }: { report: OrganizationReport }) {
     defaultValues: { title: '', message: '' },
   })
 
-  const onSubmit = (values: Message) =>
+  const onSubmit = async (values: Message) => {
+    if (queue) {
+      await queue(values)
+      toast.success(t('tournee.queued'))
+      reset()
+      setOpen(false)
+      return
+    }
     send.mutate(
       { reportId: report.id, ...values },
       {
@@ -50,6 +66,7 @@ export function SendMessageDialog({ report }: { report: OrganizationReport }) {
         onError: (error) => toast.error(tRoot('common.error'), { description: error.message }),
       },
     )
+  }
 
   const formId = `send-message-${report.id}`
   return (
