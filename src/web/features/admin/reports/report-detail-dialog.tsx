@@ -17,6 +17,7 @@ import { ReportHistory } from '../../../components/report/report-history'
 import { ReportLocation } from '../../../components/report/report-location'
 import { priorityOptions, statusOptions } from '../../../components/report/report-options'
 import { ReportPhoto } from '../../../components/report/report-photo'
+import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog'
@@ -301,6 +302,8 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
           <VoiceNotePlayer src={report.audio_url} aria-labelledby="audio-title" className="w-full" />
         </section>
       ) : null}
+
+      {report.resolution ? <ResolutionPhotoView resolution={report.resolution} namespace="admin" /> : null}
 
       <Moderation report={report} />
 

@@ -7,6 +7,7 @@ import type { CitizenReport } from '../../../../domain/citizen'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportHistory } from '../../../components/report/report-history'
+import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { Card } from '../../../components/ui/card'
 import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/french-dates'
@@ -108,6 +109,9 @@ export function CitizenReportCard({ report }: { report: CitizenReport }) {
               className="w-full"
             />
           </div>
+        ) : null}
+        {report.resolution ? (
+          <ResolutionPhotoView resolution={report.resolution} namespace="citizen" />
         ) : null}
         {report.history.length > 0 ? (
           <details className="group rounded-lg bg-slate-50 px-3 py-2">

@@ -13,6 +13,7 @@ import { MapLoading } from '../../../components/map/map-loading'
 import { usePlaceName } from '../../../components/report/place-name'
 import { ReportStatusBadge, useReportStatusLabel } from '../../../components/report/report-badges'
 import { ReportHistory } from '../../../components/report/report-history'
+import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
@@ -97,6 +98,9 @@ function PublicReportView({ report }: { report: PublicReport }) {
           <ReportFacts report={report}>
             <Fact label={t('publicReport.place')}>{place}</Fact>
           </ReportFacts>
+          {report.resolution ? (
+            <ResolutionPhotoView resolution={report.resolution} namespace="citizen" />
+          ) : null}
           <ReportMap report={report} />
           {report.history.length > 0 ? (
             <section aria-labelledby="public-report-history" className="flex flex-col gap-3">

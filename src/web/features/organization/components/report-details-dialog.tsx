@@ -6,6 +6,7 @@ import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportLocation } from '../../../components/report/report-location'
 import { ReportPhoto } from '../../../components/report/report-photo'
+import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
@@ -98,6 +99,9 @@ export function ReportDetailsDialog({
             </Detail>
           ) : null}
         </dl>
+        {report.resolution ? (
+          <ResolutionPhotoView resolution={report.resolution} namespace="organization" />
+        ) : null}
       </DialogContent>
     </Dialog>
   )

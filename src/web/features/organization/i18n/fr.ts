@@ -313,7 +313,8 @@ export const organizationFr = {
     offlineList: 'Hors connexion : liste enregistrée le {{date}}.',
     noKeptList:
       'Hors connexion, et aucune liste n’a encore été enregistrée sur ce téléphone. Ouvrez « Ma tournée » une fois avec une connexion.',
-    pending: '{{count}} action(s) en attente d’envoi : elles partiront dès le retour de la connexion.',
+    pending_one: '{{count}} action en attente d’envoi : elle partira dès le retour de la connexion.',
+    pending_other: '{{count}} actions en attente d’envoi : elles partiront dès le retour de la connexion.',
     pendingBadge: 'En attente d’envoi',
     refused: 'Refusé par le serveur : {{message}}',
     forget: 'Retirer',

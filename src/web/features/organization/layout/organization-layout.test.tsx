@@ -81,6 +81,7 @@ describe('Organisation shell (/organization)', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       ['Tableau de bord', '/organization'],
+      ['Ma tournée', '/organization/tournee'],
       ['Signalements disponibles', '/organization/available-reports'],
       ['Mes signalements', '/organization/managed-reports'],
       ['Notifications', '/organization/notifications'],

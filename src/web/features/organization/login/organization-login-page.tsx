@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { organizationLoginSchema } from '../../../../domain/auth'
+import { TOURNEE_PATH } from '../../../../domain/team-rules'
 import { SignInButton, SignInPage, SignInPasswordField } from '../../../components/layout/sign-in-page'
 import { buttonClassName } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
@@ -52,7 +53,9 @@ function LoginForm() {
     toast.success(tSignIn('success'), {
       description: t('login.welcome', { name: result.session.user.name ?? '' }),
     })
-    navigate('/organization', { replace: true })
+    // An agent's work is in the field: their round first; a responsable's, the dashboard.
+    const agent = result.session.user.member?.role === 'agent'
+    navigate(agent ? TOURNEE_PATH : '/organization', { replace: true })
   }
 
   return (

@@ -147,7 +147,7 @@ describe('Équipe (/organization/equipe)', () => {
     ).toBeInTheDocument()
   })
 
-  it('sends an agent who opens it to the organisation’s home, without a glimpse of the refusal', async () => {
+  it('sends an agent who opens it to their round, without a glimpse of the refusal', async () => {
     signInOrganization(
       organizationSession({ user: { ...ORGANIZATION_USER, member: { ...moussa, role: 'agent' } } }),
     )
@@ -159,12 +159,12 @@ describe('Équipe (/organization/equipe)', () => {
         'Seul un responsable de l’organisation peut faire cela.',
       ),
       '/api/org/me': { status: 200, body: organizationProfile() },
-      '/api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      '/api/org/reports/managed': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
     })
     const drawnTexts = recordDrawnTexts()
     const { router } = renderRoute('/organization/equipe')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization'))
-    expect(await screen.findByRole('heading', { name: 'Bienvenue, Mairie de la Médina' })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/tournee'))
+    expect(await screen.findByRole('heading', { name: 'Ma tournée' })).toBeInTheDocument()
     const drawn = drawnTexts()
     expect(drawn).not.toContain('Impossible de charger l’équipe')
     expect(drawn).not.toContain('Membres de l’organisation')

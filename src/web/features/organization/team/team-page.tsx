@@ -7,7 +7,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import type { Member } from '../../../../domain/team'
-import { MEMBER_ROLE_LABELS, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../domain/team-rules'
+import {
+  MEMBER_ROLE_LABELS,
+  MEMBER_STATUS_LABELS,
+  type MemberStatus,
+  TOURNEE_PATH,
+} from '../../../../domain/team-rules'
 import { PageHeader } from '../../../components/layout/page-header'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -25,7 +30,6 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { type InvitedMember, useMembers, useReinviteMember, useUpdateMember } from '../api/team'
 import '../i18n/fr'
-import { ORGANIZATION_HOME } from '../layout/organization-paths'
 import { useIsResponsable } from '../layout/use-is-responsable'
 import { InvitationLinkPanel } from './invitation-link'
 import { InviteMemberDialog } from './invite-member-dialog'
@@ -215,7 +219,7 @@ function Team() {
  * rather than shown that refusal as a load error.
  */
 export function TeamPage() {
-  if (!useIsResponsable()) return <Navigate to={ORGANIZATION_HOME} replace />
+  if (!useIsResponsable()) return <Navigate to={TOURNEE_PATH} replace />
   return <Team />
 }
 
