@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PublicReport } from '../../../../domain/citizen'
 import { switchLanguage } from '../../../i18n/languages'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { publicHistoryLine } from '../../../test/fixtures'
+import { CATEGORIES, publicHistoryLine } from '../../../test/fixtures'
 import { drawnStatusOf, renderRoute } from '../../../test/render-route'
 
 // jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
@@ -39,6 +39,19 @@ const report: PublicReport = {
     }),
     publicHistoryLine('message_sent', '2026-11-22T10:00:00Z'),
   ],
+}
+
+/** Resolved, with the photo the organisation took after the work. */
+const fixed: PublicReport = {
+  ...report,
+  status: 'resolu',
+  resolved_at: '2026-11-24T15:00:00Z',
+  resolution: {
+    photo_url: '/files/9a/9a000000000000000000000000000000.webp',
+    thumb_url: '/files/9b/9b000000000000000000000000000000.webp',
+    note: 'Nid-de-poule rebouché au goudron, la chaussée est sèche.',
+    created_at: '2026-11-24T15:00:00Z',
+  },
 }
 
 const metaContent = (key: string) =>
@@ -83,6 +96,32 @@ describe('/signalements/:id', () => {
       '/signaler',
     )
     expect(within(main).getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
+  })
+
+  it('shows the photo of the fix as "Après intervention", with the organisation’s note and its date', async () => {
+    stubApi({ [`GET /api/reports/${ID}`]: { status: 200, body: fixed } })
+    renderRoute(`/signalements/${ID}`)
+    const card = await screen.findByRole('article', { name: 'Voirie' })
+    const afterWork = within(card).getByRole('region', { name: 'Après intervention' })
+    expect(within(afterWork).getByRole('img', { name: 'Le lieu après l’intervention' })).toHaveAttribute(
+      'src',
+      fixed.resolution?.thumb_url,
+    )
+    expect(
+      within(afterWork).getByText('Nid-de-poule rebouché au goudron, la chaussée est sèche.'),
+    ).toBeVisible()
+    expect(
+      within(afterWork).getByText('Photo prise par l’organisation le 24 novembre 2026'),
+    ).toBeInTheDocument()
+  })
+
+  it('shows no "Après intervention" while the organisation has sent no photo of the fix', async () => {
+    stubApi({ [`GET /api/reports/${ID}`]: { status: 200, body: report } })
+    renderRoute(`/signalements/${ID}`)
+    const card = await screen.findByRole('article', { name: 'Voirie' })
+    expect(within(card).queryByRole('heading', { name: 'Après intervention' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument()
+    expect(within(card).queryByText(/Photo prise par l’organisation/)).not.toBeInTheDocument()
   })
 
   it('says in its head what the report is, for the sharing card', async () => {
@@ -190,6 +229,20 @@ describe('/signalements/:id', () => {
     expect(within(card).getByText('In progress')).toBeInTheDocument()
     expect(within(card).getByText('20 November 2026')).toBeInTheDocument()
     await waitFor(() => expect(document.title).toMatch(/ – Voirie \| Urban Alerts$/))
+  })
+  it('shows the photo of the fix in English too', async () => {
+    stubApi({
+      [`GET /api/reports/${ID}`]: { status: 200, body: fixed },
+      'GET /api/categories': { status: 200, body: CATEGORIES },
+    })
+    await switchLanguage('en')
+    renderRoute(`/signalements/${ID}`)
+    const card = await screen.findByRole('article', { name: 'Roads' })
+    const afterWork = within(card).getByRole('region', { name: 'After the work' })
+    expect(within(afterWork).getByRole('img', { name: 'The place after the work' })).toBeInTheDocument()
+    expect(
+      within(afterWork).getByText('Photo taken by the organisation on 24 November 2026'),
+    ).toBeInTheDocument()
   })
 })
 

@@ -65,7 +65,12 @@ export function useTournee(memberId: string, position: Position | null) {
   })
 }
 
-let flushing: Promise<unknown> | null = null
+/**
+ * The last round of sending asked for. Rounds run one after the other, never together (an action
+ * would go twice), and a round asked while one is running runs after it: joining the running one
+ * instead would leave what was queued since waiting until the connection next comes back.
+ */
+let lastRound: Promise<unknown> = Promise.resolve()
 
 /**
  * The agent's actions waiting on the phone: queued with their Idempotency-Key, sent at once when
@@ -78,10 +83,9 @@ export function useFieldQueue(memberId: string) {
   const reload = useCallback(async () => setQueued(await queuedFieldActions(memberId)), [memberId])
 
   const flush = useCallback(async () => {
-    flushing ??= flushFieldActions(memberId).finally(() => {
-      flushing = null
-    })
-    const result = (await flushing) as Awaited<ReturnType<typeof flushFieldActions>>
+    const round = lastRound.then(() => flushFieldActions(memberId))
+    lastRound = round.catch(() => undefined)
+    const result = await round
     await reload()
     if (result.sent > 0)
       await refreshQueries(queryClient, organizationKeys.managed(), organizationKeys.stats())
@@ -141,6 +145,6 @@ export function usePosition() {
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     )
   }, [])
-  useEffect(locate, [])
+  useEffect(locate, [locate])
   return { ...state, locate }
 }
