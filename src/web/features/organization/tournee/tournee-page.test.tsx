@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { clear, createStore } from 'idb-keyval'
+import { clear } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { KEPT_LISTS_DATABASE } from '../../../pwa/kept-pages'
+import { keptLists } from '../../../pwa/kept-pages'
 import { type Answer, pageReply, stubApi } from '../../../test/api-stub'
 import { stubEventSource } from '../../../test/event-source'
 import { organizationReport } from '../../../test/fixtures'
@@ -77,7 +77,7 @@ beforeEach(() => {
 afterEach(async () => {
   // The list kept and the actions queued are one IndexedDB for the file: each test starts with none.
   for (const entry of await queuedFieldActions(AGENT.id)) await removeFieldAction(entry.key)
-  await clear(createStore(KEPT_LISTS_DATABASE, 'lists'))
+  await clear(keptLists())
   Reflect.deleteProperty(navigator, 'geolocation')
 })
 

@@ -3,7 +3,7 @@ import CloudOff from 'lucide-react/icons/cloud-off'
 import Crosshair from 'lucide-react/icons/crosshair'
 import Hourglass from 'lucide-react/icons/hourglass'
 import Route from 'lucide-react/icons/route'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { distanceInMetres } from '../../../../domain/location'
 import type { OrganizationReport } from '../../../../domain/organization-space'
@@ -27,6 +27,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { formatDateTime } from '../../../lib/french-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
+import { keepLoadedCode } from '../../../pwa/kept-pages'
 import { ReportCard } from '../components/report-card'
 import { SendMessageDialog } from '../notifications/send-message-dialog'
 import type { FieldAction, QueuedFieldAction } from './field-outbox'
@@ -227,6 +228,14 @@ export function TourneePage() {
   const tournee = useTournee(memberId, position)
   const { queued, enqueue, forget } = useFieldQueue(memberId)
   const waitingCount = queued.filter((entry) => entry.state === 'waiting').length
+  const fromServer = tournee.data !== undefined && tournee.data.keptAt === null
+  useEffect(() => {
+    if (!fromServer) return
+    // Everything the round needs offline, the cards' map included, kept on the phone.
+    void import('../../../components/report/report-location-map')
+      .then(keepLoadedCode)
+      .catch((error: unknown) => console.warn('code de la tournée non gardé', error))
+  }, [fromServer])
 
   return (
     <div className="flex flex-col gap-4">
