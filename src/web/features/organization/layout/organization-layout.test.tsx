@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LEGACY_SESSION_KEYS, useSessionStore } from '../../../lib/auth/session-store'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { fakePushBrowser, forgetFakePushBrowser, PUSH_ENDPOINT } from '../../../test/fake-push-browser'
 import { ORGANIZATION_STATS, organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { organizationSession, signInOrganization, signOut } from '../../../test/sessions'
@@ -111,6 +112,28 @@ describe('Organisation shell (/organization)', () => {
     for (const key of LEGACY_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull()
     expect(api.callsTo('POST', '/api/auth/logout')[0]?.body).toEqual({})
     await waitFor(() => expect(FakeEventSource.open()).toHaveLength(0))
+  })
+
+  it('at logout, has the server forget this phone’s notifications for the member, while the session still holds', async () => {
+    fakePushBrowser({ permission: 'granted', subscribed: true })
+    try {
+      const api = stubApi({
+        ...dashboardApi,
+        'DELETE /api/org/push': { status: 204 },
+        'POST /api/auth/logout': { status: 204 },
+      })
+      signInOrganization()
+      const user = userEvent.setup()
+      const { router } = renderRoute('/organization/dashboard')
+      await screen.findByRole('heading', { name: 'Bienvenue, Mairie de la Médina' })
+      await user.click(screen.getByRole('button', { name: 'Déconnexion' }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/organization/login'))
+      const forgotten = api.callsTo('DELETE', '/api/org/push')
+      expect(forgotten.map((call) => call.body)).toEqual([{ endpoint: PUSH_ENDPOINT }])
+      expect(forgotten[0]?.headers.get('authorization')).toBe('Bearer access-1')
+    } finally {
+      forgetFakePushBrowser()
+    }
   })
 
   it('renews the access token 2 minutes before it expires', async () => {

@@ -13,6 +13,7 @@ import { AppShell } from '../../../components/layout/app-shell'
 import { RequireSession } from '../../../lib/auth/require-session'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
+import { forgetPhonePush } from '../api/phone-push'
 import { organizationKeys } from '../api/query-keys'
 import '../i18n/fr'
 import { ORGANIZATION_HOME, ORGANIZATION_LOGIN } from './organization-paths'
@@ -32,6 +33,8 @@ function OrganizationShell() {
   useOrganizationLiveEvents()
 
   const logout = async () => {
+    // This phone stops hearing of the member's reports while the session can still say so.
+    await forgetPhonePush().catch((error: unknown) => console.warn('notifications non retirées', error))
     // The session is cleared at once; the server is told in the background.
     const revoked = useSessionStore.getState().logout()
     toast.success(tRoot('shell.logout'))
