@@ -1,4 +1,5 @@
 import 'i18next'
+import type { ShellCatalogue } from '../components/layout/shell-texts'
 import type { SignInCatalogue } from '../components/layout/sign-in-texts'
 import type { AdminCatalogue } from '../features/admin/i18n/fr'
 import type { CitizenCatalogue } from '../features/citizen/i18n/fr'
@@ -18,6 +19,7 @@ declare module 'i18next' {
       organization: OrganizationCatalogue
       admin: AdminCatalogue
       signIn: SignInCatalogue
+      shell: ShellCatalogue
     }
   }
 }

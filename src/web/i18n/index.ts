@@ -7,7 +7,7 @@ import { fr } from './fr'
 
 export { DEFAULT_LANGUAGE }
 
-export type Namespace = 'translation' | 'deferred' | 'citizen' | 'organization' | 'admin' | 'signIn'
+export type Namespace = 'translation' | 'deferred' | 'citizen' | 'organization' | 'admin' | 'signIn' | 'shell'
 export type OtherLanguage = Exclude<Language, 'fr'>
 /** How a namespace's English and Wolof texts are fetched: each is its own small chunk. */
 export type CatalogueLoaders = Record<OtherLanguage, () => Promise<object>>

@@ -1,4 +1,3 @@
-import { clear, createStore, type UseStore } from 'idb-keyval'
 // What the service worker keeps of the site, and what a logout takes back. Shared by the worker
 // and the page: a logout empties the caches from the page itself (the Cache API is the same
 // there), without waiting on a worker that may be asleep or not yet in control.
@@ -8,13 +7,6 @@ export const PAGES_CACHE = 'alertes-urbaines-pages-v1'
 export const TILE_CACHE = 'alertes-urbaines-tiles-v1'
 
 export const OFFLINE_PAGE = '/offline.html'
-/**
- * A field agent's round ("Ma tournée", TOURNEE_PATH), the one signed-in screen a phone keeps: its
- * list in this IndexedDB store (what the agent last saw), its page served offline as the public
- * shell. A logout empties it with the pages.
- */
-let keptListsStore: UseStore | undefined
-export const keptLists = () => (keptListsStore ??= createStore('alertes-urbaines-tournee', 'lists'))
 /** The public shell: kept across logouts, and downloaded without cookies (never drawn for a session). */
 export const STATIC_FILES = [
   '/',
@@ -52,8 +44,9 @@ export function fetchPublicShellFile(file: string): Promise<Response> {
  * read of the session, online or not. The home page is taken again as anyone gets it.
  */
 export async function forgetKeptPages(): Promise<void> {
-  // Emptied rather than deleted: a page still holding it open would hold a deletion back.
-  if (typeof indexedDB !== 'undefined') await clear(keptLists())
+  // Fetched only here: the first page's download does without it (its chunk is kept offline
+  // by the round that fills the list).
+  if (typeof indexedDB !== 'undefined') await (await import('./kept-lists')).forgetKeptLists()
   if (typeof caches === 'undefined') return
   await caches.delete(PAGES_CACHE)
   if (!(await caches.has(SHELL_CACHE))) return
@@ -65,22 +58,4 @@ export async function forgetKeptPages(): Promise<void> {
   await shell.delete('/')
   const home = await fetchPublicShellFile('/').catch(() => null)
   if (home && mayKeepPage('/', home)) await shell.put('/', home)
-}
-
-/**
- * The code this page has loaded, kept in the shell's cache: the signed-in screens are not
- * downloaded ahead (app-shell.ts), and a page that started before its service worker took
- * control fetched them past it. "Ma tournée" calls this once its list is shown, so that it opens
- * offline the next time.
- */
-export async function keepLoadedCode(): Promise<void> {
-  if (typeof caches === 'undefined' || typeof performance === 'undefined') return
-  const loaded = performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-  const shell = await caches.open(SHELL_CACHE)
-  for (const url of loaded) {
-    if (!(await shell.match(url.pathname))) await shell.add(url.pathname)
-  }
 }

@@ -1,6 +1,7 @@
 import LogOut from 'lucide-react/icons/log-out'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import './shell-texts'
 import { cn } from '../../lib/class-names'
 import { Button } from '../ui/button'
 import {
@@ -26,20 +27,20 @@ export interface AppShellProps {
 }
 
 function SidebarFooter({ account, onLogout }: Pick<AppShellProps, 'account' | 'onLogout'>) {
-  const { t } = useTranslation()
+  const { t } = useTranslation('shell')
   const expanded = useSidebarExpanded()
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 p-2">
       {expanded ? <p className="truncate px-2 text-xs font-medium text-slate-600">{account}</p> : null}
-      <Tooltip content={t('shell.logout')} hidden={expanded}>
+      <Tooltip content={t('logout')} hidden={expanded}>
         <Button
           variant="ghost"
           onClick={onLogout}
-          aria-label={expanded ? undefined : t('shell.logout')}
+          aria-label={expanded ? undefined : t('logout')}
           className={cn('w-full text-red-700 hover:bg-red-50', expanded ? 'justify-start' : 'px-0')}
         >
           <LogOut aria-hidden="true" className="size-5" />
-          {expanded ? t('shell.logout') : null}
+          {expanded ? t('logout') : null}
         </Button>
       </Tooltip>
     </div>

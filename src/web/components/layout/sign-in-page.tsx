@@ -2,6 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left'
 import type { ComponentType, ReactNode, SVGProps } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import './shell-texts'
 import { Link } from 'react-router'
 import { Button } from '../ui/button'
 import { Card } from '../ui/card'
@@ -65,9 +66,9 @@ export function SignInPasswordField({
   registration: UseFormRegisterReturn
   error?: string
 }) {
-  const { t } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   return (
-    <Field label={t('common.password')} error={error}>
+    <Field label={tShell('password')} error={error}>
       {(control) => <PasswordInput {...control} {...registration} autoComplete="current-password" />}
     </Field>
   )

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import '../layout/shell-texts'
 import { NavLink } from 'react-router'
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../domain/constants'
 import { cn } from '../../lib/class-names'
@@ -114,13 +115,13 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 }
 
 export function SidebarTrigger() {
-  const { t } = useTranslation()
+  const { t } = useTranslation('shell')
   const { toggle, open, openMobile, isMobile } = useSidebar()
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label={t('shell.toggleSidebar')}
+      aria-label={t('toggleSidebar')}
       aria-expanded={isMobile ? openMobile : open}
       onClick={toggle}
     >
@@ -134,12 +135,12 @@ export function SidebarTrigger() {
  * 18rem that slides in from the left.
  */
 export function Sidebar({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation('shell')
   const { open, openMobile, setOpenMobile, isMobile } = useSidebar()
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent title={title} description={title} closeLabel={t('shell.closeSidebar')}>
+        <SheetContent title={title} description={title} closeLabel={t('closeSidebar')}>
           <div className="flex flex-1 flex-col overflow-y-auto">{children}</div>
         </SheetContent>
       </Sheet>

@@ -38,6 +38,7 @@ const EMPTY: CategoryNames = { nom: '', translations: { en: '', wo: '' } }
 export function CategoryDialog({ state, onClose }: { state: CategoryDialogState; onClose: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const create = useCreateCategory()
   const rename = useRenameCategory()
   const editing = state?.mode === 'edit' ? state.category : null
@@ -103,8 +104,8 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
           formId={FORM_ID}
           onSubmit={handleSubmit(onSubmit)}
           busy={pending}
-          label={editing ? tRoot('common.save') : t('actions.create')}
-          busyLabel={tRoot('common.saving')}
+          label={editing ? tShell('save') : t('actions.create')}
+          busyLabel={tShell('saving')}
         >
           <Field label={t('categories.field')} error={errors.nom?.message}>
             {(control) => <Input {...control} {...register('nom')} autoComplete="off" />}

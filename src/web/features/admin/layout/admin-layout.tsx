@@ -19,7 +19,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login'
 
 function AdminShell() {
   const { t } = useTranslation('admin')
-  const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const queryClient = useQueryClient()
@@ -41,7 +41,7 @@ function AdminShell() {
     await logout()
     // The next person on this browser must not see the previous administrator's data.
     queryClient.removeQueries({ queryKey: adminKeys.all })
-    toast.success(tRoot('shell.logout'), { description: t('layout.logoutText') })
+    toast.success(tShell('logout'), { description: t('layout.logoutText') })
     navigate(ADMIN_LOGIN_PATH, { replace: true })
   }
 

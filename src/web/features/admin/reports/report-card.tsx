@@ -16,6 +16,7 @@ import '../../../i18n/deferred/fr'
 export function AdminReportCard({ report, onView }: { report: AdminReport; onView: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const { t: tDeferred } = useTranslation('deferred')
   const code = report.anonymous_code || tRoot('common.anonymous')
   return (
@@ -50,7 +51,7 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
           </ul>
           <Button variant="outline" size="md" onClick={onView} aria-label={t('reports.viewLabel', { code })}>
             <Eye aria-hidden="true" className="size-4" />
-            {tRoot('common.view')}
+            {tShell('view')}
           </Button>
         </div>
       </article>

@@ -245,6 +245,7 @@ function Moderation({ report }: { report: AdminReportDetail }) {
 function ReportDetail({ report }: { report: AdminReportDetail }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const code = report.anonymous_code || tRoot('common.anonymous')
   return (
     <div className="flex flex-col gap-5">
@@ -272,7 +273,7 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
         </div>
         <div>
           <dt className="font-semibold text-slate-600">{t('fields.department')}</dt>
-          <dd className="text-slate-900">{report.department || tRoot('common.notSpecified')}</dd>
+          <dd className="text-slate-900">{report.department || tShell('notSpecified')}</dd>
         </div>
         <div>
           <dt className="font-semibold text-slate-600">{t('organizations.organization')}</dt>

@@ -136,7 +136,7 @@ function UserList({ users, onEdit }: { users: AdminUser[]; onEdit: (user: AdminU
  */
 export function AdminUsersPage() {
   const { t } = useTranslation('admin')
-  const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   useAdminPageMeta(t('meta.users'))
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('active')
@@ -173,7 +173,7 @@ export function AdminUsersPage() {
           options={[
             { value: 'active', label: t('users.showActive') },
             { value: 'inactive', label: t('users.showInactive') },
-            { value: 'all', label: tRoot('common.all') },
+            { value: 'all', label: tShell('all') },
           ]}
         />
       </FilterCard>

@@ -21,6 +21,7 @@ const EMPTY: CreateAdminUserInput = { name: '', email: '', username: '', passwor
 export function CreateUserDialog() {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const [open, setOpen] = useState(false)
   const create = useCreateAdminUser()
   const {
@@ -73,7 +74,7 @@ export function CreateUserDialog() {
           )}
         </Field>
         <AdminUserFields register={register} errors={errors} />
-        <Field label={tRoot('common.password')} error={errors.password?.message}>
+        <Field label={tShell('password')} error={errors.password?.message}>
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}
         </Field>
       </FormDialogContent>

@@ -51,6 +51,7 @@ function changesOf(user: AdminUser, form: EditForm, ownLoginChanged: boolean): A
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const update = useUpdateAdminUser()
   // Nobody deactivates their own account (the server refuses it too).
   const isSelf = useSessionStore((state) => state.user?.id) === user?.id
@@ -107,8 +108,8 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
           formId={FORM_ID}
           onSubmit={handleSubmit(onSubmit)}
           busy={update.isPending}
-          label={tRoot('common.save')}
-          busyLabel={tRoot('common.saving')}
+          label={tShell('save')}
+          busyLabel={tShell('saving')}
         >
           <AdminUserFields register={register} errors={errors} />
           {ownLoginChanged ? (

@@ -2,6 +2,7 @@ import Check from 'lucide-react/icons/check'
 import X from 'lucide-react/icons/x'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import '../../../components/layout/shell-texts'
 import { AUTH_MESSAGES, passwordChecklist } from '../../../../domain/auth-rules'
 import { PASSWORD_MIN_LENGTH } from '../../../../domain/constants'
 import { Field } from '../../../components/ui/field'
@@ -93,10 +94,10 @@ interface NewPasswordFieldsProps {
  */
 export function NewPasswordFields({ password, confirmation, typed, errors }: NewPasswordFieldsProps) {
   const { t } = useTranslation('organization')
-  const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   return (
     <>
-      <Field label={tRoot('common.password')} error={errors.password?.message}>
+      <Field label={tShell('password')} error={errors.password?.message}>
         {(field) => <PasswordInput {...field} {...password} autoComplete="new-password" />}
       </Field>
       <PasswordChecklist password={typed.password} />

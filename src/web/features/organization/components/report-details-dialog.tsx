@@ -39,13 +39,14 @@ export function ReportDetailsDialog({
 }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const code = report.anonymous_code || tRoot('common.anonymous')
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="outline" aria-label={accessibleLabel ?? t('report.viewLabel', { code })}>
           <Eye aria-hidden="true" className="size-4" />
-          {label ?? tRoot('common.view')}
+          {label ?? tShell('view')}
         </Button>
       </DialogTrigger>
       <DialogContent

@@ -23,6 +23,7 @@ import { useOrganizationLiveEvents } from './use-organization-live-events'
 function OrganizationShell() {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const navigate = useNavigate()
   const navigation = useNavigation()
   const { pathname } = useLocation()
@@ -37,7 +38,7 @@ function OrganizationShell() {
     await forgetPhonePush().catch((error: unknown) => console.warn('notifications non retirées', error))
     // The session is cleared at once; the server is told in the background.
     const revoked = useSessionStore.getState().logout()
-    toast.success(tRoot('shell.logout'))
+    toast.success(tShell('logout'))
     navigate(ORGANIZATION_LOGIN, { replace: true })
     await revoked
     // Nothing of this organisation stays in memory for the next person on this phone.

@@ -27,6 +27,7 @@ function isSettable(value: string): value is OrganizationSettableStatus {
 export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const id = useId()
   const update = useUpdateReportStatus()
   const [confirming, setConfirming] = useState(false)
@@ -91,7 +92,7 @@ export function ReportStatusSelect({ report }: { report: OrganizationReport }) {
               onConfirm={() => save(RESOLVED_STATUS)}
               busy={update.isPending}
               label={t('managed.resolve')}
-              busyLabel={tRoot('common.saving')}
+              busyLabel={tShell('saving')}
             />
           }
         >

@@ -93,6 +93,7 @@ const formOf = (profile: OwnOrganization): ProfileForm => ({
 function ProfileEditor({ profile }: { profile: OwnOrganization }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const update = useUpdateProfile()
   const {
     register,
@@ -171,7 +172,7 @@ function ProfileEditor({ profile }: { profile: OwnOrganization }) {
             <CityField registration={register('city')} error={errors.city?.message} current={profile.city} />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-                {update.isPending ? tRoot('common.saving') : t('settings.save')}
+                {update.isPending ? tShell('saving') : t('settings.save')}
               </Button>
             </div>
           </EnabledOnceHydrated>

@@ -9,6 +9,7 @@ import {
   useWatch,
 } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import '../../../components/layout/shell-texts'
 import { SIGNUP_STEPS } from '../../../../domain/constants'
 import {
   signupAccountSchema,
@@ -84,19 +85,19 @@ function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, er
 
 function StepButtons({ step, onBack, busy = false }: { step: number; onBack?: () => void; busy?: boolean }) {
   const { t } = useTranslation('organization')
-  const { t: tRoot } = useTranslation()
+  const { t: tShell } = useTranslation('shell')
   const last = step === SIGNUP_STEPS
   return (
     <div className="mt-2 flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
       {onBack ? (
         <Button variant="outline" size="lg" onClick={onBack} disabled={busy}>
-          {tRoot('common.previous')}
+          {tShell('previous')}
         </Button>
       ) : (
         <span aria-hidden="true" />
       )}
       <Button type="submit" size="lg" disabled={busy}>
-        {last ? (busy ? t('signup.submitting') : t('signup.submit')) : tRoot('common.next')}
+        {last ? (busy ? t('signup.submitting') : t('signup.submit')) : tShell('next')}
       </Button>
     </div>
   )

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../../domain/team'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { ORGANIZATION_STATS, organizationProfile } from '../../../test/fixtures'
+import { organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import {
   ORGANIZATION_USER,

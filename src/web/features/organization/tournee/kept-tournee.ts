@@ -1,6 +1,6 @@
 import { get, set } from 'idb-keyval'
 import type { OrganizationReport } from '../../../../domain/organization-space'
-import { keptLists } from '../../../pwa/kept-pages'
+import { keptLists } from '../../../pwa/kept-lists'
 
 /** "Ma tournée" as the agent last saw it with a connection, to work from without one. */
 export interface KeptTournee {

@@ -1,0 +1,27 @@
+import { registerCatalogue } from '../../i18n'
+
+// The texts of the back-office's shared parts (its frame, side menu and logout, its lists' pages,
+// its password fields), in French only, as the back-office is: registered as the "shell"
+// namespace by those parts, so that the citizen's first download does not carry them.
+export const shellFr = {
+  toggleSidebar: 'Afficher ou masquer le menu latéral (Ctrl+B)',
+  closeSidebar: 'Fermer le menu latéral',
+  logout: 'Déconnexion',
+  pageOf: 'Page {{page}} / {{pages}}',
+  pageOfMore: 'Page {{page}} sur plus de {{pages}}',
+  pagination: 'Pagination',
+  showPassword: 'Afficher le mot de passe',
+  hidePassword: 'Masquer le mot de passe',
+  all: 'Tous',
+  view: 'Voir',
+  save: 'Enregistrer',
+  saving: 'Enregistrement...',
+  notSpecified: 'Non spécifié',
+  password: 'Mot de passe',
+  previous: 'Précédent',
+  next: 'Suivant',
+} as const
+
+export type ShellCatalogue = typeof shellFr
+
+registerCatalogue('shell', shellFr)
