@@ -4,6 +4,7 @@ import { profileQueryOptions } from '../features/organization/api/get-profile'
 import { sentNotificationsQueryOptions } from '../features/organization/api/get-sent-notifications'
 import { statsQueryOptions } from '../features/organization/api/get-stats'
 import { membersQueryOptions } from '../features/organization/api/team'
+import { useSessionStore } from '../lib/auth/session-store'
 import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
 
@@ -23,5 +24,7 @@ export const organizationFirstData: FirstData<
   availableReports: () => availableReportsQueryOptions('', 1),
   managedReports: () => managedReportsQueryOptions({ q: '', status: 'all', page: 1 }),
   sentNotifications: () => sentNotificationsQueryOptions(),
-  organizationMembers: () => membersQueryOptions(),
+  // The team is its responsables' to read: an agent's browser does not ask (the page sends them on).
+  organizationMembers: () =>
+    useSessionStore.getState().user?.member?.role === 'agent' ? null : membersQueryOptions(),
 }

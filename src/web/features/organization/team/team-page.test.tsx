@@ -151,8 +151,8 @@ describe('Équipe (/organization/equipe)', () => {
     signInOrganization(
       organizationSession({ user: { ...ORGANIZATION_USER, member: { ...moussa, role: 'agent' } } }),
     )
-    stubApi({
-      // The page's first data is still asked for; the API refuses it to an agent.
+    const api = stubApi({
+      // Were it asked for, the API would refuse it to an agent.
       '/api/org/members': apiError(
         403,
         'forbidden',
@@ -165,6 +165,8 @@ describe('Équipe (/organization/equipe)', () => {
     const { router } = renderRoute('/organization/equipe')
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/tournee'))
     expect(await screen.findByRole('heading', { name: 'Ma tournée' })).toBeInTheDocument()
+    // Nor is the team asked for: it is not theirs to read.
+    expect(api.callsTo('GET', '/api/org/members')).toHaveLength(0)
     const drawn = drawnTexts()
     expect(drawn).not.toContain('Impossible de charger l’équipe')
     expect(drawn).not.toContain('Membres de l’organisation')
