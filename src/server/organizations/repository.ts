@@ -40,9 +40,9 @@ import { withoutRejectedMedia } from '../files/media-access'
 import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
+import { resolutionOf } from '../reports/resolution-photos'
 import { availableIn, availableTo, inCategories, managedBy } from '../reports/scopes'
 import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
-import { resolutionOf } from '../reports/resolution-photos'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
