@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import type { Page } from '../../../../domain/pagination-rules'
 import { ApiError } from '../../../lib/api-client'
@@ -79,8 +79,19 @@ let lastRound: Promise<unknown> = Promise.resolve()
 export function useFieldQueue(memberId: string) {
   const queryClient = useQueryClient()
   const [queued, setQueued] = useState<QueuedFieldAction[]>([])
+  // A round may end after the screen is gone (the agent went elsewhere): nothing to show then.
+  const shown = useRef(true)
+  useEffect(() => {
+    shown.current = true
+    return () => {
+      shown.current = false
+    }
+  }, [])
 
-  const reload = useCallback(async () => setQueued(await queuedFieldActions(memberId)), [memberId])
+  const reload = useCallback(async () => {
+    const actions = await queuedFieldActions(memberId)
+    if (shown.current) setQueued(actions)
+  }, [memberId])
 
   const flush = useCallback(async () => {
     const round = lastRound.then(() => flushFieldActions(memberId))
