@@ -13,6 +13,7 @@
 const SCHEMA_MODULES = [
   'admin',
   'api-keys',
+  'area',
   'auth',
   'category',
   'citizen',

@@ -101,6 +101,6 @@ export const ADMIN_MESSAGES = {
     'Aucune organisation ne prend en charge ce signalement : attribuez-le d’abord à une organisation.',
   organizationUnknown: 'Cette organisation n’existe pas.',
   organizationNotEligible:
-    'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+    'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active, chargée de sa catégorie et de sa commune.',
   assignRejected: 'Un signalement rejeté ne peut pas être attribué : changez d’abord son statut.',
 } as const

@@ -8,6 +8,7 @@ import {
   REJECTION_REASON_MIN,
   USERNAME_MIN_LENGTH,
 } from './admin-rules'
+import { AREA_COUNT, areaIdsSchema } from './area'
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
 import { teamReportEventSchema } from './citizen'
@@ -47,6 +48,8 @@ export const adminReportFiltersSchema = z.object({
   priority: reportPrioritySchema.or(z.literal('all')).optional(),
   /** Absent = `newest`. */
   sort: z.enum(ADMIN_REPORT_SORT_VALUES).optional(),
+  /** One commune's reports (issue 30). */
+  area: z.coerce.number().int().min(1).max(AREA_COUNT).optional(),
 })
 export const adminReportsQuerySchema = adminReportFiltersSchema.extend(searchPageQueryShape)
 export type AdminReportFilters = z.infer<typeof adminReportFiltersSchema>
@@ -145,11 +148,11 @@ export const updateAdminOrganizationSchema = z
     is_active: z.boolean().optional(),
     /** The new name the organisation asked for: taken as its name, or refused. */
     name_change: nameChangeDecisionSchema.optional(),
+    /** The communes it covers; none: the whole department (issue 30). */
+    areaIds: areaIdsSchema.optional(),
   })
   .strict()
-  .refine(
-    (value) => value.status !== undefined || value.is_active !== undefined || value.name_change !== undefined,
-  )
+  .refine((value) => Object.values(value).some((field) => field !== undefined))
 
 export const adminUserSchema = z.object({
   id: z.string(),

@@ -32,3 +32,13 @@ export const DEFAULT_CATEGORY_TRANSLATIONS: Record<
 
 /** The longest name of a category, in French as in each translation. */
 export const CATEGORY_NAME_MAX_LENGTH = 100
+
+/**
+ * How long a report of the category may wait (issue 30), in hours from its filing: to be claimed,
+ * and to be resolved. Past either, it is late ("En retard"). Administrators set them per category.
+ */
+export const DEFAULT_CLAIM_TARGET_HOURS = 48
+export const DEFAULT_RESOLVE_TARGET_HOURS = 336
+export const TARGET_HOURS_MIN = 1
+/** A year. */
+export const TARGET_HOURS_MAX = 8760

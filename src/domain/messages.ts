@@ -7,6 +7,7 @@
 
 import { ADMIN_MESSAGES } from './admin-rules'
 import { API_KEY_MESSAGES } from './api-keys-rules'
+import { AREA_MESSAGES } from './area-rules'
 import { AUTH_MESSAGES } from './auth-rules'
 import { RESOLUTION_MESSAGES, SUPPORT_MESSAGES } from './citizen-actions'
 import { PUBLIC_REPORT_MESSAGES, TRACKING_MESSAGES } from './citizen-rules'
@@ -40,6 +41,7 @@ export const MESSAGE_GROUPS = {
   push: PUSH_MESSAGES,
   publicData: PUBLIC_DATA_MESSAGES,
   team: TEAM_MESSAGES,
+  area: AREA_MESSAGES,
 } as const
 export type MessageGroups = typeof MESSAGE_GROUPS
 export type MessageGroup = keyof MessageGroups

@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-space-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { areaRefSchema } from './area'
 import { teamReportEventSchema } from './citizen'
 import { mapQuerySchema } from './map'
 import {
@@ -22,6 +23,8 @@ export const organizationReportSchema = reportDetailsSchema.extend({
   claimed_at: z.string().nullable(),
   /** The member of the organisation it is handed to (issue 29). */
   assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The commune of its point (issue 30); null outside the department. */
+  area: areaRefSchema.nullable(),
   supporters_count: z.number().int(),
   notifications_count: z.number().int(),
 })

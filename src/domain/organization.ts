@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is organization-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { areaIdsSchema, areaRefSchema } from './area'
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
 import {
   NAME_CHANGE_DECISIONS,
@@ -39,13 +40,14 @@ export const signupLocationSchema = z.object({
   address: requiredText(SIGNUP_MESSAGES.addressRequired, 300),
   city: requiredText(SIGNUP_MESSAGES.cityRequired, 100),
 })
-/** Step 3. */
+/** Step 3, "Catégories et zone": its communes (none: the whole department, issue 30). */
 export const signupCategoriesSchema = z.object({
   categoryIds: z
     .array(z.number().int().positive())
     .min(1, { error: SIGNUP_MESSAGES.chooseCategory })
     .max(50)
     .refine((ids) => new Set(ids).size === ids.length),
+  areaIds: areaIdsSchema.optional(),
 })
 
 /**
@@ -89,6 +91,8 @@ export const organizationProfileSchema = z.object({
   created_at: z.string(),
   last_login: z.string().nullable(),
   categories: z.array(z.object({ id: z.number(), nom: z.string() })),
+  /** The communes it covers (issue 30); none: the whole department. */
+  areas: z.array(areaRefSchema),
 })
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>
 
@@ -103,6 +107,7 @@ export const updateProfileSchema = z
     phone: signupBasicsSchema.shape.phone.optional(),
     address: signupLocationSchema.shape.address.optional(),
     city: signupLocationSchema.shape.city.optional(),
+    areaIds: areaIdsSchema.optional(),
     /** Required with a new login e-mail (issue 27). */
     currentPassword: identifierChangePasswordSchema,
   })

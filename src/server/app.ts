@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../domain/constants'
 import { apiKeyRoutes } from './admin/api-keys-routes'
 import { type CategoryChanges, createCategoryChanges } from './admin/category-changes'
 import { adminRoutes } from './admin/routes'
+import { areaRoutes } from './areas/routes'
 import { createAccessTokens } from './auth/access-tokens'
 import { type AuthService, createAuthService } from './auth/auth-service'
 import { authRoutes } from './auth/routes'
@@ -206,6 +207,7 @@ export async function buildApp(
 
   await app.register(healthRoutes)
   await app.register(categoryRoutes)
+  await app.register(areaRoutes)
   await app.register(publicReportRoutes)
   await app.register(publicDataRoutes)
   await app.register(reportFilingRoutes)

@@ -21,6 +21,10 @@ const categoryNames = sql<
   string[]
 >`coalesce((select array_agg(c.nom order by c.nom) from categorie_organization co join categorie c on c.id = co.categorie_id where co.organization_id = organizations.id), '{}')`
 
+const zoneAreas = sql<
+  { id: number; name: string }[]
+>`coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name) order by a.id) from organization_areas oa join areas a on a.id = oa.area_id where oa.organization_id = organizations.id), '[]'::jsonb)`
+
 function statusFilter(status: OrganizationListFilter | undefined): SQL | undefined {
   if (status === undefined || status === 'all') return undefined
   if (status === NAME_CHANGE_FILTER) return isNotNull(organizations.pending_name)
@@ -131,39 +135,48 @@ export async function updateOrganizationByAdmin(
   throw exists ? new AppError('conflict', { reason: 'nameChange.noRequest' }) : new AppError('not_found')
 }
 
-/** The organisations that may be given a report of this category: approved, active, in charge of it. */
-const mayReceive = (categoryId: number) =>
+/**
+ * The organisations that may be given a report of this category and commune: approved, active,
+ * in charge of the category, and covering the commune (or the whole department).
+ */
+const mayReceive = (report: { categoryId: number; areaId: number | null }) =>
   and(
     eq(organizations.status, 'approved'),
     eq(organizations.is_active, true),
-    sql`${organizations.id} in (select co.organization_id from categorie_organization co where co.categorie_id = ${categoryId})`,
+    sql`${organizations.id} in (select co.organization_id from categorie_organization co where co.categorie_id = ${report.categoryId})`,
+    sql`(not exists (select 1 from organization_areas oa where oa.organization_id = ${organizations.id})
+      or ${report.areaId} in (select oa.area_id from organization_areas oa where oa.organization_id = ${organizations.id}))`,
   )
 
 /** The organisations an administrator may assign a report to, by name; 404 for an unknown report. */
 export async function eligibleOrganizations(db: Db, reportId: string) {
   const [report] = await db
-    .select({ categoryId: reports.category_id })
+    .select({ categoryId: reports.category_id, areaId: reports.area_id })
     .from(reports)
     .where(eq(reports.id, reportId))
   if (!report) throw new AppError('not_found')
   const items = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
-    .where(mayReceive(report.categoryId))
+    .where(mayReceive(report))
     .orderBy(asc(organizations.name), asc(organizations.id))
   return { items }
 }
 
 /**
- * The organisation an administrator assigns a report of this category to: 400 when there is no
- * such organisation, 409 when it may not receive it (not approved, suspended, another category).
+ * The organisation an administrator assigns a report to: 400 when there is no such organisation,
+ * 409 when it may not receive it (not approved, suspended, another category or commune).
  */
-export async function eligibleOrganization(db: Db, organizationId: string, categoryId: number) {
+export async function eligibleOrganization(
+  db: Db,
+  organizationId: string,
+  report: { categoryId: number; areaId: number | null },
+) {
   const [found] = await db
     .select({
       id: organizations.id,
       name: organizations.name,
-      eligible: sql<boolean>`${mayReceive(categoryId)}`,
+      eligible: sql<boolean>`${mayReceive(report)}`,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
@@ -186,6 +199,7 @@ const adminOrganizationColumns = {
   created_at: organizations.created_at,
   last_login: organizations.last_login,
   categories: categoryNames,
+  areas: zoneAreas,
 }
 
 type AdminOrganizationRow = Omit<AdminOrganization, 'categories' | 'created_at' | 'last_login'> & {

@@ -22,6 +22,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import {
+  DEFAULT_CLAIM_TARGET_HOURS,
+  DEFAULT_RESOLVE_TARGET_HOURS,
+  TARGET_HOURS_MAX,
+  TARGET_HOURS_MIN,
+} from '../../domain/category-rules'
+import {
   FILED_STATUS,
   REPORT_PRIORITY_VALUES,
   REPORT_STATUS_VALUES,
@@ -50,13 +56,36 @@ export const categories = pgTable(
     /** The name in English and in Wolof; '' when not translated (the French name stands in). */
     nom_en: text('nom_en').notNull().default(''),
     nom_wo: text('nom_wo').notNull().default(''),
+    /** Hours from filing a report may wait to be claimed, and to be resolved (issue 30). */
+    claim_target_hours: integer('claim_target_hours').notNull().default(DEFAULT_CLAIM_TARGET_HOURS),
+    resolve_target_hours: integer('resolve_target_hours').notNull().default(DEFAULT_RESOLVE_TARGET_HOURS),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('categorie_nom_lower_key').on(sql`lower(${t.nom})`),
     check('categorie_nom_not_blank', sql`length(trim(${t.nom})) > 0`),
+    check(
+      'categorie_targets_check',
+      sql`${t.claim_target_hours} between ${sql.raw(String(TARGET_HOURS_MIN))} and ${sql.raw(String(TARGET_HOURS_MAX))}
+        and ${t.resolve_target_hours} between ${sql.raw(String(TARGET_HOURS_MIN))} and ${sql.raw(String(TARGET_HOURS_MAX))}`,
+    ),
   ],
 )
+
+/**
+ * The 19 communes d'arrondissement of the department (issue 30), in the order and with the ids of
+ * domain/communes.ts (migration 0017_areas writes them). A report belongs to the area `area_at`
+ * (the same migration) finds for its point; an organisation covers all of them or some.
+ */
+export const areas = pgTable('areas', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  arrondissement: text('arrondissement').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  /** Metres around the centre that are surely the commune's (domain/communes.ts). */
+  radius_m: integer('radius_m').notNull(),
+})
 
 export const organizations = pgTable(
   'organizations',
@@ -150,6 +179,20 @@ export const categoryOrganizations = pgTable(
   ],
 )
 
+/** The communes an organisation covers; none at all means the whole department. */
+export const organizationAreas = pgTable(
+  'organization_areas',
+  {
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    area_id: smallint('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.area_id] })],
+)
+
 export const superadmins = pgTable(
   'superadmin',
   {
@@ -187,6 +230,8 @@ export const reports = pgTable(
     department: text('department'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** The commune of its point, found at filing by `area_at` (null outside the department). */
+    area_id: smallint('area_id').references(() => areas.id, { onDelete: 'restrict' }),
     photo_url: text('photo_url'),
     photo_thumb_url: text('photo_thumb_url'),
     audio_url: text('audio_url'),
@@ -246,10 +291,11 @@ export const reports = pgTable(
       t.claimed_at.desc().nullsLast(),
       t.id.desc().nullsFirst(),
     ),
-    // Organisation "available" list: unassigned, newest first; the category is read from the
-    // index itself (an organisation with two categories walks one index, no merge needed).
+    // Organisation "available" list: unassigned, newest first; the category and the commune are
+    // read from the index itself (an organisation with two categories and three communes walks
+    // one index, no merge needed).
     index('reports_available_idx')
-      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id)
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id, t.area_id)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     // Admin list filtered by status, or by priority (a search walks it when its word is common).
     index('reports_status_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -275,9 +321,11 @@ export const reports = pgTable(
     // operators letting LIKE 'K7M2%' use the index whatever the collation.
     index('reports_search_idx').using('gin', t.status, t.priority, t.search_vector),
     index('reports_available_search_idx')
-      .using('gin', t.category_id, t.search_vector)
+      .using('gin', t.category_id, t.area_id, t.search_vector)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     index('reports_code_prefix_idx').on(t.anonymous_code.op('text_pattern_ops')),
+    // Admin list of one commune, newest first.
+    index('reports_area_idx').on(t.area_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // An agent's round: the reports handed to them.
     index('reports_assignee_idx').on(t.assignee_id).where(sql`${t.assignee_id} is not null`),
   ],
@@ -544,12 +592,14 @@ export const reportCounts = pgTable(
     priority: text('priority').notNull(),
     /** Whether an organisation manages the reports. */
     assigned: boolean('assigned').notNull(),
+    /** Their commune; 0 outside the department (a key has no null). */
+    area_id: smallint('area_id').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
     /** Resolved reports with a resolution date, and the sum of their resolution times. */
     resolved_n: bigint('resolved_n', { mode: 'number' }).notNull().default(0),
     resolution_seconds: doublePrecision('resolution_seconds').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.category_id, t.status, t.priority, t.assigned] })],
+  (t) => [primaryKey({ columns: [t.category_id, t.status, t.priority, t.assigned, t.area_id] })],
 )
 
 /**

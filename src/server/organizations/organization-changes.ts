@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { NameChangeDecision, OrganizationStatus, SignupInput } from '../../domain/organization'
 import { updateOrganizationByAdmin } from '../admin/organizations-repository'
+import { requireKnownAreas, setZone } from '../areas/repository'
 import { revokeAllOfOrganization } from '../auth/refresh-tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
@@ -33,9 +34,16 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
     async updateProfile(
       organizationId: string,
       responsable: { id: string; email: string },
-      changes: { name?: string; email?: string; phone?: string; address?: string; city?: string },
+      changes: {
+        name?: string
+        email?: string
+        phone?: string
+        address?: string
+        city?: string
+        areaIds?: number[]
+      },
     ) {
-      const { name, ...others } = changes
+      const { name, areaIds, ...others } = changes
       const now = deps.clock.now()
       const [current] = await deps.db
         .select({ name: organizations.name, status: organizations.status, email: organizations.email })
@@ -44,6 +52,7 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
       if (!current) throw new AppError('not_found')
       if (name !== undefined && name !== current.name) await requireFreeName(deps.db, name, organizationId)
       if (others.email !== undefined) await requireFreeEmail(deps.db, others.email, organizationId)
+      if (areaIds) await requireKnownAreas(deps.db, areaIds)
       const loginFollows =
         others.email !== undefined && responsable.email.toLowerCase() === current.email.toLowerCase()
       try {
@@ -56,6 +65,7 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
               updated_at: now.toISOString(),
             })
             .where(eq(organizations.id, organizationId))
+          if (areaIds) await setZone(tx, organizationId, areaIds)
           if (loginFollows) {
             await tx
               .update(organizationMembers)
@@ -70,15 +80,26 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
     },
 
     /**
-     * An administrator's decision (its status, its access, the new name it asked for); a
+     * An administrator's decision (its status, its access, the new name it asked for, its zone); a
      * suspended or rejected organisation's sessions end now.
      */
     async decide(
       organizationId: string,
-      changes: { status?: OrganizationStatus; is_active?: boolean; name_change?: NameChangeDecision },
+      changes: {
+        status?: OrganizationStatus
+        is_active?: boolean
+        name_change?: NameChangeDecision
+        areaIds?: number[]
+      },
     ) {
       const now = deps.clock.now()
-      const updated = await updateOrganizationByAdmin(deps.db, organizationId, changes, now)
+      const { areaIds, ...decision } = changes
+      if (areaIds) await requireKnownAreas(deps.db, areaIds)
+      const updated = await deps.db.transaction(async (tx) => {
+        const organization = await updateOrganizationByAdmin(tx, organizationId, decision, now)
+        if (areaIds) await setZone(tx, organizationId, areaIds)
+        return organization
+      })
       if (updated && (!updated.is_active || updated.status !== 'approved')) {
         await revokeAllOfOrganization(deps.db, updated.id, now)
       }

@@ -23,6 +23,7 @@ import {
 } from '../../domain/organization-space'
 import type { Page, PageCursor } from '../../domain/pagination'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
+import { zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'
 import type { Db } from '../db/database'
@@ -30,6 +31,7 @@ import {
   categories,
   categoryOrganizations,
   notifications,
+  organizationAreas,
   organizationMembers,
   organizations,
   reports,
@@ -41,7 +43,7 @@ import { scopedReportsInBox } from '../reports/map-repository'
 import { type PageRead, readPage } from '../reports/paging'
 import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
 import { resolutionOf } from '../reports/resolution-photos'
-import { availableIn, availableTo, inCategories, managedBy } from '../reports/scopes'
+import { availableTo, availableWithin, type Coverage, managedBy } from '../reports/scopes'
 import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
@@ -49,15 +51,21 @@ export const notificationsCount = sql<number>`(select count(*)::int from notific
 const assigneeName = sql<
   string | null
 >`(select m.name from organization_members m where m.id = reports.assignee_id)`
+const areaName = sql<string | null>`(select a.name from areas a where a.id = reports.area_id)`
 
 /** The columns of a report as an organisation's (and an administrator's) lists read it. */
 export const reportItemColumns = {
   ...getTableColumns(reports),
   notifications_count: notificationsCount,
   assignee_name: assigneeName,
+  area_name: areaName,
 }
 
-type ReportRow = typeof reports.$inferSelect & { notifications_count: number; assignee_name: string | null }
+type ReportRow = typeof reports.$inferSelect & {
+  notifications_count: number
+  assignee_name: string | null
+  area_name: string | null
+}
 
 /** A report as the lists show it, its files included (what an organisation sees: `forOrganization`). */
 export function toReportItem(row: ReportRow): OrganizationReport {
@@ -81,6 +89,7 @@ export function toReportItem(row: ReportRow): OrganizationReport {
     assigned_organization_id: row.assigned_organization_id,
     claimed_at: row.claimed_at ? toIso(row.claimed_at) : null,
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
+    area: row.area_id ? { id: row.area_id, name: row.area_name ?? '' } : null,
     supporters_count: row.supporters_count,
     notifications_count: Number(row.notifications_count),
   }
@@ -147,19 +156,25 @@ function pageOfReports(
 const countRows = async (db: Db, where: SQL | undefined) =>
   (await db.select({ n: count() }).from(reports).where(where))[0]?.n ?? 0
 
-/** The ids of the categories an organisation handles. */
-async function categoryIdsOf(db: Db, organizationId: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: categoryOrganizations.categorie_id })
-    .from(categoryOrganizations)
-    .where(eq(categoryOrganizations.organization_id, organizationId))
-  return rows.map((row) => row.id)
+/** The ids of the categories an organisation handles and of the communes it covers. */
+async function coverageOf(db: Db, organizationId: string): Promise<Coverage> {
+  const [categoryRows, areaRows] = await Promise.all([
+    db
+      .select({ id: categoryOrganizations.categorie_id })
+      .from(categoryOrganizations)
+      .where(eq(categoryOrganizations.organization_id, organizationId)),
+    db
+      .select({ id: organizationAreas.area_id })
+      .from(organizationAreas)
+      .where(eq(organizationAreas.organization_id, organizationId)),
+  ])
+  return { categoryIds: categoryRows.map((row) => row.id), areaIds: areaRows.map((row) => row.id) }
 }
 
 /**
- * Unassigned reports of its categories. Without a search, the total comes from the count tables.
- * A search looks its words up within the organisation's categories (their ids, which the search
- * index holds beside the words), counts up to SEARCH_COUNT_LIMIT, kept by the read cache until a
+ * Unassigned reports of its categories, in its zone. Without a search, the total comes from the count tables.
+ * A search looks its words up within the organisation's categories and communes (their ids, which
+ * the search index holds beside the words), counts up to SEARCH_COUNT_LIMIT, kept by the read cache until a
  * report changes, and pages on by cursor.
  */
 export async function availableReports(
@@ -170,18 +185,22 @@ export async function availableReports(
   page: number,
   cursor: PageCursor = {},
 ): Promise<Page<OrganizationReport>> {
-  const scope = availableTo(organizationId)
+  const scope = availableWithin(await coverageOf(db, organizationId))
   const search = await textSearch(db, q)
   const matches = textMatches(search)
   if (!search || !matches) {
     return pageOfReports(
       db,
-      { where: scope.rows, order: newestFirst, total: () => countInScope(db, scope), scope },
+      {
+        where: scope.rows,
+        order: newestFirst,
+        total: () => countInScope(db, scope),
+        ...(scope.byDay ? { scope } : {}),
+      },
       page,
     )
   }
-  const inScope = availableIn(inCategories(await categoryIdsOf(db, organizationId)))
-  const where = and(inScope, matches) as SQL
+  const where = and(scope.rows, matches) as SQL
   return readSearchPage(
     db,
     {
@@ -189,7 +208,7 @@ export async function availableReports(
       order: 'newest',
       count: () =>
         cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () =>
-          countMatches(db, { where, search, walked: inScope }),
+          countMatches(db, { where, search, walked: scope.rows }),
         ),
       rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
     },
@@ -250,7 +269,7 @@ export async function availableReportsInBox(
   bbox: Bbox,
 ) {
   const matches = textMatches(await textSearch(db, q))
-  return scopedReportsInBox(db, bbox, and(availableTo(organizationId).rows, matches) as SQL)
+  return scopedReportsInBox(db, bbox, and(availableTo(organizationId), matches) as SQL)
 }
 
 /** Its own reports inside the map's box, with the list's search and status. */
@@ -268,7 +287,7 @@ export async function visibleReport(db: Db, organizationId: string, reportId: st
   const [row] = await db
     .select(reportItemColumns)
     .from(reports)
-    .where(and(eq(reports.id, reportId), or(availableTo(organizationId).rows, managedBy(organizationId))))
+    .where(and(eq(reports.id, reportId), or(availableTo(organizationId), managedBy(organizationId))))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
 }
@@ -375,5 +394,6 @@ export async function organizationProfile(db: Db, organizationId: string): Promi
     created_at: toIso(organization.created_at),
     last_login: organization.last_login ? toIso(organization.last_login) : null,
     categories: handled,
+    areas: await zoneOf(db, organizationId),
   }
 }

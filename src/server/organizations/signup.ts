@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import type { SignupInput } from '../../domain/organization'
+import { requireKnownAreas, setZone } from '../areas/repository'
 import { type Db, isSerialId } from '../db/database'
 import { categories, categoryOrganizations, organizationMembers, organizations } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
@@ -7,7 +8,7 @@ import { AppError } from '../errors'
 import { hashPassword } from '../passwords'
 import { asNameTaken, requireFreeName } from './names'
 
-/** Signs an organisation up, pending approval: the organisation and its categories in one transaction. */
+/** Signs an organisation up, pending approval: the organisation, its categories and zone in one transaction. */
 export async function signUpOrganization(
   db: Db,
   input: SignupInput,
@@ -18,6 +19,8 @@ export async function signUpOrganization(
   if (known.length !== input.categoryIds.length) {
     throw new AppError('invalid_input', { reason: 'signup.invalidData', field: 'categoryIds' })
   }
+  const areaIds = input.areaIds ?? []
+  await requireKnownAreas(db, areaIds)
   await requireFreeName(db, input.name)
   const passwordHash = await hashPassword(input.password).catch(() => {
     throw new AppError('internal', { reason: 'signup.hashingFailed' })
@@ -39,6 +42,7 @@ export async function signUpOrganization(
       await tx
         .insert(categoryOrganizations)
         .values(input.categoryIds.map((categorie_id) => ({ organization_id: organization.id, categorie_id })))
+      await setZone(tx, organization.id, areaIds)
       // Whoever signs the organisation up is its first responsable, signing in with its e-mail.
       await tx.insert(organizationMembers).values({
         organization_id: organization.id,

@@ -37,7 +37,7 @@ import {
 import { tellNewAssignee } from './assignee-news'
 import { createReport, type NewReport } from './create-report'
 import { resolutionOf } from './resolution-photos'
-import { availableTo, inCategoriesOf } from './scopes'
+import { availableTo, coveredBy } from './scopes'
 
 /**
  * Every change to a report after its filing, one service per action: in one transaction, the
@@ -160,19 +160,19 @@ async function requireManagedBy(organizationId: string, report: ReportRow, tx: D
   const [available] = await tx
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.id, report.id), availableTo(organizationId).rows))
+    .where(and(eq(reports.id, report.id), availableTo(organizationId)))
   if (!available) throw new AppError('not_found')
   throw new AppError('forbidden', { reason: 'claim.notYours' })
 }
 
-/** A report outside an organisation's categories does not exist for it, claimed or not. */
-async function requireInCategoriesOf(organizationId: string, report: ReportRow, tx: Db) {
+/** A report outside an organisation's categories or zone does not exist for it, claimed or not. */
+async function requireCoveredBy(organizationId: string, report: ReportRow, tx: Db) {
   if (report.assigned_organization_id === organizationId) return
-  const [inCategories] = await tx
+  const [covered] = await tx
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.id, report.id), inCategoriesOf(organizationId)))
-  if (!inCategories) throw new AppError('not_found')
+    .where(and(eq(reports.id, report.id), coveredBy(organizationId)))
+  if (!covered) throw new AppError('not_found')
 }
 
 export type ResolutionAnswerKind = 'confirm' | 'reopen'
@@ -238,7 +238,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
           reportId,
           actor: actorOf(by),
           actions: [{ kind: 'claim' }],
-          access: (report, tx) => requireInCategoriesOf(organizationId, report, tx),
+          access: (report, tx) => requireCoveredBy(organizationId, report, tx),
           event: 'reports.changed',
         })
         return report
@@ -402,7 +402,10 @@ export function createReportLifecycle(deps: LifecycleDeps) {
         actions: async (report, tx) => {
           const actions: ReportAction[] = []
           if (changes.organization_id) {
-            const organization = await eligibleOrganization(tx, changes.organization_id, report.category_id)
+            const organization = await eligibleOrganization(tx, changes.organization_id, {
+              categoryId: report.category_id,
+              areaId: report.area_id,
+            })
             actions.push({
               kind: 'assign',
               organizationId: organization.id,

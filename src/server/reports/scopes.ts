@@ -22,29 +22,59 @@ function categoriesHandledBy(organizationId: string): SQL {
   return sql`(select co.categorie_id from categorie_organization co where co.organization_id = ${organizationId})`
 }
 
-/** The reports of the categories an organisation handles. */
-export function inCategoriesOf(organizationId: string): SQL {
-  return sql`reports.category_id in ${categoriesHandledBy(organizationId)}`
+/**
+ * Whether `areaColumn` is in an organisation's zone: the communes it chose, or any place at all
+ * when it chose none (the whole department, and beyond: today's organisations).
+ */
+function inZoneOf(organizationId: string, areaColumn: SQL): SQL {
+  return sql`(not exists (select 1 from organization_areas oa where oa.organization_id = ${organizationId})
+    or ${areaColumn} in (select oa.area_id from organization_areas oa where oa.organization_id = ${organizationId}))`
+}
+
+/** The reports an organisation covers: of its categories, in its zone. */
+export function coveredBy(organizationId: string): SQL {
+  return sql`reports.category_id in ${categoriesHandledBy(organizationId)} and ${inZoneOf(organizationId, sql`reports.area_id`)}`
+}
+
+/** An organisation's categories and communes, by their ids (none: the whole department). */
+export interface Coverage {
+  categoryIds: number[]
+  areaIds: number[]
 }
 
 /**
- * The reports of these categories, by their ids rather than a subquery: the search indexes
- * (reports_available_search_idx) look categories up only as values.
+ * The reports of a coverage, by its ids rather than subqueries: the search indexes
+ * (reports_available_search_idx) look categories and communes up only as values.
  */
-export function inCategories(categoryIds: number[]): SQL {
-  return categoryIds.length ? inArray(reports.category_id, categoryIds) : sql`false`
+export function inCoverage({ categoryIds, areaIds }: Coverage): SQL {
+  if (categoryIds.length === 0) return sql`false`
+  return and(
+    inArray(reports.category_id, categoryIds),
+    areaIds.length ? inArray(reports.area_id, areaIds) : undefined,
+  ) as SQL
 }
 
-/** Unassigned and public reports, in the categories `inTheirCategories` selects. */
-export function availableIn(inTheirCategories: SQL): SQL {
-  return and(isNull(reports.assigned_organization_id), publicReports.rows, inTheirCategories) as SQL
+/** Unassigned and public reports, in the coverage `covered` selects. */
+export function availableIn(covered: SQL): SQL {
+  return and(isNull(reports.assigned_organization_id), publicReports.rows, covered) as SQL
 }
 
-/** Unassigned, public, and in the organisation's categories: what it may claim. */
-export function availableTo(organizationId: string): CountedScope & { rows: SQL } {
+/** Unassigned, public, of the organisation's categories and in its zone: what it may claim. */
+export function availableTo(organizationId: string): SQL {
+  return availableIn(coveredBy(organizationId))
+}
+
+/**
+ * The same reports by the coverage's ids, on the count tables too. The counts per day have no
+ * commune: they serve (`byDay`) only an organisation covering the whole department.
+ */
+export function availableWithin(coverage: Coverage): CountedScope & { rows: SQL; byDay: boolean } {
+  const { categoryIds, areaIds } = coverage
+  const categoriesCounted = categoryIds.length ? sql`category_id in ${categoryIds}` : sql`false`
   return {
-    counts: sql`not assigned and ${publicStatus} and category_id in ${categoriesHandledBy(organizationId)}`,
-    rows: availableIn(inCategoriesOf(organizationId)),
+    counts: sql`not assigned and ${publicStatus} and ${categoriesCounted}${areaIds.length ? sql` and area_id in ${areaIds}` : sql``}`,
+    rows: availableIn(inCoverage(coverage)),
+    byDay: areaIds.length === 0,
   }
 }
 

@@ -8,8 +8,10 @@ import type { OrganizationStatus, OrganizationType } from '../../domain/organiza
 import type { MemberRole, MemberStatus } from '../../domain/team-rules'
 import type { Db } from '../db/database'
 import {
+  areas,
   categories,
   categoryOrganizations,
+  organizationAreas,
   organizationMembers,
   organizations,
   superadmins,
@@ -28,6 +30,8 @@ export async function createOrganization(
     is_active?: boolean
     email?: string
     type?: OrganizationType
+    /** The communes it covers, by name (none: the whole department). */
+    areas?: string[]
   } = {},
 ) {
   counter += 1
@@ -60,6 +64,12 @@ export async function createOrganization(
     await db
       .insert(categoryOrganizations)
       .values(rows.map((c) => ({ organization_id: organization.id, categorie_id: c.id })))
+  }
+  if (options.areas?.length) {
+    const covered = await db.select().from(areas).where(inArray(areas.name, options.areas))
+    await db
+      .insert(organizationAreas)
+      .values(covered.map((area) => ({ organization_id: organization.id, area_id: area.id })))
   }
   return organization
 }

@@ -14,6 +14,8 @@ export async function fileReportAs(
     /** A photo and a voice note go with it. */
     withMedia?: boolean
     idempotencyKey?: string
+    /** Where it is (Dakar, between Fann and Grand Dakar, unless told). */
+    at?: { latitude: number; longitude: number }
   } = {},
 ): Promise<{ id: string; anonymous_code: string; citizenToken: string }> {
   const res = await sendReport(app, options)
@@ -35,8 +37,8 @@ export async function sendReport(app: FastifyInstance, options: Parameters<typeo
     {
       categoryId,
       description: options.description ?? 'Un problème réel signalé par un habitant',
-      latitude: 14.7,
-      longitude: -17.45,
+      latitude: options.at?.latitude ?? 14.7,
+      longitude: options.at?.longitude ?? -17.45,
     },
     files,
   )

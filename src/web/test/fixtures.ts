@@ -37,6 +37,7 @@ export function organizationReport(overrides: Partial<OrganizationReport> = {}):
     department: 'Dakar',
     latitude: 14.6928,
     longitude: -17.4467,
+    area: { id: 3, name: 'Médina' },
     photo_url: null,
     photo_thumb_url: null,
     audio_url: null,
@@ -93,6 +94,7 @@ export function organizationProfile(overrides: Partial<OwnOrganization> = {}): O
       { id: 1, nom: 'Voirie' },
       { id: 2, nom: 'Éclairage public' },
     ],
+    areas: [],
     member: RESPONSABLE,
     ...overrides,
   }

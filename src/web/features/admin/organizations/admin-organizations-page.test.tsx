@@ -22,6 +22,7 @@ const organization = (overrides: Partial<AdminOrganization>): AdminOrganization 
   created_at: '2026-10-05T09:00:00Z',
   last_login: null,
   categories: ['Voirie', 'Propreté'],
+  areas: [],
   ...overrides,
 })
 

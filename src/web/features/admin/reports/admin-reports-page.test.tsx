@@ -434,7 +434,7 @@ describe('Admin report management', () => {
       [`PATCH /api/admin/reports/${report.id}`]: apiError(
         409,
         'conflict',
-        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active, chargée de sa catégorie et de sa commune.',
       ),
     })
     renderRoute('/admin/reports')
@@ -445,7 +445,7 @@ describe('Admin report management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Attribuer' }))
     expect(
       await screen.findByText(
-        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active et chargée de sa catégorie.',
+        'Cette organisation ne peut pas recevoir ce signalement : elle doit être approuvée, active, chargée de sa catégorie et de sa commune.',
       ),
     ).toBeInTheDocument()
   })

@@ -13,6 +13,7 @@ export const STEP_OF_FIELD: Record<SignupField, 1 | 2 | 3 | 4> = {
   address: 2,
   city: 2,
   categoryIds: 3,
+  areaIds: 3,
   password: 4,
   responsableName: 4,
 }

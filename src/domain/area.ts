@@ -1,0 +1,20 @@
+// Schemas (zod) of the API for the communes (issue 30); the zod-free half is area-rules.ts.
+import { z } from 'zod'
+import { AREA_COUNT } from './area-rules'
+
+export * from './area-rules'
+
+/** `GET /api/areas`: a commune of the department. */
+export const areaSchema = z.object({ id: z.number().int(), name: z.string(), arrondissement: z.string() })
+export type Area = z.infer<typeof areaSchema>
+export const areasSchema = z.array(areaSchema)
+
+/** A commune as a report or an organisation names it. */
+export const areaRefSchema = z.object({ id: z.number().int(), name: z.string() })
+export type AreaRef = z.infer<typeof areaRefSchema>
+
+/** The communes an organisation covers: none (or absent) is the whole department. */
+export const areaIdsSchema = z
+  .array(z.number().int().positive())
+  .max(AREA_COUNT)
+  .refine((ids) => new Set(ids).size === ids.length)
