@@ -1,7 +1,9 @@
 // Data as the API returns it, for the component tests of every area. Each builder takes the
 // fields a test cares about; the others are plausible and unique.
 import type { AdminReport } from '../../domain/admin'
+import type { Area } from '../../domain/area'
 import type { Category } from '../../domain/category'
+import { COMMUNES } from '../../domain/communes'
 import type { PublicReportEvent, ReportEvent } from '../../domain/citizen'
 import type { OwnOrganization } from '../../domain/organization'
 import type { OrganizationReport, OrganizationStats } from '../../domain/organization-space'
@@ -24,6 +26,13 @@ const nextId = () => {
     anonymous_code: `CODE${String(sequence).padStart(4, '0')}`,
   }
 }
+
+/** GET /api/areas: the communes, as the server gives them. */
+export const AREAS: Area[] = COMMUNES.map((commune, index) => ({
+  id: index + 1,
+  name: commune.name,
+  arrondissement: commune.arrondissement,
+}))
 
 /** A report as the organisation space lists it. */
 export function organizationReport(overrides: Partial<OrganizationReport> = {}): OrganizationReport {
