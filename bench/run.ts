@@ -406,6 +406,9 @@ const SEARCH_AT_ONCE_GOAL = { postgres: 150 }
 const SEARCHING_ORGANIZATIONS = 10
 /** How many first-time searches run at once in the concurrent rows. */
 const COLD_CONNECTIONS = 10
+/** Organisations covering two communes only (issue 30), and those communes: Médina, Gueule Tapée-Fass-Colobane. */
+const ZONED_ORGANIZATIONS = 5
+const ZONE_OF_TWO_COMMUNES = [3, 4]
 
 async function databaseVersion(database: Database): Promise<string> {
   const [row] = await queryRows<{ version: string; shared_buffers: string }>(
@@ -634,12 +637,40 @@ async function runOn(kind: Kind) {
         ),
       ),
     )
+    // Town halls of two communes (issue 30): their zone set through the real route, each run.
+    const zonedOrgs = await Promise.all(
+      Array.from({ length: ZONED_ORGANIZATIONS }, async (_, i) => {
+        const token = await login(base, {
+          userType: 'organization',
+          email: benchOrgEmail(SEARCHING_ORGANIZATIONS + 2 + i),
+          password: BENCH_ORG_PASSWORD,
+        })
+        const res = await fetch(`${base}/api/org/me`, {
+          method: 'PATCH',
+          headers: { ...auth(token), 'content-type': 'application/json' },
+          body: JSON.stringify({ areaIds: ZONE_OF_TWO_COMMUNES }),
+        })
+        if (!res.ok) throw new Error(`zone not set: ${res.status} ${await res.text()}`)
+        return auth(token)
+      }),
+    )
+    const zonedToken = zonedOrgs[0] as Record<string, string>
     const pageCount = async (url: string, token: string, pageSize: number) => {
       const res = await fetch(`${base}${url}`, { headers: auth(token) })
       return Math.max(1, Math.ceil(((await res.json()) as { total: number }).total / pageSize))
     }
     const adminPages = await pageCount('/api/admin/reports', adminToken, 10)
     const availablePages = await pageCount('/api/org/reports/available', orgToken, 8)
+    const zonedPages = Math.max(
+      1,
+      Math.ceil(
+        (
+          (await (await fetch(`${base}/api/org/reports/available`, { headers: zonedToken })).json()) as {
+            total: number
+          }
+        ).total / 8,
+      ),
+    )
 
     const rssStart = readRss(server.pid)
     const measures: Measure[] = []
@@ -678,6 +709,24 @@ async function runOn(kind: Kind) {
       [
         `GET /api/org/reports/available (last page, ${availablePages})`,
         { url: `${base}/api/org/reports/available?page=${availablePages}`, headers: auth(orgToken) },
+        { goal: LIST_GOAL },
+      ],
+      [
+        'GET /api/org/reports/available (a town hall of two communes)',
+        { url: `${base}/api/org/reports/available`, headers: zonedToken },
+        { goal: LIST_GOAL },
+      ],
+      [
+        `GET /api/org/reports/available (a town hall of two communes, middle page, ${Math.ceil(zonedPages / 2)})`,
+        { url: `${base}/api/org/reports/available?page=${Math.ceil(zonedPages / 2)}`, headers: zonedToken },
+        { goal: LIST_GOAL },
+      ],
+      [
+        `GET /api/admin/reports?area=${ZONE_OF_TWO_COMMUNES[0]} (one commune, middle page)`,
+        {
+          url: `${base}/api/admin/reports?area=${ZONE_OF_TWO_COMMUNES[0]}&page=${Math.ceil(adminPages / 40)}`,
+          headers: auth(adminToken),
+        },
         { goal: LIST_GOAL },
       ],
       [
@@ -775,6 +824,12 @@ async function runOn(kind: Kind) {
           orgSearches(searchingOrgs.slice(half)),
           COLD_CONNECTIONS,
           SEARCH_AT_ONCE_GOAL,
+        ),
+        await measureCold(
+          `organisation search in its available reports, asked for the first time, one at a time (${ZONED_ORGANIZATIONS} town halls of two communes)`,
+          orgSearches(zonedOrgs),
+          1,
+          SEARCH_ALONE_GOAL,
         ),
         await measureCold(
           'admin list, a page of the middle asked for the first time',
