@@ -49,6 +49,38 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+
+type RunStatement = (statement: string) => Promise<{ rows: unknown[] }>
+
+/** How many migrations the database has taken (none before the first). */
+async function migrationsTaken(run: RunStatement): Promise<number> {
+  const { rows } = await run(`select to_regclass('drizzle.__drizzle_migrations') is not null as made`)
+  if (!(rows[0] as { made: boolean } | undefined)?.made) return 0
+  const counted = await run('select count(*)::int as n from drizzle.__drizzle_migrations')
+  return Number((counted.rows[0] as { n: number } | undefined)?.n ?? 0)
+}
+
+/** A table this large is worth vacuuming at once after a migration rewrote it. */
+const REWRITTEN_TABLE_MIN_PAGES = 1000
+
+/**
+ * Migrates, then vacuums the reports when a migration just rewrote their table (0017_areas: ALTER
+ * TABLE … USING). A rewritten table has an empty visibility map, so every index-only scan of the
+ * lists reads the table too, and autovacuum, which counts dead and inserted rows, never comes:
+ * a rewrite leaves neither. VACUUM cannot run inside the migrations' transaction, hence here.
+ */
+async function migrateAndVacuum(run: RunStatement, migrate: () => Promise<unknown>): Promise<void> {
+  const before = await migrationsTaken(run)
+  await migrate()
+  if (before === 0 || (await migrationsTaken(run)) === before) return
+  const { rows } = await run(
+    `select relpages, relallvisible from pg_class where oid = 'public.reports'::regclass`,
+  )
+  const table = rows[0] as { relpages: number; relallvisible: number } | undefined
+  if (table && table.relpages >= REWRITTEN_TABLE_MIN_PAGES && table.relallvisible < table.relpages / 2) {
+    await run('vacuum (analyze) reports')
+  }
+}
 // Several app instances may start at once on one PostgreSQL: only one migrates at a time.
 const MIGRATION_LOCK_ID = 7_274_001
 
@@ -66,7 +98,10 @@ export async function openPglite(dir: string | undefined, restoreFrom?: Buffer):
     ...(restoreFrom ? { loadDataDir: new Blob([new Uint8Array(restoreFrom)]) } : {}),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
-  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  await migrateAndVacuum(
+    (statement) => client.query(statement),
+    () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+  )
   // PGlite gives the files of a new or restored database mode 0666 whatever the umask, and a few
   // files it writes later 0644: closed to others once it has written them, and again on close.
   const closeToOthers = () => {
@@ -118,7 +153,10 @@ export async function openPostgres(url: string): Promise<Database> {
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
     await checkRequiredExtensions(lockClient)
-    await migratePg(drizzlePg(lockClient), { migrationsFolder })
+    await migrateAndVacuum(
+      (statement) => lockClient.query(statement),
+      () => migratePg(drizzlePg(lockClient), { migrationsFolder }),
+    )
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
     lockClient.release()
