@@ -20,6 +20,19 @@ export const shellFr = {
   password: 'Mot de passe',
   previous: 'Précédent',
   next: 'Suivant',
+  /** An organisation's zone (issue 30): the picker of the sign-up, Paramètres and the admin's details. */
+  zone: {
+    title: 'Zone d’intervention',
+    legend: 'Communes couvertes',
+    some: 'Certaines communes',
+    pick: 'Choisissez les communes',
+    chosen_one: '{{count}} commune choisie',
+    chosen_other: '{{count}} communes choisies',
+    noneChosen: 'Choisissez au moins une commune, ou tout le département de Dakar.',
+    loadFailed: 'Impossible de charger les communes',
+    save: 'Enregistrer la zone',
+    saved: 'Zone d’intervention mise à jour',
+  },
 } as const
 
 export type ShellCatalogue = typeof shellFr

@@ -60,6 +60,7 @@ export const organizationFr = {
     addressPlaceholder: 'Rue 6, Médina',
     city: 'Ville',
     cityPlaceholder: 'Sélectionnez une ville',
+    zoneHint: 'Seuls les signalements de vos catégories déposés dans cette zone vous seront proposés.',
   },
   signup: {
     subtitle: 'Créez le compte de votre organisation en 4 étapes.',
@@ -67,9 +68,10 @@ export const organizationFr = {
     steps: {
       basics: 'Informations de base',
       location: 'Localisation',
-      categories: 'Catégories gérées',
+      categories: 'Catégories et zone',
       account: 'Création du compte',
     },
+    categoriesLegend: 'Catégories gérées',
     categoriesHint: 'Choisissez les catégories de signalements que votre organisation traite.',
     categoriesLoadFailed: 'Impossible de charger les catégories',
     selectedCount: '{{total}} catégorie(s) sélectionnée(s)',
@@ -270,6 +272,7 @@ export const organizationFr = {
     you: 'Vous',
     categories: 'Catégories',
     noCategory: 'Aucune catégorie',
+    zoneCurrent: 'Zone actuelle : {{zone}}',
     profileTitle: 'Informations de l’organisation',
     save: 'Enregistrer les modifications',
     emailPasswordHint:

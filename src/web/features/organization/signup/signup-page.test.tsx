@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGNUP_REDIRECT_DELAY_MS } from '../../../../domain/constants'
 import type { Answer } from '../../../test/api-stub'
 import { apiError, stubApi } from '../../../test/api-stub'
+import { AREAS } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { signOut } from '../../../test/sessions'
 
@@ -18,6 +19,7 @@ beforeEach(() => signOut())
 function startWizard(signup: Answer = { status: 201, body: { id: 'x', status: 'pending' } }) {
   const api = stubApi({
     'GET /api/categories': { status: 200, body: CATEGORIES },
+    'GET /api/areas': { status: 200, body: AREAS },
     'POST /api/organizations/signup': signup,
   })
   const user = userEvent.setup()
@@ -138,6 +140,111 @@ describe('Sign-up wizard (/organization/signup)', () => {
     expect(await screen.findByText('Étape 4 sur 4')).toBeInTheDocument()
   })
 
+  it('step 3 covers the whole department unless communes are chosen, and then needs one', async () => {
+    const { user, api } = startWizard()
+    await fillBasics(user)
+    await fillLocation(user)
+    expect(await screen.findByRole('heading', { name: 'Catégories et zone' })).toBeInTheDocument()
+    await user.click(await screen.findByRole('checkbox', { name: 'Voirie' }))
+    const zone = screen.getByRole('group', { name: 'Communes couvertes' })
+    expect(within(zone).getByRole('radio', { name: 'Tout le département de Dakar' })).toBeChecked()
+    // The communes are fetched only when the visitor wants to choose some.
+    expect(api.callsTo('GET', '/api/areas')).toHaveLength(0)
+
+    await user.click(within(zone).getByRole('radio', { name: 'Certaines communes' }))
+    const communes = await screen.findByRole('group', { name: 'Choisissez les communes' })
+    expect(within(communes).getAllByRole('checkbox')).toHaveLength(19)
+    // Grouped by arrondissement.
+    const plateau = within(communes).getByRole('group', { name: 'Dakar-Plateau' })
+    expect(within(plateau).getByRole('checkbox', { name: 'Médina' })).toBeInTheDocument()
+    const parcelles = within(communes).getByRole('group', { name: 'Parcelles Assainies' })
+    expect(within(parcelles).getByRole('checkbox', { name: 'Parcelles Assainies' })).toBeInTheDocument()
+    expect(screen.getByText('0 commune choisie')).toBeInTheDocument()
+
+    await next(user)
+    expect(
+      await screen.findByText('Choisissez au moins une commune, ou tout le département de Dakar.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Étape 3 sur 4')).toBeInTheDocument()
+    expect(communes).toHaveAttribute('aria-describedby')
+
+    await user.click(within(communes).getByRole('checkbox', { name: 'Médina' }))
+    await user.click(within(communes).getByRole('checkbox', { name: 'Gorée' }))
+    expect(screen.getByText('2 communes choisies')).toBeInTheDocument()
+    expect(
+      screen.queryByText('Choisissez au moins une commune, ou tout le département de Dakar.'),
+    ).not.toBeInTheDocument()
+    await next(user)
+    await screen.findByRole('heading', { name: 'Création du compte' })
+    const summary = screen.getByRole('region', { name: 'Récapitulatif' })
+    // In the list's order.
+    expect(within(summary).getByText('Gorée, Médina')).toBeInTheDocument()
+
+    // Back on step 3, the communes are still ticked.
+    await user.click(screen.getByRole('button', { name: 'Précédent' }))
+    expect(await screen.findByRole('checkbox', { name: 'Médina' })).toBeChecked()
+    await next(user)
+    await user.type(await screen.findByLabelText('Votre nom'), 'Awa Ndiaye')
+    await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
+    await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
+    await waitFor(() => expect(api.callsTo('POST', '/api/organizations/signup')).toHaveLength(1))
+    expect(api.callsTo('POST', '/api/organizations/signup')[0]?.body).toMatchObject({
+      categoryIds: [1],
+      areaIds: [2, 3],
+    })
+  })
+
+  it('sends the whole department when it is chosen again after communes', async () => {
+    const { user, api } = startWizard()
+    await fillBasics(user)
+    await fillLocation(user)
+    await user.click(await screen.findByRole('checkbox', { name: 'Voirie' }))
+    await user.click(screen.getByRole('radio', { name: 'Certaines communes' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Médina' }))
+    await user.click(screen.getByRole('radio', { name: 'Tout le département de Dakar' }))
+    expect(screen.queryByRole('checkbox', { name: 'Médina' })).not.toBeInTheDocument()
+    await next(user)
+    await user.type(await screen.findByLabelText('Votre nom'), 'Awa Ndiaye')
+    expect(
+      within(screen.getByRole('region', { name: 'Récapitulatif' })).getByText('Tout le département de Dakar'),
+    ).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
+    await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
+    await waitFor(() => expect(api.callsTo('POST', '/api/organizations/signup')).toHaveLength(1))
+    expect(api.callsTo('POST', '/api/organizations/signup')[0]?.body).toMatchObject({ areaIds: [] })
+  })
+
+  it('brings the visitor back to the zone when the server does not know a commune', async () => {
+    const { user } = startWizard(
+      apiError(
+        400,
+        'invalid_input',
+        'Cette commune n’existe pas\u202f: choisissez-la dans la liste.',
+        'areaIds',
+      ),
+    )
+    // Matched after the usual whitespace normalisation (the text has a no-break space).
+    const refused = 'Cette commune n’existe pas : choisissez-la dans la liste.'
+    await fillBasics(user)
+    await fillLocation(user)
+    await user.click(await screen.findByRole('checkbox', { name: 'Voirie' }))
+    await user.click(screen.getByRole('radio', { name: 'Certaines communes' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Médina' }))
+    await next(user)
+    await user.type(await screen.findByLabelText('Votre nom'), 'Awa Ndiaye')
+    await user.type(screen.getByLabelText('Mot de passe'), 'medina2026')
+    await user.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }))
+    expect(await screen.findByText('Étape 3 sur 4')).toBeInTheDocument()
+    // Next to the zone; the toast has the generic text.
+    expect(await screen.findByText(refused)).toBeInTheDocument()
+    expect(
+      await screen.findByText('Données invalides. Vérifiez que tous les champs sont correctement remplis.'),
+    ).toBeInTheDocument()
+    // Changing the zone takes the refusal away.
+    await user.click(screen.getByRole('checkbox', { name: 'Gorée' }))
+    expect(screen.queryByText(refused)).not.toBeInTheDocument()
+  })
+
   it('step 3 says when the categories cannot be loaded, and tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     let serviceBack = false
@@ -168,6 +275,7 @@ describe('Sign-up wizard (/organization/signup)', () => {
     expect(within(summary).getByText('contact@mairie-medina.sn')).toBeInTheDocument()
     expect(within(summary).getByText('Rue 6, Médina, Dakar')).toBeInTheDocument()
     expect(within(summary).getByText('Voirie, Propreté')).toBeInTheDocument()
+    expect(within(summary).getByText('Tout le département de Dakar')).toBeInTheDocument()
 
     const item = (name: string) => screen.getByText(name).closest('li')
     expect(item('Au moins 6 caractères')).toHaveAttribute('data-met', 'false')
@@ -211,6 +319,8 @@ describe('Sign-up wizard (/organization/signup)', () => {
       address: 'Rue 6, Médina',
       city: 'Dakar',
       categoryIds: [1, 3],
+      // The whole department, unless communes are chosen.
+      areaIds: [],
       password: 'abcdef1',
       responsableName: 'Awa Ndiaye',
     })

@@ -7,6 +7,7 @@ import { type OrganizationType, SIGNUP_MESSAGES } from '../../../../domain/organ
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Progress } from '../../../components/ui/progress'
+import { areaIdsOf } from '../../../components/zone/zone-picker'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useSignUp } from '../api/sign-up'
@@ -96,6 +97,7 @@ export function SignupPage() {
         address: complete.address,
         city: complete.city,
         categoryIds: complete.categoryIds,
+        areaIds: areaIdsOf(complete.zone),
         password: complete.password,
         responsableName: complete.responsableName,
       },

@@ -1,5 +1,5 @@
 import Check from 'lucide-react/icons/check'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import {
   Controller,
   type FieldValues,
@@ -29,6 +29,13 @@ import { Input } from '../../../components/ui/input'
 import { LoadError } from '../../../components/ui/load-error'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
+import {
+  isIncomplete,
+  useZoneLabel,
+  WHOLE_DEPARTMENT,
+  type Zone,
+  ZonePicker,
+} from '../../../components/zone/zone-picker'
 import { useCategories } from '../../../lib/categories'
 import { cn } from '../../../lib/class-names'
 import { zodResolver } from '../../../lib/zod-form'
@@ -45,6 +52,8 @@ export interface SignupDraft {
   address: string
   city: string
   categoryIds: number[]
+  /** The communes it covers, or the whole department (issue 30). */
+  zone: Zone
   responsableName: string
   password: string
   confirmation: string
@@ -58,6 +67,7 @@ export const EMPTY_DRAFT: SignupDraft = {
   address: '',
   city: '',
   categoryIds: [],
+  zone: WHOLE_DEPARTMENT,
   responsableName: '',
   password: '',
   confirmation: '',
@@ -183,15 +193,22 @@ export function LocationStep({
   )
 }
 
-/** Step 3: the categories the organisation handles, as large tiles to tick. */
+/**
+ * Step 3: the categories the organisation handles, as large tiles to tick, then its zone: the
+ * whole department, or the communes it covers.
+ */
 export function CategoriesStep({
   draft,
   serverErrors,
   onNext,
   onBack,
-}: StepProps<{ categoryIds: number[] }>) {
+}: StepProps<{ categoryIds: number[]; zone: Zone }>) {
   const { t } = useTranslation('organization')
   const categories = useCategories()
+  const [zone, setZone] = useState(draft.zone)
+  const [sent, setSent] = useState(false)
+  // The server's refusal of a commune, until the zone changes.
+  const [zoneRefused, setZoneRefused] = useState(serverErrors.areaIds)
   const {
     control,
     handleSubmit,
@@ -204,8 +221,14 @@ export function CategoriesStep({
   })
   useServerErrors(setError, serverErrors)
   const error = errors.categoryIds?.message ?? errors.categoryIds?.root?.message
+  const submit = () => {
+    setSent(true)
+    void handleSubmit((values) => {
+      if (!isIncomplete(zone)) onNext({ categoryIds: values.categoryIds, zone })
+    })()
+  }
   return (
-    <StepForm onSubmit={handleSubmit((values) => onNext({ categoryIds: values.categoryIds }))}>
+    <StepForm onSubmit={submit}>
       <Controller
         control={control}
         name="categoryIds"
@@ -214,7 +237,7 @@ export function CategoriesStep({
             aria-describedby={error ? 'categories-error' : 'categories-hint'}
             className="flex flex-col gap-3"
           >
-            <legend className="text-sm font-medium text-slate-800">{t('signup.steps.categories')}</legend>
+            <legend className="text-sm font-medium text-slate-800">{t('signup.categoriesLegend')}</legend>
             <p id="categories-hint" className="text-sm text-slate-600">
               {t('signup.categoriesHint')}
             </p>
@@ -283,7 +306,17 @@ export function CategoriesStep({
           </fieldset>
         )}
       />
-      <StepButtons step={3} onBack={() => onBack?.(getValues())} />
+      <ZonePicker
+        value={zone}
+        onChange={(changed) => {
+          setZone(changed)
+          setZoneRefused(undefined)
+        }}
+        showMissing={sent}
+        error={zoneRefused}
+        hint={t('profile.zoneHint')}
+      />
+      <StepButtons step={3} onBack={() => onBack?.({ ...getValues(), zone })} />
     </StepForm>
   )
 }
@@ -306,6 +339,7 @@ export function AccountStep({
   busy,
 }: StepProps<{ responsableName: string; password: string; confirmation: string }> & { busy: boolean }) {
   const { t } = useTranslation('organization')
+  const { t: tShell } = useTranslation('shell')
   const categories = useCategories()
   const {
     register,
@@ -324,6 +358,7 @@ export function AccountStep({
   })
   useServerErrors(setError, serverErrors)
   const [password = '', confirmation = ''] = useWatch({ control, name: ['password', 'confirmation'] })
+  const zone = useZoneLabel(draft.zone)
   const categoryNames = (categories.data ?? [])
     .filter((category) => draft.categoryIds.includes(category.id))
     .map((category) => category.nom)
@@ -345,6 +380,7 @@ export function AccountStep({
           <SummaryRow label={t('profile.phone')} value={draft.phone} />
           <SummaryRow label={t('profile.address')} value={`${draft.address}, ${draft.city}`} />
           <SummaryRow label={t('signup.categories')} value={categoryNames} />
+          <SummaryRow label={tShell('zone.title')} value={zone} />
         </dl>
       </section>
       <Field
