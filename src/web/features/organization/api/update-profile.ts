@@ -4,7 +4,10 @@ import { authRequest } from '../../../lib/auth/auth-request'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { organizationKeys } from './query-keys'
 
-export function updateProfile(changes: ProfileForm) {
+/** The profile's fields, or the zone alone (issue 30): `areaIds`, empty for the whole department. */
+export type ProfileChanges = ProfileForm | { areaIds: number[] }
+
+export function updateProfile(changes: ProfileChanges) {
   return authRequest<OwnOrganization>('/api/org/me', { method: 'PATCH', json: changes })
 }
 

@@ -24,6 +24,7 @@ import { zodResolver } from '../../../lib/zod-form'
 import { useProfile } from '../api/get-profile'
 import { useUpdateProfile } from '../api/update-profile'
 import { CityField, ProfileTextField } from '../components/profile-fields'
+import { ZoneCard } from './zone-card'
 
 function SystemInformation({ profile }: { profile: OwnOrganization }) {
   const { t } = useTranslation('organization')
@@ -182,7 +183,7 @@ function ProfileEditor({ profile }: { profile: OwnOrganization }) {
   )
 }
 
-/** Profil: the read-only system information, then the fields a responsable may edit. */
+/** Profil: the read-only system information, the zone, then the fields a responsable may edit. */
 export function ProfileTab() {
   const { t } = useTranslation('organization')
   const profile = useProfile()
@@ -206,6 +207,7 @@ export function ProfileTab() {
   return (
     <div className="flex flex-col gap-4">
       <SystemInformation profile={profile.data} />
+      <ZoneCard profile={profile.data} />
       {profile.data.member.role === 'responsable' ? (
         <ProfileEditor profile={profile.data} />
       ) : (

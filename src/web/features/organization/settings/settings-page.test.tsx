@@ -4,9 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { stubEventSource } from '../../../test/event-source'
-import { organizationProfile } from '../../../test/fixtures'
+import { AREAS, organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
-import { organizationSession, signInOrganization } from '../../../test/sessions'
+import {
+  ORGANIZATION_USER,
+  organizationSession,
+  RESPONSABLE,
+  signInOrganization,
+} from '../../../test/sessions'
 
 beforeEach(() => {
   stubEventSource()
@@ -165,6 +170,119 @@ describe('Settings, Profil', () => {
     stubApi({ 'GET /api/org/me': apiError(500, 'internal', 'Une erreur interne est survenue.') })
     renderRoute(PATH)
     expect(await screen.findByText('Impossible de charger le profil')).toBeInTheDocument()
+  })
+})
+
+describe('Settings, Zone d’intervention', () => {
+  // Matched after the usual whitespace normalisation (the texts have no-break spaces).
+  const zoneOf = (region: HTMLElement) => within(region).getByText(/^Zone actuelle :/)
+
+  it('lets a responsable choose communes instead of the whole department, and sends them', async () => {
+    let profile = organizationProfile()
+    const api = stubApi({
+      'GET /api/org/me': () => ({ status: 200, body: profile }),
+      'GET /api/areas': { status: 200, body: AREAS },
+      'PATCH /api/org/me': ({ body }) => {
+        const { areaIds } = body as { areaIds: number[] }
+        profile = organizationProfile({ areas: AREAS.filter((area) => areaIds.includes(area.id)) })
+        return { status: 200, body: profile }
+      },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const zone = await screen.findByRole('region', { name: 'Zone d’intervention' })
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Tout le département de Dakar')
+    expect(within(zone).getByRole('radio', { name: 'Tout le département de Dakar' })).toBeChecked()
+
+    await user.click(within(zone).getByRole('radio', { name: 'Certaines communes' }))
+    const save = within(zone).getByRole('button', { name: 'Enregistrer la zone' })
+    // None ticked: said, and nothing sent.
+    await user.click(save)
+    expect(
+      await within(zone).findByText('Choisissez au moins une commune, ou tout le département de Dakar.'),
+    ).toBeInTheDocument()
+    expect(api.callsTo('PATCH', '/api/org/me')).toHaveLength(0)
+
+    await user.click(await within(zone).findByRole('checkbox', { name: 'Parcelles Assainies' }))
+    await user.click(within(zone).getByRole('checkbox', { name: 'Médina' }))
+    await user.click(save)
+    expect(await screen.findByText('Zone d’intervention mise à jour')).toBeInTheDocument()
+    // Only the zone: the profile's other fields are not sent again.
+    expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({ areaIds: [3, 18] })
+    await waitFor(() => expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Médina, Parcelles Assainies'))
+    expect(within(zone).getByRole('checkbox', { name: 'Médina' })).toBeChecked()
+  })
+
+  it('starts from the communes the organisation covers, and goes back to the whole department', async () => {
+    const api = stubApi({
+      'GET /api/org/me': {
+        status: 200,
+        body: organizationProfile({ areas: [{ id: 3, name: 'Médina' }] }),
+      },
+      'GET /api/areas': { status: 200, body: AREAS },
+      'PATCH /api/org/me': { status: 200, body: organizationProfile() },
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const zone = await screen.findByRole('region', { name: 'Zone d’intervention' })
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Médina')
+    expect(within(zone).getByRole('radio', { name: 'Certaines communes' })).toBeChecked()
+    expect(await within(zone).findByRole('checkbox', { name: 'Médina' })).toBeChecked()
+    expect(within(zone).getByRole('checkbox', { name: 'Gorée' })).not.toBeChecked()
+    expect(within(zone).getByText('1 commune choisie')).toBeInTheDocument()
+
+    await user.click(within(zone).getByRole('radio', { name: 'Tout le département de Dakar' }))
+    await user.click(within(zone).getByRole('button', { name: 'Enregistrer la zone' }))
+    expect(await screen.findByText('Zone d’intervention mise à jour')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({ areaIds: [] })
+    await waitFor(() =>
+      expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Tout le département de Dakar'),
+    )
+  })
+
+  it('shows an agent the zone, without a way to change it', async () => {
+    const agent = { ...RESPONSABLE, id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a2', role: 'agent' } as const
+    signInOrganization(organizationSession({ user: { ...ORGANIZATION_USER, member: agent } }))
+    stubApi({
+      'GET /api/org/me': {
+        status: 200,
+        body: organizationProfile({
+          areas: [
+            { id: 2, name: 'Gorée' },
+            { id: 3, name: 'Médina' },
+          ],
+          member: agent,
+        }),
+      },
+    })
+    renderRoute(PATH)
+    const zone = await screen.findByRole('region', { name: 'Zone d’intervention' })
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Gorée, Médina')
+    expect(within(zone).queryByRole('radio')).not.toBeInTheDocument()
+    expect(within(zone).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('says when the server refuses the zone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      'GET /api/org/me': { status: 200, body: organizationProfile() },
+      'GET /api/areas': { status: 200, body: AREAS },
+      'PATCH /api/org/me': apiError(
+        403,
+        'forbidden',
+        'Seul un responsable de l’organisation peut faire cela.',
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const zone = await screen.findByRole('region', { name: 'Zone d’intervention' })
+    await user.click(within(zone).getByRole('radio', { name: 'Certaines communes' }))
+    await user.click(await within(zone).findByRole('checkbox', { name: 'Médina' }))
+    await user.click(within(zone).getByRole('button', { name: 'Enregistrer la zone' }))
+    expect(
+      await screen.findByText('Seul un responsable de l’organisation peut faire cela.'),
+    ).toBeInTheDocument()
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Tout le département de Dakar')
   })
 })
 
