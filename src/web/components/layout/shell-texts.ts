@@ -1,8 +1,8 @@
 import { registerCatalogue } from '../../i18n'
 
 // The texts of the back-office's shared parts (its frame, side menu and logout, its lists' pages,
-// its password fields), in French only, as the back-office is: registered as the "shell"
-// namespace by those parts, so that the citizen's first download does not carry them.
+// its password fields, a report's commune), in French only, as the back-office is: registered as
+// the "shell" namespace by those parts, so that the citizen's first download does not carry them.
 export const shellFr = {
   toggleSidebar: 'Afficher ou masquer le menu latéral (Ctrl+B)',
   closeSidebar: 'Fermer le menu latéral',
@@ -17,6 +17,7 @@ export const shellFr = {
   save: 'Enregistrer',
   saving: 'Enregistrement...',
   notSpecified: 'Non spécifié',
+  area: 'Commune : {{name}}',
   password: 'Mot de passe',
   previous: 'Précédent',
   next: 'Suivant',

@@ -1,18 +1,20 @@
 import Calendar from 'lucide-react/icons/calendar'
 import Eye from 'lucide-react/icons/eye'
 import Hash from 'lucide-react/icons/hash'
+import Landmark from 'lucide-react/icons/landmark'
 import MapPin from 'lucide-react/icons/map-pin'
 import Users from 'lucide-react/icons/users'
 import { useTranslation } from 'react-i18next'
 import type { AdminReport } from '../../../../domain/admin'
 import { PlaceName } from '../../../components/report/place-name'
+import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { formatLongDate } from '../../../lib/french-dates'
 import '../../../i18n/deferred/fr'
 
-/** One report of the management list: what it is, where, when, its code, and "Voir". */
+/** One report of the management list: what it is, where and in which commune, when, its code, and "Voir". */
 export function AdminReportCard({ report, onView }: { report: AdminReport; onView: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
@@ -35,6 +37,10 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
             <li className="flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-4" />
               <PlaceName report={report} />
+            </li>
+            <li className="flex items-center gap-1">
+              <Landmark aria-hidden="true" className="size-4" />
+              <ReportArea area={report.area} />
             </li>
             <li className="flex items-center gap-1">
               <Calendar aria-hidden="true" className="size-4" />

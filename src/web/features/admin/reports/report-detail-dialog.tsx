@@ -12,6 +12,7 @@ import {
   type ReportStatus,
 } from '../../../../domain/report-states'
 import { PlaceName } from '../../../components/report/place-name'
+import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportHistory } from '../../../components/report/report-history'
 import { ReportLocation } from '../../../components/report/report-location'
@@ -269,6 +270,9 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
           <dt className="font-semibold text-slate-600">{t('fields.place')}</dt>
           <dd className="text-slate-900">
             <PlaceName report={report} />
+            <span className="block text-slate-600">
+              <ReportArea area={report.area} />
+            </span>
           </dd>
         </div>
         <div>

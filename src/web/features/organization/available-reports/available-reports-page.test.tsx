@@ -82,6 +82,38 @@ describe('Available reports', () => {
     expect(within(anonymous).getByText('En attente')).toBeInTheDocument()
   })
 
+  it('shows each report’s commune, in its card and dialogs, or "Hors du département"', async () => {
+    stubApi({
+      'GET /api/org/reports/available': pageReply(
+        [
+          organizationReport({ anonymous_code: 'MEDI2345', area: { id: 3, name: 'Médina' } }),
+          organizationReport({ anonymous_code: 'HORS2345', area: null }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('MEDI2345')).toBeInTheDocument()
+    const [medina, outside] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    // Written as French does, with a narrow no-break space before the colon.
+    expect(within(medina).getByText('Commune : Médina')).toHaveTextContent('Commune\u202f: Médina', {
+      normalizeWhitespace: false,
+    })
+    expect(within(outside).getByText('Hors du département')).toBeInTheDocument()
+    expect(within(outside).queryByText(/Commune/)).toBeNull()
+
+    await user.click(within(medina).getByRole('button', { name: 'Voir le signalement MEDI2345' }))
+    const details = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(details).getByText('Commune : Médina')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(screen.getByRole('button', { name: 'Prendre en charge le signalement HORS2345' }))
+    const claim = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement\u202f?' })
+    expect(within(claim).getByText('Hors du département')).toBeInTheDocument()
+  })
+
   it('says when there is nothing to claim, and when a search finds nothing', async () => {
     stubApi({ 'GET /api/org/reports/available': pageReply([], { pageSize: 8 }) })
     const user = userEvent.setup()

@@ -6,14 +6,15 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import { PlaceName } from '../../../components/report/place-name'
+import { ReportArea } from '../../../components/report/report-area'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Card } from '../../../components/ui/card'
 import { formatLongDate } from '../../../lib/french-dates'
 import '../../../i18n/deferred/fr'
 
 /**
- * A report in the lists of the organisation space: type, status, description, place, date, code
- * ("Anonyme" without one) and its photo's thumbnail; the screen adds its own controls.
+ * A report in the lists of the organisation space: type, status, description, place and commune,
+ * date, code ("Anonyme" without one) and its photo's thumbnail; the screen adds its own controls.
  */
 export function ReportCard({
   report,
@@ -62,13 +63,18 @@ export function ReportCard({
           </div>
         </div>
         <dl className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
-          <div className="flex min-w-0 items-center gap-2">
-            <dt>
+          <div className="flex min-w-0 items-start gap-2">
+            <dt className="pt-0.5">
               <MapPin aria-hidden="true" className="size-4 text-slate-500" />
               <span className="sr-only">{t('report.place')}</span>
             </dt>
-            <dd className="truncate">
-              <PlaceName report={report} />
+            <dd className="min-w-0">
+              <span className="block truncate">
+                <PlaceName report={report} />
+              </span>
+              <span className="block truncate text-slate-500">
+                <ReportArea area={report.area} />
+              </span>
             </dd>
           </div>
           <div className="flex items-center gap-2">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
 import { PlaceName } from '../../../components/report/place-name'
+import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { ReportLocation } from '../../../components/report/report-location'
 import { ReportPhoto } from '../../../components/report/report-photo'
@@ -69,6 +70,9 @@ export function ReportDetailsDialog({
           <Detail label={t('report.date')}>{formatLongDate(report.created_at)}</Detail>
           <Detail label={t('report.place')} wide>
             <PlaceName report={report} />
+            <span className="block text-slate-600">
+              <ReportArea area={report.area} />
+            </span>
             <div className="mt-2">
               <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
             </div>

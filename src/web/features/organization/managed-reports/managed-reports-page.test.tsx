@@ -41,6 +41,7 @@ describe('Managed reports', () => {
     expect(within(cards).getByText('Résolus').parentElement).toHaveTextContent('5')
     const card = await screen.findByRole('article')
     expect(within(card).getByText('Pris en charge le 23 novembre 2026')).toBeInTheDocument()
+    expect(within(card).getByText('Commune : Médina')).toBeInTheDocument()
     const select = within(card).getByRole('combobox', { name: 'Statut du signalement K7M2QX4P' })
     expect(select).toHaveValue('en-cours')
     expect(

@@ -108,6 +108,8 @@ describe('Ma tournée (/organization/tournee)', () => {
     ).toHaveTextContent('Envoyer un message')
     expect(within(card).getByRole('button', { name: 'Photo après intervention' })).toBeInTheDocument()
     expect(within(card).getByText('14.69280, -17.44670')).toBeInTheDocument()
+    // Its commune, to know which town hall's streets the agent is in.
+    expect(within(card).getByText('Commune : Médina')).toBeInTheDocument()
     expect(
       within(card).getByRole('link', {
         name: 'Itinéraire vers le signalement, dans l’application de cartes du téléphone',
