@@ -7,6 +7,7 @@ export function createExportLink(filters: AdminReportFilters): Promise<ExportLin
   if (filters.q) body.q = filters.q
   if (filters.status) body.status = filters.status
   if (filters.priority) body.priority = filters.priority
+  if (filters.area) body.area = filters.area
   return authRequest<ExportLink>('/api/admin/reports/export-link', { method: 'POST', json: body })
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminReportDetail } from '../../../../domain/admin'
 import { type ApiCall, apiError, pageReply, stubApi } from '../../../test/api-stub'
-import { adminReport } from '../../../test/fixtures'
+import { AREAS, adminReport } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
 
@@ -11,9 +11,13 @@ beforeEach(() => signInAsAdmin())
 
 const listCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/reports')
 
+/** The API of these tests, with the communes the list's filter offers. */
+const stubAdminApi = (replies: Parameters<typeof stubApi>[0]) =>
+  stubApi({ '/api/areas': { status: 200, body: AREAS }, ...replies })
+
 describe('Admin report management', () => {
   it('lists the reports as cards with their count, badges, place, date and code', async () => {
-    stubApi({
+    stubAdminApi({
       '/api/admin/reports': pageReply(
         [
           adminReport({
@@ -24,7 +28,7 @@ describe('Admin report management', () => {
             address: 'Rue 10, Plateau',
             anonymous_code: 'ABCD2345',
           }),
-          adminReport({ anonymous_code: '', status: 'archive-inconnu', priority: 'x' }),
+          adminReport({ anonymous_code: '', status: 'archive-inconnu', priority: 'x', area: null }),
         ],
         { total: 12 },
       ),
@@ -42,6 +46,7 @@ describe('Admin report management', () => {
     expect(lighting).toHaveTextContent('Rue 10, Plateau')
     expect(lighting).toHaveTextContent('22 novembre 2026')
     expect(lighting).toHaveTextContent('ABCD2345')
+    expect(within(lighting).getByText('Commune : Médina')).toBeInTheDocument()
     expect(within(lighting).getByRole('button', { name: 'Voir le signalement ABCD2345' })).toBeInTheDocument()
     // Unknown status and priority read as "En attente" and "Normal"; no address: its commune and
     // coordinates; no code.
@@ -49,11 +54,13 @@ describe('Admin report management', () => {
     expect(within(other).getByText('Normal')).toBeInTheDocument()
     expect(other).toHaveTextContent('Gueule Tapée-Fass-Colobane (14.69000, -17.44000)')
     expect(other).toHaveTextContent('Anonyme')
+    // A point the server found outside the department of Dakar.
+    expect(within(other).getByText('Hors du département')).toBeInTheDocument()
     expect(screen.getByText('Page 1 / 2')).toBeInTheDocument()
   })
 
   it('asks the server again with the search, the filters and the page', async () => {
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': (call) =>
         pageReply([adminReport()], { total: call.url.includes('status=resolu') ? 1 : 25 }),
     })
@@ -78,7 +85,7 @@ describe('Admin report management', () => {
   })
 
   it('keeps its filters and page in the address, for a reload and "back"', async () => {
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': (call) =>
         pageReply([adminReport()], { total: call.url.includes('page=2') ? 25 : 1 }),
     })
@@ -110,9 +117,58 @@ describe('Admin report management', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=Pikine'))
   })
 
+  it('filters by commune, in the address and in the export', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '')
+    })
+    const { calls } = stubAdminApi({
+      '/api/admin/reports': pageReply([adminReport()]),
+      'POST /api/admin/reports/export-link': {
+        status: 200,
+        body: { url: '/api/admin/reports/export-download?token=abc', expiresAt: '2026-11-22T10:01:00Z' },
+      },
+    })
+    const { router } = renderRoute('/admin/reports?statut=resolu&page=2')
+    const user = userEvent.setup()
+    const area = await screen.findByLabelText('Commune')
+    expect(area).toHaveValue('all')
+    // "Toutes les communes", then the 19 communes of the department.
+    await waitFor(() => expect(within(area).getAllByRole('option')).toHaveLength(20))
+    expect(within(area).getAllByRole('option')[0]).toHaveTextContent('Toutes les communes')
+
+    await user.selectOptions(area, 'Médina')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?status=resolu&area=3'))
+    const address = new URLSearchParams(router.state.location.search)
+    expect([address.get('commune'), address.get('statut'), address.get('page')]).toEqual([
+      '3',
+      'resolu',
+      null,
+    ])
+    await user.click(screen.getByRole('button', { name: 'Exporter' }))
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ status: 'resolu', area: 3 })
+
+    // "Toutes les communes" takes the filter out of the address.
+    await user.selectOptions(area, 'Toutes les communes')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?status=resolu'))
+    expect(new URLSearchParams(router.state.location.search).get('commune')).toBeNull()
+  })
+
+  it('reads the commune of its address on a reload, and ignores one that is not a commune', async () => {
+    const { calls } = stubAdminApi({ '/api/admin/reports': pageReply([adminReport()]) })
+    const { router } = renderRoute('/admin/reports?commune=3')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?area=3'))
+    await waitFor(() => expect(screen.getByLabelText('Commune')).toHaveValue('3'))
+
+    await act(() => router.navigate('/admin/reports?commune=20&statut=resolu'))
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?status=resolu'))
+    expect(screen.getByLabelText('Commune')).toHaveValue('all')
+  })
+
   it('says "Plus de 1 000" for a search past the count, and pages on with its cursors, kept in the address', async () => {
     // The server's search: pages of 10, counted up to 1 000, each with the cursors to its neighbours.
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': ({ search }) => {
         const page = Number(search.get('page') ?? 1)
         return pageReply(
@@ -159,7 +215,7 @@ describe('Admin report management', () => {
   })
 
   it('asks for the page of its address with that address’s cursor, on a reload', async () => {
-    const { calls } = stubApi({ '/api/admin/reports': pageReply([adminReport()], { page: 4 }) })
+    const { calls } = stubAdminApi({ '/api/admin/reports': pageReply([adminReport()], { page: 4 }) })
     renderRoute('/admin/reports?q=rue&page=4&apres=vers-4')
     await waitFor(() =>
       expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?q=rue&page=4&after=vers-4'),
@@ -167,7 +223,7 @@ describe('Admin report management', () => {
   })
 
   it('goes back to the first page of the search when the server no longer takes the address’s cursor', async () => {
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': ({ search }) =>
         search.get('after')
           ? apiError(
@@ -185,7 +241,7 @@ describe('Admin report management', () => {
   })
 
   it('shows each report’s "Moi aussi" supporters, and sorts by them on request', async () => {
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': (call) =>
         pageReply(
           call.url.includes('sort=supporters')
@@ -210,7 +266,7 @@ describe('Admin report management', () => {
   })
 
   it('shows the empty state when nothing matches', async () => {
-    stubApi({ '/api/admin/reports': pageReply([]) })
+    stubAdminApi({ '/api/admin/reports': pageReply([]) })
     renderRoute('/admin/reports')
     expect(await screen.findByText('Aucun signalement trouvé')).toBeInTheDocument()
     expect(screen.getByText('Essayez de modifier vos filtres de recherche')).toBeInTheDocument()
@@ -219,14 +275,14 @@ describe('Admin report management', () => {
 
   it('says it could not load the reports', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    stubApi({ '/api/admin/reports': apiError(500, 'internal', 'Une erreur interne est survenue.') })
+    stubAdminApi({ '/api/admin/reports': apiError(500, 'internal', 'Une erreur interne est survenue.') })
     renderRoute('/admin/reports')
     expect(await screen.findByText('Impossible de charger les signalements')).toBeInTheDocument()
     expect(screen.getByText('Erreur')).toBeInTheDocument()
   })
 
   it('reloads with "Actualiser"', async () => {
-    const { calls } = stubApi({ '/api/admin/reports': pageReply([adminReport()]) })
+    const { calls } = stubAdminApi({ '/api/admin/reports': pageReply([adminReport()]) })
     renderRoute('/admin/reports')
     await screen.findByText('1 signalement(s) trouvé(s)')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Actualiser' }))
@@ -278,7 +334,7 @@ describe('Admin report management', () => {
         },
       ],
     }
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': pageReply([report]),
       [`/api/admin/reports/${report.id}`]: { status: 200, body: detail },
       [`/api/admin/reports/${report.id}/eligible-organizations`]: { status: 200, body: { items: [] } },
@@ -295,6 +351,7 @@ describe('Admin report management', () => {
     expect(within(dialog).getByText('Code : SPAM2345')).toBeInTheDocument()
     expect(await within(dialog).findByText('Achetez nos produits !')).toBeInTheDocument()
     expect(within(dialog).getByText('Rue 10, Plateau')).toBeInTheDocument()
+    expect(within(dialog).getByText('Commune : Médina')).toBeInTheDocument()
     expect(within(dialog).getByText('Mairie de Dakar')).toBeInTheDocument()
     expect(within(dialog).getByRole('img', { name: 'Photo du signalement SPAM2345' })).toHaveAttribute(
       'src',
@@ -343,7 +400,7 @@ describe('Admin report management', () => {
   it('says when a status cannot be changed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const report = adminReport({ anonymous_code: 'FAIL2345' })
-    stubApi({
+    stubAdminApi({
       '/api/admin/reports': pageReply([report]),
       [`/api/admin/reports/${report.id}`]: {
         status: 200,
@@ -369,7 +426,7 @@ describe('Admin report management', () => {
   it('does not offer "En cours" nor "Résolu" while nobody handles the report, and assigns it', async () => {
     const report = adminReport({ anonymous_code: 'NOBO2345', type: 'Voirie' })
     const detail: AdminReportDetail = { ...report, history: [], notifications: [] }
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': pageReply([report]),
       [`/api/admin/reports/${report.id}`]: { status: 200, body: detail },
       [`/api/admin/reports/${report.id}/eligible-organizations`]: {
@@ -421,7 +478,7 @@ describe('Admin report management', () => {
   it('says why the server refused a change', async () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
     const report = adminReport({ anonymous_code: 'CONF2345' })
-    stubApi({
+    stubAdminApi({
       '/api/admin/reports': pageReply([report]),
       [`/api/admin/reports/${report.id}`]: {
         status: 200,
@@ -455,7 +512,7 @@ describe('Admin report management', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href') ?? '')
     })
-    const { calls } = stubApi({
+    const { calls } = stubAdminApi({
       '/api/admin/reports': pageReply([adminReport()]),
       'POST /api/admin/reports/export-link': {
         status: 200,
@@ -473,7 +530,7 @@ describe('Admin report management', () => {
 
   it('says when the export cannot start', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    stubApi({
+    stubAdminApi({
       '/api/admin/reports': pageReply([adminReport()]),
       'POST /api/admin/reports/export-link': apiError(500, 'internal', 'Une erreur interne est survenue.'),
     })

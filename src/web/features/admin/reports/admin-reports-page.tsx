@@ -22,6 +22,7 @@ import { SearchField } from '../../../components/ui/search-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { placeholderKeys } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-client'
+import { useAreas } from '../../../lib/areas'
 import { toast } from '../../../lib/toast'
 import { useAddressParams } from '../../../lib/use-address-params'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -45,7 +46,7 @@ export function AdminReportsPage() {
   const [params, setParams] = useAddressParams()
   const address = params.toString()
   const { filters, page, cursor } = useMemo(() => readReportFilters(new URLSearchParams(address)), [address])
-  const setFilter = (name: 'q' | 'status' | 'priority' | 'sort', value: string | undefined) =>
+  const setFilter = (name: 'q' | 'status' | 'priority' | 'sort' | 'area', value: string | undefined) =>
     setParams((current) => withReportFilter(current, name, value))
   const setPage = useCallback(
     (next: number, to?: PageCursor) => setParams((current) => withReportPage(current, next, to)),
@@ -80,6 +81,7 @@ export function AdminReportsPage() {
   useClampedPage(page, setPage, reports.data)
   useLoadErrorToast(reports.isError, reports.errorUpdatedAt, t('reports.loadFailed'))
   const exportReports = useExportReports()
+  const areas = useAreas()
 
   const onExport = () =>
     exportReports.mutate(filters, {
@@ -118,6 +120,15 @@ export function AdminReportsPage() {
           value={filters.priority ?? 'all'}
           onChange={(value) => setFilter('priority', value)}
           options={[{ value: 'all', label: t('reports.allPriorities') }, ...priorityOptions()]}
+        />
+        <SelectField
+          label={t('fields.area')}
+          value={filters.area ? String(filters.area) : 'all'}
+          onChange={(value) => setFilter('area', value)}
+          options={[
+            { value: 'all', label: t('reports.allAreas') },
+            ...(areas.data ?? []).map((area) => ({ value: String(area.id), label: area.name })),
+          ]}
         />
         <SelectField
           label={t('reports.sortBy')}

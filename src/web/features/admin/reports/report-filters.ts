@@ -4,6 +4,7 @@ import {
   type AdminReportSort,
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
+import { AREA_COUNT } from '../../../../domain/area-rules'
 import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,
@@ -21,6 +22,8 @@ export const REPORT_FILTER_PARAMETERS = {
   status: 'statut',
   priority: 'priorite',
   sort: 'tri',
+  // The commune's id (1 to 19, as GET /api/areas numbers them).
+  area: 'commune',
   page: 'page',
   // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
   after: 'apres',
@@ -54,6 +57,8 @@ export function readReportFilters(params: URLSearchParams): {
   if (priority) filters.priority = priority
   const sort = oneOf<AdminReportSort>(ADMIN_REPORT_SORT_VALUES, params.get(REPORT_FILTER_PARAMETERS.sort))
   if (sort && sort !== DEFAULT_ADMIN_REPORT_SORT) filters.sort = sort
+  const area = Number(params.get(REPORT_FILTER_PARAMETERS.area))
+  if (Number.isInteger(area) && area >= 1 && area <= AREA_COUNT) filters.area = area
   const page = Number(params.get(REPORT_FILTER_PARAMETERS.page))
   return { filters, page: Number.isInteger(page) && page > 1 ? page : 1, cursor: readCursor(params) }
 }
