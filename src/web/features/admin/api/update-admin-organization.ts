@@ -8,6 +8,8 @@ export interface AdminOrganizationChanges {
   is_active?: boolean
   /** The new name the organisation asked for: taken, or refused. */
   name_change?: NameChangeDecision
+  /** The communes it covers; none: the whole department (issue 30). */
+  areaIds?: number[]
 }
 
 export function updateAdminOrganization(id: string, changes: AdminOrganizationChanges) {
@@ -21,8 +23,8 @@ export function updateAdminOrganization(id: string, changes: AdminOrganizationCh
 }
 
 /**
- * Approves, reverts, rejects, suspends or reactivates an organisation, or decides on the new name it
- * asked for (PATCH /api/admin/organizations/:id).
+ * Approves, reverts, rejects, suspends or reactivates an organisation, decides on the new name it
+ * asked for, or changes its zone (PATCH /api/admin/organizations/:id).
  */
 export function useUpdateAdminOrganization() {
   const queryClient = useQueryClient()

@@ -218,6 +218,7 @@ export const adminFr = {
     details: 'Détails de l’organisation',
     notProvided: 'Non renseigné',
     noCategory: 'Aucune catégorie',
+    editZone: 'Modifier la zone',
   },
   users: {
     title: 'Super Administrateurs',

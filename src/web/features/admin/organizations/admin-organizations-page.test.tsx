@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminOrganization } from '../../../../domain/admin'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { AREAS } from '../../../test/fixtures'
 import { onAPhoneScreen } from '../../../test/phone-screen'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
@@ -186,6 +187,71 @@ describe('Admin organisations', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ is_active: true }),
     )
+  })
+
+  it('shows the zone in the details, and changes it to chosen communes', async () => {
+    let shown = pending
+    const { calls } = stubApi({
+      '/api/admin/organizations': () => list([shown]),
+      [`/api/admin/organizations/${pending.id}`]: () => ({ status: 200, body: { ...shown, members: [] } }),
+      'GET /api/areas': { status: 200, body: AREAS },
+      [`PATCH /api/admin/organizations/${pending.id}`]: ({ body }) => {
+        const { areaIds } = body as { areaIds: number[] }
+        shown = {
+          ...pending,
+          areas: AREAS.filter((area) => areaIds.includes(area.id)).map(({ id, name }) => ({ id, name })),
+        }
+        return { status: 200, body: { id: pending.id, status: 'pending', is_active: true } }
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Voir les détails' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de l’organisation' })
+    expect(within(dialog).getByText('Zone d’intervention')).toBeInTheDocument()
+    expect(within(dialog).getByText('Tout le département de Dakar')).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Modifier la zone' }))
+    await user.click(within(dialog).getByRole('radio', { name: 'Certaines communes' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la zone' }))
+    expect(
+      await within(dialog).findByText('Choisissez au moins une commune, ou tout le département de Dakar.'),
+    ).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0)
+
+    const medina = await within(dialog).findByRole('checkbox', { name: 'Médina' })
+    await user.click(medina)
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Gorée' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la zone' }))
+    expect(await screen.findByText('Zone d’intervention mise à jour')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ areaIds: [2, 3] })
+    // The form closes, and the details show the new zone.
+    expect(await within(dialog).findByText('Gorée, Médina')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Modifier la zone' })).toBeInTheDocument()
+  })
+
+  it('cancels a change of zone without sending it', async () => {
+    const medinaOnly = organization({ areas: [{ id: 3, name: 'Médina' }] })
+    const { calls } = stubApi({
+      '/api/admin/organizations': list([medinaOnly]),
+      [`/api/admin/organizations/${medinaOnly.id}`]: { status: 200, body: { ...medinaOnly, members: [] } },
+      'GET /api/areas': { status: 200, body: AREAS },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Voir les détails' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de l’organisation' })
+    expect(within(dialog).getByText('Médina')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Modifier la zone' }))
+    expect(await within(dialog).findByRole('checkbox', { name: 'Médina' })).toBeChecked()
+    await user.click(within(dialog).getByRole('radio', { name: 'Tout le département de Dakar' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }))
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument()
+    expect(within(dialog).getByText('Médina')).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0)
   })
 
   it('shows the new name an organisation asked for, takes it from the row menu, and lists those waiting', async () => {

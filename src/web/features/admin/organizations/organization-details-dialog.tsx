@@ -13,6 +13,7 @@ import {
   organizationTypeLabel,
   PendingName,
 } from './organization-status'
+import { OrganizationZone } from './organization-zone'
 
 /** The organisation's team (issue 29): who signs in for it, with their role and status. */
 function OrganizationMembers({ organizationId }: { organizationId: string }) {
@@ -128,6 +129,7 @@ export function OrganizationDetailsDialog({
                     ))}
               </dd>
             </div>
+            <OrganizationZone organization={organization} onChanged={onChanged} />
           </dl>
           <OrganizationMembers organizationId={organization.id} />
         </DialogContent>
