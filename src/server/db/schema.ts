@@ -620,6 +620,23 @@ export const reportDailyCounts = pgTable(
 )
 
 /**
+ * The reports an organisation may claim (unassigned, public) per day of filing, category and
+ * commune (0 outside the department): where the n-th report of a town hall's available list is,
+ * so that its deep pages start at their day (report_daily_counts has no commune: by commune it
+ * would be ten times larger for every list).
+ */
+export const reportAvailableDays = pgTable(
+  'report_available_days',
+  {
+    category_id: integer('category_id').notNull(),
+    area_id: smallint('area_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category_id, t.area_id, t.day] })],
+)
+
+/**
  * The public reports on a pyramid of square grids (cell side 360 / 2^z degrees, z from
  * MAP_CELL_MIN_ZOOM to MAP_CELL_MAX_ZOOM): how many in each cell and the sum of their
  * coordinates, so that a clustered map of any view reads a few thousand cells at most.

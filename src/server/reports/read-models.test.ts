@@ -55,6 +55,17 @@ async function expectReadModelsToMatchTheReports() {
 
   expect(
     await rows(sql`
+      select category_id, area_id, day, n from report_available_days where n <> 0 order by 1, 2, 3`),
+  ).toEqual(
+    await rows(sql`
+      select category_id, coalesce(area_id, 0) as area_id, (created_at at time zone 'UTC')::date as day,
+        count(*) as n
+      from reports where assigned_organization_id is null and status <> 'rejete'
+      group by 1, 2, 3 order by 1, 2, 3`),
+  )
+
+  expect(
+    await rows(sql`
       select z, x, y, n, lat_sum::float8 as lat, lon_sum::float8 as lon from report_map_cells
       where n <> 0 order by 1, 2, 3`),
   ).toEqual(

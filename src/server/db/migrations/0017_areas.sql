@@ -9,7 +9,8 @@
 -- The existing reports get their commune by rewriting the table once (ALTER COLUMN ... USING: its
 -- indexes are built again in bulk and no trigger runs, where an UPDATE of every row would feed
 -- the read models' trigger a million rows); report_counts, now by commune, is counted again from
--- the reports. The update trigger now counts only the rows whose counted columns changed.
+-- the reports. report_available_days counts what organisations may claim per commune and day.
+-- The update trigger now counts only the rows whose counted columns changed.
 CREATE TABLE "areas" (
 	"id" smallint PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -92,6 +93,28 @@ SELECT "category_id", "status", "priority", "assigned_organization_id" IS NOT NU
   coalesce(sum(extract(epoch FROM "resolved_at" - "created_at")::float8) FILTER (WHERE "status" = 'resolu' AND "resolved_at" IS NOT NULL), 0)
 FROM "reports" GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 ALTER TABLE "report_counts" ADD CONSTRAINT "report_counts_category_id_status_priority_assigned_area_id_pk" PRIMARY KEY("category_id","status","priority","assigned","area_id");--> statement-breakpoint
+CREATE TABLE "report_available_days" (
+	"category_id" integer NOT NULL,
+	"area_id" smallint NOT NULL,
+	"day" date NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_available_days_category_id_area_id_day_pk" PRIMARY KEY("category_id","area_id","day")
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "reports_clear_read_models"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM report_counts;
+  DELETE FROM report_daily_counts;
+  DELETE FROM report_available_days;
+  DELETE FROM report_map_cells;
+  RETURN NULL;
+END
+$fn$;
+--> statement-breakpoint
+INSERT INTO "report_available_days" ("category_id", "area_id", "day", "n")
+SELECT "category_id", coalesce("area_id", 0), ("created_at" AT TIME ZONE 'UTC')::date, count(*)
+FROM "reports" WHERE "assigned_organization_id" IS NULL AND "status" <> 'rejete'
+GROUP BY 1, 2, 3;--> statement-breakpoint
 CREATE INDEX "reports_area_idx" ON "reports" USING btree ("area_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reports_available_idx" ON "reports" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category_id","area_id") WHERE "reports"."assigned_organization_id" is null and "reports"."status" <> 'rejete';--> statement-breakpoint
 CREATE INDEX "reports_available_search_idx" ON "reports" USING gin ("category_id","area_id","search_vector") WHERE "reports"."assigned_organization_id" is null and "reports"."status" <> 'rejete';--> statement-breakpoint
@@ -163,6 +186,17 @@ BEGIN
           HAVING sum(sign) <> 0
           ORDER BY 1, 2, 3, 4, 5
           ON CONFLICT (day, category_id, status, priority, assigned) DO UPDATE SET n = t.n + excluded.n
+        ),
+        -- What organisations may claim, per commune and day (a town hall's deep pages).
+        available_days AS (
+          INSERT INTO report_available_days AS t (category_id, area_id, day, n)
+          SELECT category_id, coalesce(area_id, 0), (created_at AT TIME ZONE 'UTC')::date, sum(sign)
+          FROM changes
+          WHERE assigned_organization_id IS NULL AND status <> 'rejete'
+          GROUP BY 1, 2, 3
+          HAVING sum(sign) <> 0
+          ORDER BY 1, 2, 3
+          ON CONFLICT (category_id, area_id, day) DO UPDATE SET n = t.n + excluded.n
         ),
         -- Cell side: 360 / 2^z degrees, z from 8 to 21 (MAP_CELL_MIN_ZOOM and MAP_CELL_MAX_ZOOM in
         -- reports/map-repository.ts).
