@@ -19,6 +19,9 @@ function streetPhoto(width = 320): Promise<Buffer> {
     .toBuffer()
 }
 
+/** Where a report is filed unless told: Avenue Blaise Diagne, in Médina. */
+const MEDINA = { latitude: 14.6795, longitude: -17.4482, address: 'Avenue Blaise Diagne, Médina' }
+
 /** Files a report as a citizen's phone does (POST /api/reports), with a photo. */
 export async function fileReportAsCitizen(
   baseUrl: string,
@@ -26,7 +29,14 @@ export async function fileReportAsCitizen(
     description,
     category = 'Voirie',
     photoWidth,
-  }: { description: string; category?: string /** 320 px unless told. */; photoWidth?: number },
+    place = MEDINA,
+  }: {
+    description: string
+    category?: string
+    /** 320 px unless told. */
+    photoWidth?: number
+    place?: { latitude: number; longitude: number; address: string }
+  },
 ): Promise<FiledReport> {
   const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as {
     id: number
@@ -37,9 +47,9 @@ export async function fileReportAsCitizen(
   const form = new FormData()
   form.append('categoryId', String(categoryId))
   form.append('description', description)
-  form.append('latitude', '14.6795')
-  form.append('longitude', '-17.4482')
-  form.append('address', 'Avenue Blaise Diagne, Médina')
+  form.append('latitude', String(place.latitude))
+  form.append('longitude', String(place.longitude))
+  form.append('address', place.address)
   form.append('department', 'Dakar')
   form.append(
     'photo',

@@ -1,0 +1,124 @@
+// Issue 30: an organisation covers communes. The town hall of Médina signs up from a phone and
+// chooses its commune on the wizard's step 3; once approved, it is offered Médina's report and not
+// the one of Parcelles Assainies, though both are of its category.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './support/accessibility'
+import { gotoReady } from './support/browser'
+import { approveOrganization, fileReportAsCitizen } from './support/organization-api'
+import type { E2eServer } from './support/server'
+import { dakarContext, startSuite, stopSuite } from './support/suite'
+
+const ORGANIZATION = {
+  name: 'Mairie de la Médina',
+  email: `zone-${Date.now()}@mairie-medina.sn`,
+  password: 'medina2026',
+}
+const CATEGORY = 'Voirie'
+
+let server: E2eServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;({ server, browser } = await startSuite())
+})
+
+afterAll(() => stopSuite({ server, browser }))
+
+/** Whether the page is wider than the screen (a phone would scroll sideways). */
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+
+async function signUpForMedina(page: Page) {
+  await page.getByText('Étape 1 sur 4').waitFor()
+  await page.getByLabel('Nom de l’organisation').fill(ORGANIZATION.name)
+  await page.getByLabel('Type d’organisation').selectOption({ label: 'Mairie' })
+  await page.getByLabel('Email').fill(ORGANIZATION.email)
+  await page.getByLabel('Téléphone').fill('+221 33 821 00 00')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByText('Étape 2 sur 4').waitFor()
+  await page.getByLabel('Adresse').fill('Rue 6, Médina')
+  await page.getByLabel('Ville').selectOption('Dakar')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByRole('heading', { name: 'Catégories et zone' }).waitFor()
+  await page.getByText(CATEGORY, { exact: true }).click()
+  const zone = page.getByRole('group', { name: 'Communes couvertes' })
+  expect(await zone.getByRole('radio', { name: 'Tout le département de Dakar' }).isChecked()).toBe(true)
+  await zone.getByRole('radio', { name: 'Certaines communes' }).click()
+  const communes = page.getByRole('group', { name: 'Choisissez les communes' })
+  await communes.getByRole('checkbox', { name: 'Médina' }).waitFor()
+  expect(await communes.getByRole('checkbox').count()).toBe(19)
+  // Communes chosen but none ticked: said on the step, which stays.
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await page.getByText('Choisissez au moins une commune, ou tout le département de Dakar.').waitFor()
+  expect(await page.getByText('Étape 3 sur 4').isVisible()).toBe(true)
+  expect(await overflowsSideways(page)).toBe(false)
+  expect(await seriousViolations(page)).toEqual([])
+
+  await communes.getByRole('checkbox', { name: 'Médina' }).click()
+  await page.getByText('1 commune choisie').waitFor()
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  await page.getByText('Étape 4 sur 4').waitFor()
+  const summary = page.getByRole('region', { name: 'Récapitulatif' })
+  await summary.getByText('Médina', { exact: true }).waitFor()
+  await page.getByLabel('Votre nom').fill('Awa Ndiaye')
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
+  await page.getByLabel('Confirmer le mot de passe').fill(ORGANIZATION.password)
+  await page.getByRole('button', { name: 'Finaliser l’inscription' }).click()
+  await page.getByRole('heading', { name: 'Inscription réussie !' }).waitFor()
+}
+
+describe('zones', () => {
+  it('an organisation of Médina sees Médina’s report and not Parcelles Assainies’', async () => {
+    const phone = await dakarContext(browser, {
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const signup = await phone.newPage()
+    await gotoReady(signup, `${server.url}/organization/signup`)
+    await signUpForMedina(signup)
+    await phone.close()
+
+    await approveOrganization(server.url, ORGANIZATION.email)
+    const inMedina = await fileReportAsCitizen(server.url, {
+      description: 'Nid-de-poule profond devant le marché Tilène, les motos tombent.',
+      category: CATEGORY,
+      place: { latitude: 14.6795, longitude: -17.447, address: 'Avenue Blaise Diagne, Médina' },
+    })
+    const inParcelles = await fileReportAsCitizen(server.url, {
+      description: 'Chaussée effondrée près du rond-point de l’Unité 15.',
+      category: CATEGORY,
+      place: { latitude: 14.7625, longitude: -17.4435, address: 'Unité 15, Parcelles Assainies' },
+    })
+
+    const desk = await dakarContext(browser, { viewport: { width: 1280, height: 800 } })
+    const page = await desk.newPage()
+    await gotoReady(page, `${server.url}/organization/login`)
+    await page.getByLabel('Email').fill(ORGANIZATION.email)
+    await page.getByLabel('Mot de passe', { exact: true }).fill(ORGANIZATION.password)
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
+
+    await page
+      .getByRole('navigation', { name: 'Espace Organisation' })
+      .getByRole('link', { name: 'Signalements disponibles' })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Signalements disponibles' }).waitFor()
+    await page.getByRole('article').filter({ hasText: inMedina.anonymous_code }).waitFor()
+    expect(await page.getByRole('article').filter({ hasText: inParcelles.anonymous_code }).count()).toBe(0)
+    expect(await page.getByRole('article').count()).toBe(1)
+
+    // Paramètres says which zone it covers.
+    await page
+      .getByRole('navigation', { name: 'Espace Organisation' })
+      .getByRole('link', { name: 'Paramètres' })
+      .click()
+    const zone = page.getByRole('region', { name: 'Zone d’intervention' })
+    await zone.getByText('Zone actuelle : Médina').waitFor()
+    await desk.close()
+  })
+})
