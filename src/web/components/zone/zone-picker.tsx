@@ -8,6 +8,7 @@ import { cn } from '../../lib/class-names'
 import '../layout/shell-texts'
 import { ChoiceGroup } from '../layout/choice-group'
 import { Button } from '../ui/button'
+import { EnabledOnceHydrated } from '../ui/enabled-once-hydrated'
 import { LoadError } from '../ui/load-error'
 import { placeholderKeys, Skeleton } from '../ui/skeleton'
 
@@ -207,17 +208,19 @@ export function ZoneForm({
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <ZonePicker value={zone} onChange={setZone} showMissing={sent} hint={hint} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        {onCancel ? (
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            {tRoot('common.cancel')}
+      <EnabledOnceHydrated>
+        <ZonePicker value={zone} onChange={setZone} showMissing={sent} hint={hint} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {onCancel ? (
+            <Button variant="outline" onClick={onCancel} disabled={saving}>
+              {tRoot('common.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={saving}>
+            {saving ? t('saving') : t('zone.save')}
           </Button>
-        ) : null}
-        <Button type="submit" disabled={saving}>
-          {saving ? t('saving') : t('zone.save')}
-        </Button>
-      </div>
+        </div>
+      </EnabledOnceHydrated>
     </form>
   )
 }
