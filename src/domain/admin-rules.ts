@@ -1,5 +1,5 @@
 /** The back-office, without zod (the rules half of admin.ts). */
-import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
+import { CATEGORY_NAME_MAX_LENGTH, TARGET_HOURS_MAX, TARGET_HOURS_MIN } from './category-rules'
 import { SIGNUP_MESSAGES } from './organization-rules'
 
 /**
@@ -88,6 +88,8 @@ export const ADMIN_MESSAGES = {
   categoryNameTooLong: `Le nom de la catégorie ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
   categoryEnglishNameTooLong: `Le nom en anglais ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
   categoryWolofNameTooLong: `Le nom en wolof ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
+  claimTargetOutOfRange: `Le délai de prise en charge est un nombre entier d’heures, de ${TARGET_HOURS_MIN} à ${TARGET_HOURS_MAX.toLocaleString('fr-FR')} (un an).`,
+  resolveTargetOutOfRange: `Le délai de résolution est un nombre entier d’heures, de ${TARGET_HOURS_MIN} à ${TARGET_HOURS_MAX.toLocaleString('fr-FR')} (un an).`,
   nameRequired: 'Le nom est requis',
   usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
   usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',

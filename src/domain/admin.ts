@@ -10,7 +10,8 @@ import {
 } from './admin-rules'
 import { AREA_COUNT, areaIdsSchema } from './area'
 import { identifierChangePasswordSchema, passwordSchema } from './auth'
-import { CATEGORY_NAME_MAX_LENGTH } from './category-rules'
+import { categorySchema } from './category'
+import { CATEGORY_NAME_MAX_LENGTH, TARGET_HOURS_MAX, TARGET_HOURS_MIN } from './category-rules'
 import { teamReportEventSchema } from './citizen'
 import {
   NAME_CHANGE_FILTER,
@@ -22,7 +23,7 @@ import {
 import { organizationReportSchema } from './organization-space'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
-import { REJECTED_STATUS } from './report-states'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES, REJECTED_STATUS } from './report-states'
 import { memberSchema } from './team'
 
 export * from './admin-rules'
@@ -36,6 +37,8 @@ export const adminStatsSchema = z.object({
   avg_resolution_hours: z.number().int(),
   today_reports: z.number().int(),
   week_reports: z.number().int(),
+  /** Open reports past their category's claim or resolve target (issue 30). */
+  overdue_reports: z.number().int(),
 })
 export type AdminStats = z.infer<typeof adminStatsSchema>
 
@@ -50,6 +53,8 @@ export const adminReportFiltersSchema = z.object({
   sort: z.enum(ADMIN_REPORT_SORT_VALUES).optional(),
   /** One commune's reports (issue 30). */
   area: z.coerce.number().int().min(1).max(AREA_COUNT).optional(),
+  /** The late reports (issue 30): of either kind (`1`), or still to be claimed, or to be resolved. */
+  overdue: z.enum([OVERDUE_FILTER, ...OVERDUE_KIND_VALUES]).optional(),
 })
 export const adminReportsQuerySchema = adminReportFiltersSchema.extend(searchPageQueryShape)
 export type AdminReportFilters = z.infer<typeof adminReportFiltersSchema>
@@ -197,11 +202,21 @@ export const updateAdminUserSchema = z
 const translatedName = (tooLong: string) =>
   z.string().trim().max(CATEGORY_NAME_MAX_LENGTH, { error: tooLong }).optional()
 
+/** A target in whole hours, from an hour to a year; anything else is refused with `outOfRange`. */
+const targetHours = (outOfRange: string) =>
+  z
+    .number({ error: outOfRange })
+    .int({ error: outOfRange })
+    .min(TARGET_HOURS_MIN, { error: outOfRange })
+    .max(TARGET_HOURS_MAX, { error: outOfRange })
+
 /**
- * A category as the back-office writes it: its French name, and optionally its English and Wolof
- * names (empty: the French name stands in). Without `translations`, a change keeps them.
+ * A category as the back-office writes it: its French name, optionally its English and Wolof
+ * names (empty: the French name stands in), and its targets in hours (issue 30; absent: the
+ * defaults for a new category, unchanged for an existing one). Without `translations`, a change
+ * keeps them.
  */
-export const categoryNameSchema = z
+export const categoryInputSchema = z
   .object({
     nom: z
       .string()
@@ -215,6 +230,22 @@ export const categoryNameSchema = z
       })
       .strict()
       .optional(),
+    claim_target_hours: targetHours(ADMIN_MESSAGES.claimTargetOutOfRange).optional(),
+    resolve_target_hours: targetHours(ADMIN_MESSAGES.resolveTargetOutOfRange).optional(),
   })
   .strict()
-export type CategoryInput = z.infer<typeof categoryNameSchema>
+export type CategoryInput = z.infer<typeof categoryInputSchema>
+
+/** PATCH /api/admin/categories/:id: any of the fields of a category, at least one. */
+export const categoryChangeSchema = categoryInputSchema
+  .partial({ nom: true })
+  .refine((change) => Object.values(change).some((field) => field !== undefined))
+export type CategoryChange = z.infer<typeof categoryChangeSchema>
+
+/** A category as the back-office reads it: with its targets. */
+export const adminCategorySchema = categorySchema.extend({
+  claim_target_hours: z.number().int(),
+  resolve_target_hours: z.number().int(),
+})
+export type AdminCategory = z.infer<typeof adminCategorySchema>
+export const adminCategoriesSchema = z.array(adminCategorySchema)

@@ -12,7 +12,7 @@ import {
 } from './organization-space-rules'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportDetailsSchema } from './report'
-import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
+import { ORGANIZATION_SETTABLE_STATUSES, OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './report-states'
 
 export * from './organization-space-rules'
 
@@ -27,6 +27,8 @@ export const organizationReportSchema = reportDetailsSchema.extend({
   area: areaRefSchema.nullable(),
   supporters_count: z.number().int(),
   notifications_count: z.number().int(),
+  /** Whether it is late, and for what (issue 30); null when it is not. */
+  overdue: z.enum(OVERDUE_KIND_VALUES).nullable(),
 })
 export type OrganizationReport = z.infer<typeof organizationReportSchema>
 
@@ -38,8 +40,14 @@ export type OrganizationReportDetail = z.infer<typeof organizationReportDetailSc
 export const organizationReportPageSchema = pageSchema(organizationReportSchema)
 
 const searchText = z.string().trim().max(200).optional()
+/** `overdue=1`: the late reports only (issue 30). */
+const overdueOnly = z.literal(OVERDUE_FILTER).optional()
 
-export const availableReportsQuerySchema = z.object({ q: searchText, ...searchPageQueryShape })
+export const availableReportsQuerySchema = z.object({
+  q: searchText,
+  overdue: overdueOnly,
+  ...searchPageQueryShape,
+})
 /** Whose reports: the signed-in member's (`me`), nobody's (`none`), or a member's (their id). */
 const assigneeFilterSchema = z.union([z.enum(ASSIGNEE_FILTERS), z.uuid()]).optional()
 
@@ -59,6 +67,7 @@ export const managedReportsQuerySchema = z.object({
   status: z.enum(ORGANIZATION_SETTABLE_STATUSES).or(z.literal('all')).optional(),
   assignee: assigneeFilterSchema,
   near: nearSchema,
+  overdue: overdueOnly,
   page: pageQuerySchema,
 })
 

@@ -328,11 +328,11 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   },
   'GET /api/org/reports/available': {
     allowed: MEMBERS,
-    request: () => ({ url: '/api/org/reports/available' }),
+    request: () => ({ url: '/api/org/reports/available?overdue=1' }),
   },
   'GET /api/org/reports/managed': {
     allowed: MEMBERS,
-    request: () => ({ url: '/api/org/reports/managed' }),
+    request: () => ({ url: '/api/org/reports/managed?overdue=1' }),
   },
   'GET /api/org/reports/available/map': {
     allowed: MEMBERS,
@@ -405,7 +405,7 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     exempt: 'its one-time token is the permission, spent by the first call (team/routes.test.ts)',
   },
   'GET /api/admin/stats': { allowed: ['admin'], request: () => ({ url: '/api/admin/stats' }) },
-  'GET /api/admin/reports': { allowed: ['admin'], request: () => ({ url: '/api/admin/reports' }) },
+  'GET /api/admin/reports': { allowed: ['admin'], request: () => ({ url: '/api/admin/reports?overdue=1' }) },
   'GET /api/admin/reports/export.csv': {
     allowed: ['admin'],
     request: () => ({ url: '/api/admin/reports/export.csv' }),
@@ -458,13 +458,17 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: ['admin'],
     request: (f) => ({ url: `/api/admin/users/${f.adminId}`, payload: { name: 'Administrateur' } }),
   },
+  'GET /api/admin/categories': { allowed: ['admin'], request: () => ({ url: '/api/admin/categories' }) },
   'POST /api/admin/categories': {
     allowed: ['admin'],
     request: () => ({ url: '/api/admin/categories', payload: { nom: `Catégorie ${unique()}` } }),
   },
   'PATCH /api/admin/categories/:id': {
     allowed: ['admin'],
-    request: (f) => ({ url: `/api/admin/categories/${f.categoryId}`, payload: { nom: 'Voirie' } }),
+    request: (f) => ({
+      url: `/api/admin/categories/${f.categoryId}`,
+      payload: { nom: 'Voirie', claim_target_hours: 48, resolve_target_hours: 336 },
+    }),
   },
   'POST /api/internal/backup': {
     allowed: [],

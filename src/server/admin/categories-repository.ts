@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import type { CategoryInput } from '../../domain/admin'
+import type { AdminCategory, CategoryChange, CategoryInput } from '../../domain/admin'
 import { categoryInUseMessage } from '../../domain/admin-rules'
-import type { Category } from '../../domain/category'
-import { categoryColumns, categoryOfRow } from '../categories/repository'
+import { categoryColumns, categoryOfRow, frenchOrder } from '../categories/repository'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
@@ -15,35 +14,65 @@ function nameTaken(error: unknown): never {
   throw error
 }
 
-/** The columns of a category's names, from what the back-office sent (absent: unchanged). */
-function namesOf({ nom, translations }: CategoryInput) {
+/** A category as the back-office reads it: its names and its targets (issue 30). */
+const adminCategoryColumns = {
+  ...categoryColumns,
+  claim_target_hours: categories.claim_target_hours,
+  resolve_target_hours: categories.resolve_target_hours,
+}
+
+function adminCategoryOf(row: {
+  id: number
+  nom: string
+  nom_en: string
+  nom_wo: string
+  claim_target_hours: number
+  resolve_target_hours: number
+}): AdminCategory {
   return {
-    nom,
-    ...(translations?.en === undefined ? {} : { nom_en: translations.en }),
-    ...(translations?.wo === undefined ? {} : { nom_wo: translations.wo }),
+    ...categoryOfRow(row),
+    claim_target_hours: row.claim_target_hours,
+    resolve_target_hours: row.resolve_target_hours,
   }
 }
 
-export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
+/** The categories with their targets, in the order of the public list (by name, the French way). */
+export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
+  const rows = await db.select(adminCategoryColumns).from(categories)
+  return rows.map(adminCategoryOf).sort((a, b) => frenchOrder.compare(a.nom, b.nom) || a.id - b.id)
+}
+
+/** The columns of a category from what the back-office sent; drizzle leaves out the absent ones. */
+function columnsOf({ nom, translations, claim_target_hours, resolve_target_hours }: CategoryChange) {
+  return { nom, nom_en: translations?.en, nom_wo: translations?.wo, claim_target_hours, resolve_target_hours }
+}
+
+export async function createCategory(db: Db, input: CategoryInput): Promise<AdminCategory> {
   try {
-    const [row] = await db.insert(categories).values(namesOf(input)).returning(categoryColumns)
+    const [row] = await db
+      .insert(categories)
+      .values({ ...columnsOf(input), nom: input.nom })
+      .returning(adminCategoryColumns)
     if (!row) throw new Error('insert returned no row')
-    return categoryOfRow(row)
+    return adminCategoryOf(row)
   } catch (error) {
     nameTaken(error)
   }
 }
 
-/** Renames a category (and its translations, when given); reports keep the name they were filed with. */
-export async function renameCategory(db: Db, id: number, input: CategoryInput): Promise<Category> {
+/**
+ * Changes a category's names (reports keep the name they were filed with) or its targets (its
+ * reports are late, or no longer, by the new ones from now on).
+ */
+export async function changeCategory(db: Db, id: number, change: CategoryChange): Promise<AdminCategory> {
   try {
     const [row] = await db
       .update(categories)
-      .set(namesOf(input))
+      .set(columnsOf(change))
       .where(eq(categories.id, id))
-      .returning(categoryColumns)
+      .returning(adminCategoryColumns)
     if (!row) throw new AppError('not_found')
-    return categoryOfRow(row)
+    return adminCategoryOf(row)
   } catch (error) {
     if (error instanceof AppError) throw error
     nameTaken(error)

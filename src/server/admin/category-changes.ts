@@ -1,7 +1,7 @@
-import type { CategoryInput } from '../../domain/admin'
+import type { CategoryChange, CategoryInput } from '../../domain/admin'
 import type { Db } from '../db/database'
 import type { EventBus } from '../events/event-bus'
-import { createCategory, deleteCategory, renameCategory } from './categories-repository'
+import { changeCategory, createCategory, deleteCategory } from './categories-repository'
 
 /**
  * The administrators' changes to the categories. Every instance draws the report form's page with
@@ -15,8 +15,8 @@ export function createCategoryChanges(deps: { db: Db; events: EventBus }) {
       await changed()
       return category
     },
-    async rename(id: number, input: CategoryInput) {
-      const category = await renameCategory(deps.db, id, input)
+    async change(id: number, change: CategoryChange) {
+      const category = await changeCategory(deps.db, id, change)
       await changed()
       return category
     },

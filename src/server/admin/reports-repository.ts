@@ -9,13 +9,21 @@ import type {
 } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
 import type { Page, PageCursor } from '../../domain/pagination'
+import { OVERDUE_FILTER, type OverdueKind } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import { teamHistoryOf } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
 import { notifications, organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
-import { reportItemColumns, toReportItem } from '../organizations/repository'
+import { reportItemColumnsAt, toReportItem } from '../organizations/repository'
+import {
+  countOverdue,
+  deadlinesAt,
+  OVERDUE_KINDS_ALL,
+  overdueDayCounts,
+  overdueRows,
+} from '../reports/overdue'
 import { type PageRead, readPage } from '../reports/paging'
 import {
   adminStatsFromCounts,
@@ -55,8 +63,29 @@ function walkedBy(filters: AdminReportFilters): SQL | undefined {
   return priority ? eq(reports.priority, priority) : undefined
 }
 
-async function adminReportFilter(db: Db, filters: AdminReportFilters, search?: TextSearch) {
-  return and(filterScope(filters).rows, textMatches(search ?? (await textSearch(db, filters.q))))
+/** The late reports the filter asks for (issue 30): of both kinds (`1`), or of the one it names. */
+function overdueKinds(overdue: AdminReportFilters['overdue']): OverdueKind[] | null {
+  if (!overdue) return null
+  return overdue === OVERDUE_FILTER ? OVERDUE_KINDS_ALL : [overdue]
+}
+
+/** What the late-reports filter needs at `now`: the kinds and the categories' deadlines; none without it. */
+async function lateFilter(db: Db, filters: AdminReportFilters, now: Date) {
+  const kinds = overdueKinds(filters.overdue)
+  return kinds ? { kinds, deadlines: await deadlinesAt(db, now) } : null
+}
+
+async function adminReportFilter(
+  db: Db,
+  filters: AdminReportFilters,
+  late: Awaited<ReturnType<typeof lateFilter>>,
+  search?: TextSearch,
+) {
+  return and(
+    filterScope(filters).rows,
+    textMatches(search ?? (await textSearch(db, filters.q))),
+    late ? overdueRows(late.deadlines, late.kinds) : undefined,
+  )
 }
 
 /** Each order ends with the id, so that reading it backwards gives exactly the reverse. */
@@ -67,14 +96,17 @@ function orderOf(sort: AdminReportSort | undefined, reverse: boolean): SQL[] {
 }
 
 function searchTotalKey(filters: AdminReportFilters): string {
-  return `admin-reports-total:${JSON.stringify([filters.q, chosen(filters.status), chosen(filters.priority), filters.area])}`
+  return `admin-reports-total:${JSON.stringify([filters.q, chosen(filters.status), chosen(filters.priority), filters.area, filters.overdue])}`
 }
 
 function dayCountsKey(filters: AdminReportFilters): string {
   return `admin-reports-days:${JSON.stringify([chosen(filters.status), chosen(filters.priority)])}`
 }
 
-const adminColumns = { ...reportItemColumns, assigned_organization_name: organizations.name }
+const adminColumnsAt = (now: Date) => ({
+  ...reportItemColumnsAt(now),
+  assigned_organization_name: organizations.name,
+})
 
 function toAdminReport(
   row: typeof reports.$inferSelect & {
@@ -82,6 +114,7 @@ function toAdminReport(
     assignee_name: string | null
     area_name: string | null
     assigned_organization_name: string | null
+    overdue: OverdueKind | null
   },
 ): AdminReport {
   return { ...toReportItem(row), assigned_organization_name: row.assigned_organization_name }
@@ -89,12 +122,17 @@ function toAdminReport(
 
 /**
  * The rows of a page's ids (a list, or the query that picks them), in their order, with what the
- * admin list shows beside them.
+ * admin list shows beside them at `now`.
  */
-async function adminReportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Promise<AdminReport[]> {
+async function adminReportsOf(
+  db: Db,
+  now: Date,
+  ids: string[] | SQLWrapper,
+  order: SQL[],
+): Promise<AdminReport[]> {
   if (Array.isArray(ids) && ids.length === 0) return []
   const rows = await db
-    .select(adminColumns)
+    .select(adminColumnsAt(now))
     .from(reports)
     .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
     .where(inArray(reports.id, ids))
@@ -105,19 +143,22 @@ async function adminReportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]):
 /**
  * Without a search, the total comes from the count tables and a deep page starts at its day
  * (the counts per day, tens of thousands of rows at a million reports, are kept by the read cache
- * until a report changes). A search counts its matches up to SEARCH_COUNT_LIMIT, kept the same way
- * (an administrator paging through results asks for it on every page), and pages on by cursor.
+ * until a report changes; the late reports' are counted at `now`, overdue.ts). A search counts its
+ * matches up to SEARCH_COUNT_LIMIT, kept the same way (an administrator paging through results asks
+ * for it on every page), and pages on by cursor.
  */
 export async function listAdminReports(
   db: Db,
   cache: ReadCache,
+  now: Date,
   filters: AdminReportFilters,
   page: number,
   cursor: PageCursor = {},
 ): Promise<Page<AdminReport>> {
   const scope = filterScope(filters)
   const search = await textSearch(db, filters.q)
-  const where = await adminReportFilter(db, filters, search)
+  const late = await lateFilter(db, filters, now)
+  const where = await adminReportFilter(db, filters, late, search)
   if (search && where) {
     return readSearchPage(
       db,
@@ -128,7 +169,7 @@ export async function listAdminReports(
           cache.get(searchTotalKey(filters), () =>
             countMatches(db, { where, search, walked: walkedBy(filters) }),
           ),
-        rowsOf: (tx, ids) => adminReportsOf(tx, ids, orderOf(filters.sort, false)),
+        rowsOf: (tx, ids) => adminReportsOf(tx, now, ids, orderOf(filters.sort, false)),
       },
       page,
       ADMIN_PAGE_SIZE,
@@ -138,9 +179,14 @@ export async function listAdminReports(
   // The counts per day have no commune: one commune's list (a twentieth of the reports) pages from
   // its closer end through reports_area_idx.
   const byDay = filters.sort !== 'supporters' && !filters.area
+  const days = late
+    ? () => overdueDayCounts(db, scope, late.deadlines, late.kinds)
+    : () => cache.get(dayCountsKey(filters), () => dayCountsInScope(db, scope))
   return readPage(
     {
-      total: () => countInScope(db, scope),
+      total: late
+        ? () => countOverdue(db, { ...scope, byDay: !filters.area }, late.deadlines, late.kinds)
+        : () => countInScope(db, scope),
       rows: ({ offset, limit, reverse, before }: PageRead) => {
         const order = orderOf(filters.sort, reverse)
         // The page's ids through the index that serves the order, then their rows: one query.
@@ -151,18 +197,18 @@ export async function listAdminReports(
           .orderBy(...order)
           .limit(limit)
           .offset(offset)
-        return adminReportsOf(db, pageIds, order)
+        return adminReportsOf(db, now, pageIds, order)
       },
-      ...(byDay ? { days: () => cache.get(dayCountsKey(filters), () => dayCountsInScope(db, scope)) } : {}),
+      ...(byDay ? { days } : {}),
     },
     page,
     ADMIN_PAGE_SIZE,
   )
 }
 
-export async function adminReportDetail(db: Db, id: string): Promise<AdminReportDetail> {
+export async function adminReportDetail(db: Db, now: Date, id: string): Promise<AdminReportDetail> {
   const [row] = await db
-    .select(adminColumns)
+    .select(adminColumnsAt(now))
     .from(reports)
     .leftJoin(organizations, eq(organizations.id, reports.assigned_organization_id))
     .where(eq(reports.id, id))
@@ -220,8 +266,12 @@ const isoUtc = (column: AnyPgColumn) =>
  * memory stays flat whatever the number of rows. Only the exported columns are read, dates
  * formatted by PostgreSQL, and a whole batch is handed over at once.
  */
-export async function* exportRows(db: Db, filters: AdminReportFilters): AsyncGenerator<ExportRow[]> {
-  const where = await adminReportFilter(db, filters)
+export async function* exportRows(
+  db: Db,
+  filters: AdminReportFilters,
+  now: Date,
+): AsyncGenerator<ExportRow[]> {
+  const where = await adminReportFilter(db, filters, await lateFilter(db, filters, now))
   const bySupporters = filters.sort === 'supporters'
   const batchAfter = (after: ExportRow | null): Promise<ExportRow[]> => {
     // A row comparison, not "a < x or (a = x and b < y)": PostgreSQL turns it into an index range

@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN_MESSAGES } from '../../domain/admin-rules'
 import type { Session } from '../../domain/auth'
+import {
+  DEFAULT_CLAIM_TARGET_HOURS,
+  DEFAULT_RESOLVE_TARGET_HOURS,
+  TARGET_HOURS_MAX,
+  TARGET_HOURS_MIN,
+} from '../../domain/category-rules'
 import { categories, organizations, reports, superadmins } from '../db/schema'
 import { hashPassword } from '../passwords'
 import { bearer, createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
@@ -61,6 +68,8 @@ describe('admin reports', () => {
       avg_resolution_hours: 20,
       today_reports: 1,
       week_reports: 3,
+      // None waits past its target (reports/overdue.test.ts has the late ones).
+      overdue_reports: 0,
     })
   })
 
@@ -541,6 +550,8 @@ describe('admin categories', () => {
       id,
       nom: 'Parcs et jardins',
       translations: { en: '', wo: '' },
+      claim_target_hours: DEFAULT_CLAIM_TARGET_HOURS,
+      resolve_target_hours: DEFAULT_RESOLVE_TARGET_HOURS,
     })
     const del = await ctx.app.inject({
       method: 'DELETE',
@@ -570,6 +581,84 @@ describe('admin categories', () => {
   })
 })
 
+describe('the targets of a category (issue 30)', () => {
+  const targetsOf = async (id: number) => {
+    const [row] = await ctx.db.db.select().from(categories).where(eq(categories.id, id))
+    return { claim: row?.claim_target_hours, resolve: row?.resolve_target_hours, nom: row?.nom }
+  }
+
+  it('GET /api/admin/categories gives each category with its targets, the defaults at first', async () => {
+    const res = await get('/api/admin/categories')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toContainEqual({
+      id: expect.any(Number),
+      nom: 'Voirie',
+      translations: { en: 'Roads', wo: 'Mbedd yi' },
+      claim_target_hours: 48,
+      resolve_target_hours: 336,
+    })
+  })
+
+  it('PATCH /api/admin/categories/:id sets one target or both, and leaves the rest as it was', async () => {
+    const created = await post('/api/admin/categories', { nom: 'Gares routières', resolve_target_hours: 72 })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ claim_target_hours: 48, resolve_target_hours: 72 })
+    const { id } = created.json()
+    const claimOnly = await patch(`/api/admin/categories/${id}`, { claim_target_hours: 24 })
+    expect(claimOnly.statusCode).toBe(200)
+    expect(claimOnly.json()).toMatchObject({
+      nom: 'Gares routières',
+      claim_target_hours: 24,
+      resolve_target_hours: 72,
+    })
+    const both = await patch(`/api/admin/categories/${id}`, {
+      nom: 'Gares routières',
+      claim_target_hours: TARGET_HOURS_MIN,
+      resolve_target_hours: TARGET_HOURS_MAX,
+    })
+    expect(both.json()).toMatchObject({ claim_target_hours: 1, resolve_target_hours: 8760 })
+    expect(await targetsOf(id)).toEqual({ claim: 1, resolve: 8760, nom: 'Gares routières' })
+    const listed = (await get('/api/admin/categories')).json()
+    expect(listed.find((category: { id: number }) => category.id === id)).toMatchObject({
+      claim_target_hours: 1,
+      resolve_target_hours: 8760,
+    })
+  })
+
+  it.each([
+    ['claim_target_hours', 0, ADMIN_MESSAGES.claimTargetOutOfRange],
+    ['claim_target_hours', 8761, ADMIN_MESSAGES.claimTargetOutOfRange],
+    ['claim_target_hours', 1.5, ADMIN_MESSAGES.claimTargetOutOfRange],
+    ['claim_target_hours', '48', ADMIN_MESSAGES.claimTargetOutOfRange],
+    ['resolve_target_hours', -3, ADMIN_MESSAGES.resolveTargetOutOfRange],
+    ['resolve_target_hours', null, ADMIN_MESSAGES.resolveTargetOutOfRange],
+  ])(
+    'refuses %s = %j with 400, in French, naming the field, and changes nothing',
+    async (field, value, message) => {
+      const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+      const id = voirie?.id ?? 0
+      const before = await targetsOf(id)
+      const res = await patch(`/api/admin/categories/${id}`, { nom: 'Routes', [field]: value })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error).toMatchObject({ code: 'invalid_input', message, field })
+      expect(await targetsOf(id)).toEqual(before)
+      expect((await post('/api/admin/categories', { nom: 'Baignade', [field]: value })).statusCode).toBe(400)
+    },
+  )
+
+  it('refuses an empty change with 400', async () => {
+    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+    expect((await patch(`/api/admin/categories/${voirie?.id}`, {})).statusCode).toBe(400)
+  })
+
+  it('says each target’s limits in its message', () => {
+    expect(ADMIN_MESSAGES.claimTargetOutOfRange).toBe(
+      'Le délai de prise en charge est un nombre entier d’heures, de 1 à 8\u202f760 (un an).',
+    )
+    expect(ADMIN_MESSAGES.resolveTargetOutOfRange).toMatch(/^Le délai de résolution /)
+  })
+})
+
 describe('admin category translations', () => {
   const listed = async (id: number) =>
     (await ctx.app.inject('/api/categories')).json().find((c: { id: number }) => c.id === id)
@@ -581,7 +670,12 @@ describe('admin category translations', () => {
     })
     expect(created.statusCode).toBe(201)
     expect(created.json()).toMatchObject({ nom: 'Marchés', translations: { en: 'Markets', wo: 'Marse yi' } })
-    expect(await listed(created.json().id)).toEqual(created.json())
+    // The public list has the names; the back-office's has the targets too.
+    expect(created.json()).toEqual({
+      ...(await listed(created.json().id)),
+      claim_target_hours: 48,
+      resolve_target_hours: 336,
+    })
   })
 
   it('keeps the translations on a rename without them, changes or empties them when sent', async () => {

@@ -4,6 +4,8 @@ import { z } from 'zod'
 import {
   type AdminReport,
   type AdminReportFilters,
+  adminCategoriesSchema,
+  adminCategorySchema,
   adminOrganizationDetailSchema,
   adminOrganizationPageSchema,
   adminOrganizationsQuerySchema,
@@ -14,7 +16,8 @@ import {
   adminStatsSchema,
   adminUserSchema,
   adminUsersSchema,
-  categoryNameSchema,
+  categoryChangeSchema,
+  categoryInputSchema,
   createAdminUserSchema,
   eligibleOrganizationsSchema,
   exportLinkSchema,
@@ -23,7 +26,6 @@ import {
   updateAdminReportSchema,
   updateAdminUserSchema,
 } from '../../domain/admin'
-import { categorySchema } from '../../domain/category'
 import { REPORT_PRIORITIES, REPORT_STATUSES } from '../../domain/report-states'
 import { confirmOwnLoginChange } from '../auth/current-password'
 import { currentAdmin, requireAdmin } from '../auth/guards'
@@ -32,6 +34,7 @@ import { type Db, SERIAL_ID_MAX } from '../db/database'
 import { AppError } from '../errors'
 import { createMediaLinks, type MediaLinks, withAdminMediaLinks } from '../files/media-access'
 import { csvTable, sendStreamed } from '../http/csv'
+import { listAdminCategories } from './categories-repository'
 import { createExportLinks, type ExportGrant, type ExportLinks } from './export-link'
 import { adminOrganization, eligibleOrganizations, listAdminOrganizations } from './organizations-repository'
 import { adminReportDetail, adminStats, exportRows, listAdminReports } from './reports-repository'
@@ -50,7 +53,7 @@ const reportsCsv = csvTable(REPORT_EXPORT_COLUMNS, {
 
 /** Streams the matching reports as CSV, read from the database in batches: memory stays flat. */
 function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters, now: Date) {
-  const batches = exportRows(db, filters)
+  const batches = exportRows(db, filters, now)
   const lines = async function* () {
     yield reportsCsv.header()
     for await (const batch of batches) yield reportsCsv.lines(batch)
@@ -118,14 +121,14 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
     const withMediaLinks = <T extends AdminReport>(request: FastifyRequest, report: T) =>
       withAdminMediaLinks(mediaLinks, currentAdmin(request).id, report, now())
     const detailOf = async (request: FastifyRequest, id: string) =>
-      withMediaLinks(request, await adminReportDetail(db(), id))
+      withMediaLinks(request, await adminReportDetail(db(), now(), id))
 
     app.get(
       '/api/admin/reports',
       { schema: { tags, querystring: adminReportsQuerySchema, response: { 200: adminReportPageSchema } } },
       async (request) => {
         const { page: number, after, before, ...filters } = request.query
-        const page = await listAdminReports(db(), app.readCache, filters, number, { after, before })
+        const page = await listAdminReports(db(), app.readCache, now(), filters, number, { after, before })
         return { ...page, items: await Promise.all(page.items.map((item) => withMediaLinks(request, item))) }
       },
     )
@@ -250,9 +253,21 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
       },
     )
 
+    app.get(
+      '/api/admin/categories',
+      {
+        schema: {
+          tags,
+          summary: 'Catégories avec leurs délais de prise en charge et de résolution (en heures)',
+          response: { 200: adminCategoriesSchema },
+        },
+      },
+      () => listAdminCategories(db()),
+    )
+
     app.post(
       '/api/admin/categories',
-      { schema: { tags, body: categoryNameSchema, response: { 201: categorySchema } } },
+      { schema: { tags, body: categoryInputSchema, response: { 201: adminCategorySchema } } },
       async (request, reply) => {
         return reply.status(201).send(await app.categoryChanges.create(request.body))
       },
@@ -261,9 +276,14 @@ function guardedAdminRoutes(exportLinks: ExportLinks, mediaLinks: MediaLinks): F
     app.patch(
       '/api/admin/categories/:id',
       {
-        schema: { tags, params: categoryParams, body: categoryNameSchema, response: { 200: categorySchema } },
+        schema: {
+          tags,
+          params: categoryParams,
+          body: categoryChangeSchema,
+          response: { 200: adminCategorySchema },
+        },
       },
-      (request) => app.categoryChanges.rename(request.params.id, request.body),
+      (request) => app.categoryChanges.change(request.params.id, request.body),
     )
 
     app.delete(

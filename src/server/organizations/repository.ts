@@ -22,7 +22,7 @@ import {
   resolutionRate,
 } from '../../domain/organization-space'
 import type { Page, PageCursor } from '../../domain/pagination'
-import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
+import { CLAIMED_STATUS, FILED_STATUS, type OverdueKind, RESOLVED_STATUS } from '../../domain/report-states'
 import { zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'
@@ -40,8 +40,9 @@ import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { withoutRejectedMedia } from '../files/media-access'
 import { scopedReportsInBox } from '../reports/map-repository'
+import { countOverdue, deadlinesAt, overdueAt, overdueDayCounts, overdueRows } from '../reports/overdue'
 import { type PageRead, readPage } from '../reports/paging'
-import { type CountedScope, countInScope, dayCountsInScope } from '../reports/read-models'
+import { countInScope, type DayCount, dayCountsInScope } from '../reports/read-models'
 import { resolutionOf } from '../reports/resolution-photos'
 import { availableTo, availableWithin, type Coverage, managedBy } from '../reports/scopes'
 import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
@@ -53,18 +54,22 @@ const assigneeName = sql<
 >`(select m.name from organization_members m where m.id = reports.assignee_id)`
 const areaName = sql<string | null>`(select a.name from areas a where a.id = reports.area_id)`
 
-/** The columns of a report as an organisation's (and an administrator's) lists read it. */
-export const reportItemColumns = {
-  ...getTableColumns(reports),
-  notifications_count: notificationsCount,
-  assignee_name: assigneeName,
-  area_name: areaName,
+/** The columns of a report as an organisation's (and an administrator's) lists read it at `now`. */
+export function reportItemColumnsAt(now: Date) {
+  return {
+    ...getTableColumns(reports),
+    notifications_count: notificationsCount,
+    assignee_name: assigneeName,
+    area_name: areaName,
+    overdue: overdueAt(now),
+  }
 }
 
 type ReportRow = typeof reports.$inferSelect & {
   notifications_count: number
   assignee_name: string | null
   area_name: string | null
+  overdue: OverdueKind | null
 }
 
 /** A report as the lists show it, its files included (what an organisation sees: `forOrganization`). */
@@ -92,6 +97,7 @@ export function toReportItem(row: ReportRow): OrganizationReport {
     area: row.area_id ? { id: row.area_id, name: row.area_name ?? '' } : null,
     supporters_count: row.supporters_count,
     notifications_count: Number(row.notifications_count),
+    overdue: row.overdue,
   }
 }
 
@@ -108,11 +114,16 @@ const newestClaimFirst: ListOrder = (reverse) =>
     ? [sql`${reports.claimed_at} asc nulls first`, asc(reports.id)]
     : [sql`${reports.claimed_at} desc nulls last`, desc(reports.id)]
 
-/** The rows of a page's ids (a list, or the query that picks them), in their order. */
-async function reportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Promise<OrganizationReport[]> {
+/** The rows of a page's ids (a list, or the query that picks them), in their order, read at `now`. */
+async function reportsOf(
+  db: Db,
+  now: Date,
+  ids: string[] | SQLWrapper,
+  order: SQL[],
+): Promise<OrganizationReport[]> {
   if (Array.isArray(ids) && ids.length === 0) return []
   const rows = await db
-    .select(reportItemColumns)
+    .select(reportItemColumnsAt(now))
     .from(reports)
     .where(inArray(reports.id, ids))
     .orderBy(...order)
@@ -121,16 +132,17 @@ async function reportsOf(db: Db, ids: string[] | SQLWrapper, order: SQL[]): Prom
 
 function pageOfReports(
   db: Db,
+  now: Date,
   list: {
     where: SQL | undefined
     order: ListOrder
     total: () => Promise<number>
-    /** For lists in filing order: where their reports are, day by day. */
-    scope?: CountedScope
+    /** For lists in filing order: how many of their reports were filed each day. */
+    days?: () => Promise<DayCount[]>
   },
   page: number,
 ): Promise<Page<OrganizationReport>> {
-  const { scope } = list
+  const { days } = list
   return readPage(
     {
       total: list.total,
@@ -144,9 +156,9 @@ function pageOfReports(
           .orderBy(...order)
           .limit(limit)
           .offset(offset)
-        return reportsOf(db, pageIds, order)
+        return reportsOf(db, now, pageIds, order)
       },
-      ...(scope ? { days: () => dayCountsInScope(db, scope) } : {}),
+      ...(days ? { days } : {}),
     },
     page,
     ORGANIZATION_PAGE_SIZE,
@@ -171,46 +183,67 @@ async function coverageOf(db: Db, organizationId: string): Promise<Coverage> {
   return { categoryIds: categoryRows.map((row) => row.id), areaIds: areaRows.map((row) => row.id) }
 }
 
+/** The filters of its available reports' list: a search, and the late ones only (issue 30). */
+interface AvailableFilters {
+  q?: string
+  overdue?: boolean
+}
+
 /**
- * Unassigned reports of its categories, in its zone. Without a search, the total comes from the count tables.
- * A search looks its words up within the organisation's categories and communes (their ids, which
- * the search index holds beside the words), counts up to SEARCH_COUNT_LIMIT, kept by the read cache until a
- * report changes, and pages on by cursor.
+ * Unassigned reports of its categories, in its zone. Without a search, the total comes from the count tables
+ * (the late ones' too: overdue.ts). A search looks its words up within the organisation's categories and
+ * communes (their ids, which the search index holds beside the words), counts up to SEARCH_COUNT_LIMIT, kept
+ * by the read cache until a report changes, and pages on by cursor.
  */
 export async function availableReports(
   db: Db,
   cache: ReadCache,
+  now: Date,
   organizationId: string,
-  q: string | undefined,
+  filters: AvailableFilters,
   page: number,
   cursor: PageCursor = {},
 ): Promise<Page<OrganizationReport>> {
   const scope = availableWithin(await coverageOf(db, organizationId))
-  const search = await textSearch(db, q)
+  // Unassigned: the late ones are those to claim.
+  const deadlines = filters.overdue ? await deadlinesAt(db, now) : null
+  const late = deadlines ? overdueRows(deadlines, ['claim']) : undefined
+  const search = await textSearch(db, filters.q)
   const matches = textMatches(search)
   if (!search || !matches) {
+    const byDay = scope.byDay
+      ? {
+          days: deadlines
+            ? () => overdueDayCounts(db, scope, deadlines, ['claim'])
+            : () => dayCountsInScope(db, scope),
+        }
+      : {}
     return pageOfReports(
       db,
+      now,
       {
-        where: scope.rows,
+        where: and(scope.rows, late),
         order: newestFirst,
-        total: () => countInScope(db, scope),
-        ...(scope.byDay ? { scope } : {}),
+        total: deadlines
+          ? () => countOverdue(db, scope, deadlines, ['claim'])
+          : () => countInScope(db, scope),
+        ...byDay,
       },
       page,
     )
   }
-  const where = and(scope.rows, matches) as SQL
+  const where = and(scope.rows, matches, late) as SQL
   return readSearchPage(
     db,
     {
       where,
       order: 'newest',
       count: () =>
-        cache.get(`available-total:${JSON.stringify([organizationId, q])}`, () =>
-          countMatches(db, { where, search, walked: scope.rows }),
+        cache.get(
+          `available-total:${JSON.stringify([organizationId, filters.q, Boolean(filters.overdue)])}`,
+          () => countMatches(db, { where, search, walked: scope.rows }),
         ),
-      rowsOf: (tx, ids) => reportsOf(tx, ids, newestFirst(false)),
+      rowsOf: (tx, ids) => reportsOf(tx, now, ids, newestFirst(false)),
     },
     page,
     ORGANIZATION_PAGE_SIZE,
@@ -229,6 +262,8 @@ interface ManagedFilters {
   askedBy?: string
   /** Where the phone is: the nearest report first ("Ma tournée"). */
   near?: { lat: number; lon: number }
+  /** The late ones only (issue 30), at this moment. */
+  lateAt?: Date
 }
 
 /** Nearest first, from a place (degrees: at Dakar's latitude, as good as metres for an order). */
@@ -249,14 +284,22 @@ function assignedTo(filters: ManagedFilters): SQL | undefined {
 async function managedMatching(db: Db, organizationId: string, filters: ManagedFilters) {
   const status = filters.status && filters.status !== 'all' ? eq(reports.status, filters.status) : undefined
   const matches = textMatches(await textSearch(db, filters.q))
-  return and(managedBy(organizationId), status, assignedTo(filters), matches) as SQL
+  // Its own reports are claimed: the late ones are those to resolve.
+  const late = filters.lateAt ? overdueRows(await deadlinesAt(db, filters.lateAt), ['resolve']) : undefined
+  return and(managedBy(organizationId), status, assignedTo(filters), matches, late) as SQL
 }
 
 /** Its own reports: an index range of a few thousand rows at most, counted as they are. */
-export async function managedReports(db: Db, organizationId: string, filters: ManagedFilters, page: number) {
+export async function managedReports(
+  db: Db,
+  now: Date,
+  organizationId: string,
+  filters: ManagedFilters,
+  page: number,
+) {
   const where = await managedMatching(db, organizationId, filters)
   const order = filters.near ? nearestFirst(filters.near) : newestClaimFirst
-  return pageOfReports(db, { where, order, total: () => countRows(db, where) }, page)
+  return pageOfReports(db, now, { where, order, total: () => countRows(db, where) }, page)
 }
 
 type Bbox = [number, number, number, number]
@@ -283,17 +326,17 @@ export async function managedReportsInBox(
 }
 
 /** One report the organisation may see (available to it, or its own), or 404. */
-export async function visibleReport(db: Db, organizationId: string, reportId: string) {
+export async function visibleReport(db: Db, now: Date, organizationId: string, reportId: string) {
   const [row] = await db
-    .select(reportItemColumns)
+    .select(reportItemColumnsAt(now))
     .from(reports)
     .where(and(eq(reports.id, reportId), or(availableTo(organizationId), managedBy(organizationId))))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
 }
 
-export async function reportWithCounts(db: Db, reportId: string): Promise<OrganizationReport> {
-  const [row] = await db.select(reportItemColumns).from(reports).where(eq(reports.id, reportId))
+export async function reportWithCounts(db: Db, now: Date, reportId: string): Promise<OrganizationReport> {
+  const [row] = await db.select(reportItemColumnsAt(now)).from(reports).where(eq(reports.id, reportId))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
 }

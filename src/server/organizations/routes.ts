@@ -74,7 +74,7 @@ export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
 export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireOrganization)
   const db = () => app.deps.db.db
-  const _now = () => app.deps.clock.now()
+  const now = () => app.deps.clock.now()
   const tags = ['organization']
 
   app.get('/api/org/me', { schema: { tags, response: { 200: ownOrganizationSchema } } }, (request) =>
@@ -110,15 +110,18 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationReportPageSchema },
       },
     },
-    (request) =>
-      availableReports(
+    (request) => {
+      const { q, overdue, page, after, before } = request.query
+      return availableReports(
         db(),
         app.readCache,
+        now(),
         currentOrganization(request).id,
-        request.query.q,
-        request.query.page,
-        { after: request.query.after, before: request.query.before },
-      ),
+        { q, overdue: overdue !== undefined },
+        page,
+        { after, before },
+      )
+    },
   )
 
   app.get(
@@ -132,10 +135,13 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { organization, member } = currentMember(request)
+      const { overdue, ...filters } = request.query
+      const at = now()
       return managedReports(
         db(),
+        at,
         organization.id,
-        { ...request.query, askedBy: member.id },
+        { ...filters, askedBy: member.id, lateAt: overdue === undefined ? undefined : at },
         request.query.page,
       )
     },
@@ -164,7 +170,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/reports/:id',
     { schema: { tags, params: reportParams, response: { 200: organizationReportDetailSchema } } },
     async (request) => {
-      const report = await visibleReport(db(), currentOrganization(request).id, request.params.id)
+      const report = await visibleReport(db(), now(), currentOrganization(request).id, request.params.id)
       return { ...report, history: await teamHistoryOf(db(), report.id) }
     },
   )
@@ -174,7 +180,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
     async (request) => {
       await app.lifecycle.claim(organizationActorOf(request), request.params.id)
-      return reportWithCounts(db(), request.params.id)
+      return reportWithCounts(db(), now(), request.params.id)
     },
   )
 
@@ -197,7 +203,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         { status, assigneeId },
         idempotencyKeyOf(request),
       )
-      return reportWithCounts(db(), id)
+      return reportWithCounts(db(), now(), id)
     },
   )
 

@@ -80,6 +80,27 @@ describe('pages of the admin report list', () => {
     }
   })
 
+  it('gives the pages of the late reports (overdue=1) plain skipping gives, deep ones included', async () => {
+    // Every report here is unclaimed or closed: the late ones wait past the claim target of 48 hours.
+    const where = sql`status = 'en-attente' and assigned_organization_id is null and created_at < now() - interval '48 hours'`
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.db.db,
+      sql`select count(*)::int as n from reports where ${where}`,
+    )) as [{ n: number }]
+    expect(n).toBeGreaterThan(4000)
+    const last = Math.ceil(n / 10)
+    for (const page of [1, 201, Math.ceil(last / 2), last - 201, last]) {
+      const listed = await listedIds(`/api/admin/reports?overdue=1&page=${page}`, adminToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 10))
+    }
+    for (const page of [1, 300, Math.ceil(n / 16), Math.ceil(n / 8)]) {
+      const listed = await listedIds(`/api/org/reports/available?overdue=1&page=${page}`, orgToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
+    }
+  })
+
   it('counts a search up to 1 000, and gives its pages, past the counted ones too, as plain skipping does', async () => {
     // Every report reads "Ligne n": the search matches the 6,000 of them.
     for (const page of [1, 100, 101, 600]) {

@@ -5,6 +5,7 @@ import type { AdminStats } from '../../domain/admin'
 import { STATS_WEEK_DAYS } from '../../domain/constants'
 import { CLAIMED_STATUS, FILED_STATUS, REJECTED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
+import { deadlinesAt, overdueCount } from './overdue'
 
 /**
  * A set of reports described twice: on the columns of the count tables (`category_id`,
@@ -51,9 +52,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * Every figure of the admin dashboard in one query: statuses and resolution times from
  * report_counts, "today" and most of "this week" from the days of report_daily_counts, and the
  * rest of the week's first day (it starts at this time of day, 7 days ago) from the reports of
- * that part of a day.
+ * that part of a day; the late reports the same way, from each category's targets (overdue.ts).
  */
 export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStats> {
+  const overdue = overdueCount(
+    { counts: sql`true`, rows: undefined, byDay: true },
+    await deadlinesAt(db, now),
+  )
   const today = startOfUtcDay(now)
   const weekAgo = new Date(now.getTime() - STATS_WEEK_DAYS * DAY_MS)
   const dayAfterWeekAgo = new Date(startOfUtcDay(weekAgo).getTime() + DAY_MS)
@@ -86,7 +91,8 @@ export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStat
         coalesce(round((resolution_seconds / nullif(resolved_n, 0) / 3600)::numeric), 0)::int as avg_resolution_hours,
         today::int as today_reports,
         (whole_days + (select count(*) from reports
-          where created_at >= ${weekAgo.toISOString()} and created_at < ${dayAfterWeekAgo.toISOString()}))::int as week_reports
+          where created_at >= ${weekAgo.toISOString()} and created_at < ${dayAfterWeekAgo.toISOString()}))::int as week_reports,
+        ${overdue}::int as overdue_reports
       from by_status, by_day`,
   )
   const value = (key: keyof AdminStats) => Number(row?.[key] ?? 0)
@@ -99,5 +105,6 @@ export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStat
     avg_resolution_hours: value('avg_resolution_hours'),
     today_reports: value('today_reports'),
     week_reports: value('week_reports'),
+    overdue_reports: value('overdue_reports'),
   }
 }

@@ -151,7 +151,7 @@ describe('French typography', () => {
     const schema = (file: string, name: string) => DOMAIN[`../../domain/${file}`]?.[name] as Schema
     const messages = [
       schema('category.ts', 'categorySchema').safeParse({ id: 'un', nom: 1 }),
-      schema('admin.ts', 'categoryNameSchema').safeParse({ nom: 'Voirie', couleur: 'rouge' }),
+      schema('admin.ts', 'categoryInputSchema').safeParse({ nom: 'Voirie', couleur: 'rouge' }),
       schema('report.ts', 'reportStatusSchema').safeParse('perdu'),
     ].flatMap(
       (result, index) =>

@@ -3,8 +3,8 @@
 import type { AdminReport } from '../../domain/admin'
 import type { Area } from '../../domain/area'
 import type { Category } from '../../domain/category'
-import { COMMUNES } from '../../domain/communes'
 import type { PublicReportEvent, ReportEvent } from '../../domain/citizen'
+import { COMMUNES } from '../../domain/communes'
 import type { OwnOrganization } from '../../domain/organization'
 import type { OrganizationReport, OrganizationStats } from '../../domain/organization-space'
 import { ORGANIZATION_ID, RESPONSABLE } from './sessions'
@@ -58,6 +58,7 @@ export function organizationReport(overrides: Partial<OrganizationReport> = {}):
     assignee: null,
     supporters_count: 0,
     notifications_count: 0,
+    overdue: null,
     ...overrides,
   }
 }

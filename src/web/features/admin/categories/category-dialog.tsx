@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { type CategoryInput, categoryNameSchema } from '../../../../domain/admin'
+import { type CategoryInput, categoryInputSchema } from '../../../../domain/admin'
 import type { Category } from '../../../../domain/category'
 import {
   CATEGORY_TRANSLATION_LANGUAGES,
@@ -48,7 +48,7 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
     reset,
     setError,
     formState: { errors },
-  } = useForm<CategoryInput>({ resolver: zodResolver(categoryNameSchema), defaultValues: EMPTY })
+  } = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: EMPTY })
 
   useEffect(
     () => reset(editing ? { nom: editing.nom, translations: { ...editing.translations } } : EMPTY),

@@ -17,6 +17,7 @@ const stats: AdminStats = {
   avg_resolution_hours: 17,
   today_reports: 3,
   week_reports: 9,
+  overdue_reports: 4,
 }
 
 beforeEach(() => signInAsAdmin())
