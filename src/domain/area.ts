@@ -18,3 +18,20 @@ export const areaIdsSchema = z
   .array(z.number().int().positive())
   .max(AREA_COUNT)
   .refine((ids) => new Set(ids).size === ids.length)
+
+/** `GET /api/admin/areas`: the communes as the back-office's "Zones" screen draws them. */
+export const adminAreaSchema = areaSchema.extend({
+  latitude: z.number(),
+  longitude: z.number(),
+  radius_m: z.number().int(),
+  /** The imported limits (a GeoJSON MultiPolygon), or null: the centre's approximation. */
+  boundary: z.unknown().nullable(),
+  boundary_imported_at: z.string().nullable(),
+})
+export type AdminArea = z.infer<typeof adminAreaSchema>
+export const adminAreasSchema = z.object({
+  items: z.array(adminAreaSchema),
+  /** Whether the reports' communes are being counted again after an import. */
+  recounting: z.boolean(),
+})
+export type AdminAreas = z.infer<typeof adminAreasSchema>

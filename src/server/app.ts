@@ -6,7 +6,8 @@ import { MAX_UPLOAD_BYTES } from '../domain/constants'
 import { apiKeyRoutes } from './admin/api-keys-routes'
 import { type CategoryChanges, createCategoryChanges } from './admin/category-changes'
 import { adminRoutes } from './admin/routes'
-import { areaRoutes } from './areas/routes'
+import { type AreaRecount, createAreaRecount } from './areas/boundaries'
+import { adminAreaRoutes, areaRoutes } from './areas/routes'
 import { createAccessTokens } from './auth/access-tokens'
 import { type AuthService, createAuthService } from './auth/auth-service'
 import { authRoutes } from './auth/routes'
@@ -90,6 +91,8 @@ declare module 'fastify' {
     email: EmailSender | undefined
     /** Web Push: the public key browsers subscribe with, and the sender of waiting notifications. */
     push: { publicKey: string; sender: PushSender }
+    /** The recount of the reports' communes after an import of limits (areas/boundaries.ts). */
+    areaRecount: AreaRecount
     /** Every route of the app, filled as they are registered (HEAD twins left out). */
     routeTable: RouteEntry[]
   }
@@ -190,6 +193,12 @@ export async function buildApp(
     if (MAY_QUEUE_PUSH.includes(event.type)) pushSender.wake()
   })
   app.addHook('onClose', () => pushSender.stop())
+  const areaRecount = createAreaRecount({
+    db: deps.db.db,
+    onError: (error) => app.log.warn({ err: error }, 'areas: recount round failed, trying again soon'),
+  })
+  app.decorate('areaRecount', areaRecount)
+  app.addHook('onClose', () => areaRecount.stop())
   app.addHook('onClose', () => events.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -208,6 +217,7 @@ export async function buildApp(
   await app.register(healthRoutes)
   await app.register(categoryRoutes)
   await app.register(areaRoutes)
+  await app.register(adminAreaRoutes)
   await app.register(publicReportRoutes)
   await app.register(publicDataRoutes)
   await app.register(reportFilingRoutes)

@@ -139,6 +139,7 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   'GET /api/health': { allowed: 'everyone', request: () => ({ url: '/api/health' }) },
   'GET /api/docs': { allowed: 'everyone', request: () => ({ url: '/api/docs' }) },
   'GET /api/categories': { allowed: 'everyone', request: () => ({ url: '/api/categories' }) },
+  'GET /api/areas': { allowed: 'everyone', request: () => ({ url: '/api/areas' }) },
   'GET /api/reports/recent': { allowed: 'everyone', request: () => ({ url: '/api/reports/recent' }) },
   'GET /api/reports/count': { allowed: 'everyone', request: () => ({ url: '/api/reports/count' }) },
   'GET /api/public/stats': { allowed: 'everyone', request: () => ({ url: '/api/public/stats' }) },
@@ -469,6 +470,13 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
       url: `/api/admin/categories/${f.categoryId}`,
       payload: { nom: 'Voirie', claim_target_hours: 48, resolve_target_hours: 336 },
     }),
+  },
+  'GET /api/admin/areas': { allowed: ['admin'], request: () => ({ url: '/api/admin/areas' }) },
+  'PUT /api/admin/areas': {
+    allowed: ['admin'],
+    // No feature: refused as such (400) to the administrator, so that nothing is imported.
+    allowedBelow: 500,
+    request: () => ({ url: '/api/admin/areas', payload: { type: 'FeatureCollection', features: [] } }),
   },
   'POST /api/internal/backup': {
     allowed: [],

@@ -85,7 +85,50 @@ export const areas = pgTable('areas', {
   longitude: doublePrecision('longitude').notNull(),
   /** Metres around the centre that are surely the commune's (domain/communes.ts). */
   radius_m: integer('radius_m').notNull(),
+  /**
+   * Its limits as an administrator imported them (a GeoJSON MultiPolygon, for the map), and when;
+   * none: its centre's approximation. `area_at` reads them from area_rings.
+   */
+  boundary: jsonb('boundary'),
+  boundary_imported_at: moment('boundary_imported_at'),
 })
+
+/** PostgreSQL's geometric types (drizzle has none): a ring's outline and its bounding box. */
+const polygon = customType<{ data: string }>({ dataType: () => 'polygon' })
+const box = customType<{ data: string }>({ dataType: () => 'box' })
+
+/**
+ * The rings of the imported limits, as PostgreSQL polygons `area_at` tests a point against
+ * (`polygon @> point`, after its box): ring 0 of each polygon is its outline, the others its holes.
+ */
+export const areaRings = pgTable(
+  'area_rings',
+  {
+    area_id: smallint('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    polygon: smallint('polygon').notNull(),
+    ring: smallint('ring').notNull(),
+    outline: polygon('outline').notNull(),
+    bounds: box('bounds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area_id, t.polygon, t.ring] })],
+)
+
+/**
+ * The recount of every report's commune after an import of limits, done in batches by any
+ * instance (one row: present while it runs; the last report done, by id, so that it goes on after
+ * a restart).
+ */
+export const areaRecount = pgTable(
+  'area_recount',
+  {
+    id: smallint('id').primaryKey().default(1),
+    after_id: uuid('after_id'),
+    requested_at: moment('requested_at').notNull().defaultNow(),
+  },
+  (t) => [check('area_recount_single_check', sql`${t.id} = 1`)],
+)
 
 export const organizations = pgTable(
   'organizations',

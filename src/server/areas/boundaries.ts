@@ -1,0 +1,138 @@
+// The limits of the communes an administrator imports (PUT /api/admin/areas), and the recount of
+// every report's commune that follows, in batches in the background, on any instance.
+import { asc, isNotNull, sql } from 'drizzle-orm'
+import type { CommuneBoundary, Position } from '../../domain/area-boundaries'
+import { createBackgroundRounds } from '../background-rounds'
+import { type Db, queryRows } from '../db/database'
+import { areaRecount, areaRings, areas } from '../db/schema'
+
+/** A ring as PostgreSQL's polygon reads it: ((x1,y1),…), x the longitude. */
+const outlineOf = (ring: Position[]) => `(${ring.map(([lon, lat]) => `(${lon},${lat})`).join(',')})`
+
+/** Its bounding box: (upper right),(lower left). */
+function boundsOf(ring: Position[]): string {
+  const lons = ring.map(([lon]) => lon)
+  const lats = ring.map(([, lat]) => lat)
+  return `((${Math.max(...lons)},${Math.max(...lats)}),(${Math.min(...lons)},${Math.min(...lats)}))`
+}
+
+/**
+ * The limits become the communes' (the ones left out go back to their centre's approximation),
+ * and the recount of every report's commune is asked for, in one transaction.
+ */
+export async function importBoundaries(db: Db, boundaries: CommuneBoundary[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(areaRings)
+    await tx.update(areas).set({ boundary: null, boundary_imported_at: null })
+    for (const { areaId, polygons } of boundaries) {
+      await tx
+        .update(areas)
+        .set({
+          boundary: { type: 'MultiPolygon', coordinates: polygons },
+          boundary_imported_at: now.toISOString(),
+        })
+        .where(sql`${areas.id} = ${areaId}`)
+      await tx.insert(areaRings).values(
+        polygons.flatMap((rings, polygon) =>
+          rings.map((ring, index) => ({
+            area_id: areaId,
+            polygon,
+            ring: index,
+            outline: outlineOf(ring),
+            bounds: boundsOf(ring),
+          })),
+        ),
+      )
+    }
+    await tx
+      .insert(areaRecount)
+      .values({ id: 1, after_id: null, requested_at: now.toISOString() })
+      .onConflictDoUpdate({
+        target: areaRecount.id,
+        set: { after_id: null, requested_at: now.toISOString() },
+      })
+  })
+}
+
+/** The communes as the back-office's "Zones" screen shows them: centre, radius, limits if any. */
+export async function adminAreas(db: Db) {
+  const [rows, recounting] = await Promise.all([
+    db.select().from(areas).orderBy(asc(areas.id)),
+    db.select({ id: areaRecount.id }).from(areaRecount),
+  ])
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      boundary_imported_at: row.boundary_imported_at
+        ? new Date(row.boundary_imported_at).toISOString()
+        : null,
+    })),
+    recounting: recounting.length > 0,
+  }
+}
+
+/** Whether any commune has imported limits (OpenStreetMap's, to attribute). */
+export async function boundariesImported(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(isNotNull(areas.boundary_imported_at))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Reports recounted per transaction: a few seconds each at most, whatever the table's size. */
+const RECOUNT_BATCH = 20_000
+
+/**
+ * One batch of the recount, if one is asked for and no other instance holds it: the next reports
+ * by id get their commune again (only the changed ones are written, so that the read models'
+ * trigger sees few rows), and the place reached is kept, or the recount ends. False when there is
+ * nothing (left) to do here.
+ */
+export async function recountBatch(db: Db, batch = RECOUNT_BATCH): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [pending] = await queryRows<{ after_id: string | null }>(
+      tx,
+      sql`select after_id from area_recount where id = 1 for update skip locked`,
+    )
+    if (!pending) return false
+    const [done] = await queryRows<{ last_id: string | null; n: number }>(
+      tx,
+      sql`with batch as (
+          select id, area_id, area_at(latitude, longitude) as found from reports
+          where ${pending.after_id ? sql`id > ${pending.after_id}::uuid` : sql`true`}
+          order by id limit ${batch}
+        ),
+        changed as (
+          update reports r set area_id = b.found from batch b
+          where r.id = b.id and b.found is distinct from b.area_id
+          returning 1
+        )
+        select (select id from batch order by id desc limit 1) as last_id, (select count(*)::int from batch) as n,
+          (select count(*) from changed) as changed`,
+    )
+    if (!done || done.n < batch) {
+      await tx.execute(sql`delete from area_recount where id = 1`)
+      return false
+    }
+    await tx.execute(sql`update area_recount set after_id = ${done.last_id}::uuid where id = 1`)
+    return true
+  })
+}
+
+/**
+ * The recount's rounds: woken by an import, and every few seconds otherwise, so that a recount
+ * another instance left (stopped mid-way) goes on.
+ */
+export function createAreaRecount(deps: { db: Db; onError: (error: unknown) => void }) {
+  const runUntilDone = async () => {
+    while (await recountBatch(deps.db)) {
+      // Batch after batch, each its own transaction.
+    }
+  }
+  const rounds = createBackgroundRounds({ pollMs: 30_000, round: runUntilDone, onError: deps.onError })
+  return { ...rounds, runUntilDone }
+}
+
+export type AreaRecount = ReturnType<typeof createAreaRecount>
