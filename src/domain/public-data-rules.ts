@@ -114,6 +114,12 @@ export const OPEN_DATA_LICENCE = {
   url: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence/',
 } as const
 
+/**
+ * OpenStreetMap's terms, where the communes' limits come from once imported (ODbL): what is drawn
+ * from its data credits its contributors with a link to this page.
+ */
+export const OPENSTREETMAP_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright'
+
 export const PUBLIC_DATA_MESSAGES = {
   badCategory: 'La catégorie doit être le numéro d’une catégorie (un nombre entier positif).',
   badStatus: 'Le statut doit être « en-attente », « en-cours » ou « resolu ».',

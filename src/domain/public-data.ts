@@ -83,6 +83,11 @@ export const publicStatsSchema = z.object({
   organization_count: count,
   /** Where the open reports are, for the map of /statistiques. */
   open_by_area: z.array(openAreaSchema),
+  /**
+   * Whether the communes' limits were imported (from OpenStreetMap, under the ODbL): the page
+   * then credits them, as the licence asks of what is drawn from its data.
+   */
+  area_limits_imported: z.boolean(),
 })
 export type PublicStats = z.infer<typeof publicStatsSchema>
 

@@ -9,8 +9,8 @@ import {
   STATS_WEEKS,
 } from '../../domain/public-data'
 import { queryRows } from '../db/database'
-import { categories, reports } from '../db/schema'
-import { createOrganization } from '../test/accounts'
+import { areaRecount, areaRings, areas, categories, reports } from '../db/schema'
+import { bearer, createOrganization, loginAdmin } from '../test/accounts'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
 
@@ -245,6 +245,43 @@ describe('GET /api/public/stats', () => {
     expect(await medians()).toEqual([])
     const figures = (await stats()).by_organization.find((o) => o.organization_id === organization.id)
     expect(figures).toMatchObject({ managed: 0, median_claim_hours: null, median_resolution_hours: null })
+  })
+
+  it('says whether the communes’ limits were imported, for the page to credit OpenStreetMap', async () => {
+    expect((await stats()).area_limits_imported).toBe(false)
+    // Médina as a square around its centre, [longitude, latitude] as GeoJSON orders them.
+    const [lon, lat, h] = [MEDINA.longitude, MEDINA.latitude, 0.004]
+    const medina = [
+      [lon - h, lat - h],
+      [lon + h, lat - h],
+      [lon + h, lat + h],
+      [lon - h, lat + h],
+      [lon - h, lat - h],
+    ]
+    try {
+      const imported = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/areas',
+        headers: bearer(await loginAdmin(ctx.app)),
+        payload: {
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              properties: { name: 'Médina' },
+              geometry: { type: 'Polygon', coordinates: [medina] },
+            },
+          ],
+        },
+      })
+      expect(imported.statusCode).toBe(200)
+      expect((await stats()).area_limits_imported).toBe(true)
+    } finally {
+      // The other tests count communes by their centres.
+      await ctx.db.db.delete(areaRecount)
+      await ctx.db.db.delete(areaRings)
+      await ctx.db.db.update(areas).set({ boundary: null, boundary_imported_at: null })
+    }
   })
 
   it('puts a duration in the same bucket in the database as in the domain', async () => {

@@ -15,6 +15,7 @@ import {
   type WeekStats,
 } from '../../domain/public-data'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
+import { boundariesImported } from '../areas/boundaries'
 import { frenchOrder } from '../categories/repository'
 import { type Db, queryRows } from '../db/database'
 import { publicStatus } from '../reports/scopes'
@@ -31,12 +32,13 @@ type Count = string | number
 
 /** Every public figure, read in parallel from the count tables. */
 export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> {
-  const [categories, histograms, weeks, organizations, openAreas] = await Promise.all([
+  const [categories, histograms, weeks, organizations, openAreas, limitsImported] = await Promise.all([
     categoryCounts(db),
     resolutionHistograms(db),
     weeklyCounts(db, now),
     organizationFigures(db),
     openReportAreas(db),
+    boundariesImported(db),
   ])
   // In the form's order: the database's collation may put "Éclairage" after the Z's.
   const byCategory = [...categories]
@@ -73,6 +75,7 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
     by_organization: organizations,
     organization_count: organizations.length,
     open_by_area: openAreas,
+    area_limits_imported: limitsImported,
   }
 }
 

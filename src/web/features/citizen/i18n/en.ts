@@ -356,6 +356,10 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       csv: 'Download as CSV',
       geojson: 'Download as GeoJSON',
     },
+    areaLimits: {
+      label: 'Commune boundaries:',
+      credit: '© OpenStreetMap contributors (ODbL)',
+    },
   },
   reasons: {
     filing: {

@@ -355,6 +355,10 @@ export const citizenFr = {
       csv: 'Télécharger en CSV',
       geojson: 'Télécharger en GeoJSON',
     },
+    areaLimits: {
+      label: 'Limites des communes :',
+      credit: '© les contributeurs d’OpenStreetMap (ODbL)',
+    },
   },
   // The domain's messages that these screens show, by their reason (src/domain/messages.ts): an
   // API error's `reason`, such as "tracking.notFound", is its key here (i18n/reason-text.ts).

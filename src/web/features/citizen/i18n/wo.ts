@@ -358,6 +358,10 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       csv: 'Yebbi ko ci CSV',
       geojson: 'Yebbi ko ci GeoJSON',
     },
+    areaLimits: {
+      label: 'Digi komin yi :',
+      credit: '© ñi bokk ci OpenStreetMap (ODbL)',
+    },
   },
   reasons: {
     filing: {

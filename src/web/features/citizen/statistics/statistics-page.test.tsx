@@ -62,6 +62,7 @@ const stats: PublicStats = {
     { latitude: 14.753, longitude: -17.472, open: 12, commune: 'Yoff' },
     { latitude: 14.5, longitude: -17.1, open: 2, commune: null },
   ],
+  area_limits_imported: false,
 }
 
 afterEach(async () => {
@@ -73,8 +74,8 @@ afterEach(async () => {
  * page: the whole page's checks in one test made over twenty role queries on a page of some 500
  * elements, more than Vitest's 5 s on a busy machine.
  */
-async function openStatistics(region: string, wait?: { timeout: number }) {
-  stubApi({ 'GET /api/public/stats?organizations=10': { status: 200, body: stats } })
+async function openStatistics(region: string, wait?: { timeout: number }, body: PublicStats = stats) {
+  stubApi({ 'GET /api/public/stats?organizations=10': { status: 200, body } })
   const page = renderRoute('/statistiques')
   return { page, region: within(await screen.findByRole('region', { name: region }, wait)) }
 }
@@ -146,6 +147,19 @@ describe('/statistiques', () => {
       'href',
       '/api/public/reports.geojson',
     )
+    // The communes' limits are the centres' approximation: nothing of OpenStreetMap's to credit.
+    expect(openData.queryByText(/Limites des communes/)).not.toBeInTheDocument()
+  })
+
+  it('credits OpenStreetMap for the communes’ limits once they are imported', async () => {
+    const { region: openData } = await openStatistics('Données ouvertes', undefined, {
+      ...stats,
+      area_limits_imported: true,
+    })
+    expect(openData.getByText('Limites des communes :', { exact: false })).toBeInTheDocument()
+    expect(
+      openData.getByRole('link', { name: '© les contributeurs d’OpenStreetMap (ODbL)' }),
+    ).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright')
   })
 
   it('reads in English', async () => {

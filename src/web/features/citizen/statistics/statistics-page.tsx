@@ -2,7 +2,12 @@ import '../i18n/fr'
 import Download from 'lucide-react/icons/download'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CategoryStats, OrganizationStats, PublicStats } from '../../../../domain/public-data'
+import {
+  type CategoryStats,
+  OPENSTREETMAP_COPYRIGHT_URL,
+  type OrganizationStats,
+  type PublicStats,
+} from '../../../../domain/public-data'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
@@ -126,11 +131,20 @@ function OrganizationBars({
   )
 }
 
-function OpenData() {
+function OpenData({ areaLimitsImported }: { areaLimitsImported: boolean }) {
   const { t } = useTranslation('citizen')
   return (
     <Section id="statistics-open-data" title={t('statistics.openData.title')}>
       <p className="text-sm text-slate-800">{t('statistics.openData.text')}</p>
+      {/* Imported limits are OpenStreetMap's: the ODbL asks that what is drawn from them say so. */}
+      {areaLimitsImported ? (
+        <p className="text-sm text-slate-800">
+          {t('statistics.areaLimits.label')}{' '}
+          <a href={OPENSTREETMAP_COPYRIGHT_URL} className="text-blue-800 underline">
+            {t('statistics.areaLimits.credit')}
+          </a>
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <a href="/api/public/reports.csv" className={buttonClassName({ variant: 'outline' })}>
           <Download aria-hidden="true" className="size-5" />
@@ -163,7 +177,7 @@ function StatisticsView({ stats }: { stats: PublicStats }) {
       <Section id="statistics-map" title={t('statistics.mapTitle')}>
         <OpenReportsMap areas={stats.open_by_area} />
       </Section>
-      <OpenData />
+      <OpenData areaLimitsImported={stats.area_limits_imported} />
     </>
   )
 }
