@@ -2,6 +2,8 @@
 
 export const HOME_RECENT_REPORTS = 5
 export const ADMIN_DASHBOARD_RECENT_REPORTS = 5
+/** The dashboard's "À attribuer" (issue 30): the newest unclaimed reports past their target. */
+export const ADMIN_DASHBOARD_TO_ASSIGN_REPORTS = 10
 export const ADMIN_PAGE_SIZE = 10
 export const ORGANIZATION_PAGE_SIZE = 8
 /**

@@ -1,17 +1,16 @@
 import { apiKeysQueryOptions } from '../features/admin/api/api-keys'
+import { adminCategoriesQueryOptions } from '../features/admin/api/get-admin-categories'
 import { adminOrganizationsQueryOptions } from '../features/admin/api/get-admin-organizations'
 import { adminReportsQueryOptions } from '../features/admin/api/get-admin-reports'
 import { adminStatsQueryOptions } from '../features/admin/api/get-admin-stats'
 import { adminUsersQueryOptions } from '../features/admin/api/get-admin-users'
 import { readReportFilters } from '../features/admin/reports/report-filters'
-import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
 
 /** The first data of the back-office pages (first-data.ts). */
 export const adminFirstData: FirstData<
-  'categories' | 'adminStats' | 'adminReports' | 'adminOrganizations' | 'adminUsers' | 'apiKeys'
+  'adminStats' | 'adminReports' | 'adminOrganizations' | 'adminUsers' | 'adminCategories' | 'apiKeys'
 > = {
-  categories: () => categoriesQueryOptions(),
   adminStats: () => adminStatsQueryOptions(),
   // The reports page's filters live in its address; the dashboard's has none: its first page.
   adminReports: (url) => {
@@ -20,5 +19,6 @@ export const adminFirstData: FirstData<
   },
   adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
   adminUsers: () => adminUsersQueryOptions(),
+  adminCategories: () => adminCategoriesQueryOptions(),
   apiKeys: () => apiKeysQueryOptions(),
 }

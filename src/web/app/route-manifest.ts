@@ -25,6 +25,7 @@ export type FirstDataKey =
   | 'adminReports'
   | 'adminOrganizations'
   | 'adminUsers'
+  | 'adminCategories'
   | 'apiKeys'
 
 /** Who a page is for, and where its code goes (vite.chunks.ts): never an area's code on another's page; `signed-in` is the frame both signed-in areas share. */
@@ -290,7 +291,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             id: 'admin-categories',
             screen: 'features/admin/categories/admin-categories-page',
             area: 'admin',
-            data: ['categories'],
+            data: ['adminCategories'],
             drawn: 'session',
           },
           {

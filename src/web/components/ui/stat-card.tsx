@@ -55,7 +55,10 @@ export function StatCard({
   )
 }
 
-/** Counters side by side: two a row on a phone, three or four on a wide screen. */
+// Five counters need a wide screen: three a row until then.
+const WIDE_COLUMNS = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4', 5: 'lg:grid-cols-3 xl:grid-cols-5' } as const
+
+/** Counters side by side: two a row on a phone, three to five on a wide screen. */
 export function StatGrid({
   label,
   busy,
@@ -65,14 +68,14 @@ export function StatGrid({
   /** Names the group for screen readers. */
   label?: string
   busy?: boolean
-  columns?: 3 | 4
+  columns?: 3 | 4 | 5
   children: ReactNode
 }) {
   return (
     <section
       aria-label={label}
       aria-busy={busy}
-      className={cn('grid grid-cols-2 gap-3 sm:gap-4', columns === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}
+      className={cn('grid grid-cols-2 gap-3 sm:gap-4', WIDE_COLUMNS[columns])}
     >
       {children}
     </section>

@@ -1,17 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Category, CategoryTranslations } from '../../../../domain/category'
+import type { AdminCategory } from '../../../../domain/admin'
+import type { CategoryTranslations } from '../../../../domain/category'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { categoriesQueryOptions } from '../../../lib/categories'
+import { adminKeys } from './query-keys'
 
-/** A category's French name and its English and Wolof names ('' when not translated). */
-export type CategoryNames = { nom: string; translations: CategoryTranslations }
-
-export function createCategory(names: CategoryNames) {
-  return authRequest<Category>('/api/admin/categories', { method: 'POST', json: names })
+/**
+ * A category as its dialog sends it: its French name, its English and Wolof names ('' when not
+ * translated) and its targets in hours (issue 30).
+ */
+export type CategoryFields = {
+  nom: string
+  translations: CategoryTranslations
+  claim_target_hours: number
+  resolve_target_hours: number
 }
 
-export function renameCategory(id: number, names: CategoryNames) {
-  return authRequest<Category>(`/api/admin/categories/${id}`, { method: 'PATCH', json: names })
+export function createCategory(fields: CategoryFields) {
+  return authRequest<AdminCategory>('/api/admin/categories', { method: 'POST', json: fields })
+}
+
+export function changeCategory(id: number, fields: CategoryFields) {
+  return authRequest<AdminCategory>(`/api/admin/categories/${id}`, { method: 'PATCH', json: fields })
 }
 
 /** Refused with 409 while a report or an organisation uses the category. */
@@ -23,14 +33,19 @@ function useCategoryMutation<Variables>(mutationFn: (variables: Variables) => Pr
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueryOptions().queryKey }),
+    // The back-office's list (with the targets), and the public one the other screens offer.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.categories() }),
+        queryClient.invalidateQueries({ queryKey: categoriesQueryOptions().queryKey }),
+      ]),
   })
 }
 
 /** POST /api/admin/categories */
-export const useCreateCategory = () => useCategoryMutation((names: CategoryNames) => createCategory(names))
+export const useCreateCategory = () => useCategoryMutation((fields: CategoryFields) => createCategory(fields))
 /** PATCH /api/admin/categories/:id */
-export const useRenameCategory = () =>
-  useCategoryMutation(({ id, ...names }: CategoryNames & { id: number }) => renameCategory(id, names))
+export const useChangeCategory = () =>
+  useCategoryMutation(({ id, ...fields }: CategoryFields & { id: number }) => changeCategory(id, fields))
 /** DELETE /api/admin/categories/:id */
 export const useDeleteCategory = () => useCategoryMutation((id: number) => deleteCategory(id))

@@ -21,6 +21,7 @@ export const adminKeys = {
   organizationList: (filters: AdminOrganizationFilters, page: number) =>
     ['admin', 'organizations', 'list', filters, page] as const,
   users: () => ['admin', 'users'] as const,
+  categories: () => ['admin', 'categories'] as const,
   apiKeys: () => ['admin', 'api-keys'] as const,
 }
 

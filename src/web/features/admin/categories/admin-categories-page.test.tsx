@@ -1,20 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Category } from '../../../../domain/category'
+import type { AdminCategory } from '../../../../domain/admin'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
 
 const NAMES = ['Assainissement', 'Autre', 'Éclairage public', 'Espaces verts', 'Marchés', 'Propreté']
-const many: Category[] = [
-  ...NAMES.map((nom, index) => ({ id: index + 1, nom, translations: { en: '', wo: '' } })),
-  ...Array.from({ length: 6 }, (_, index) => ({
-    id: 100 + index,
-    nom: `Voirie ${index + 1}`,
-    translations: { en: '', wo: '' },
-  })),
+/** A category as GET /api/admin/categories gives it, with the default targets. */
+const category = (id: number, nom: string, more: Partial<AdminCategory> = {}): AdminCategory => ({
+  id,
+  nom,
+  translations: { en: '', wo: '' },
+  claim_target_hours: 48,
+  resolve_target_hours: 336,
+  ...more,
+})
+const many: AdminCategory[] = [
+  ...NAMES.map((nom, index) => category(index + 1, nom)),
+  ...Array.from({ length: 6 }, (_, index) => category(100 + index, `Voirie ${index + 1}`)),
 ]
+/** What the dialog sends of a category's targets when they are left as they are. */
+const DEFAULT_TARGETS = { claim_target_hours: 48, resolve_target_hours: 336 }
 
 beforeEach(() => signInAsAdmin())
 
@@ -24,7 +31,7 @@ beforeEach(() => signInAsAdmin())
 // Loading code is what a busy machine slows most: this hook, and its wait, have the time they need.
 beforeAll(async () => {
   signInAsAdmin()
-  stubApi({ '/api/categories': { status: 200, body: many } })
+  stubApi({ '/api/admin/categories': { status: 200, body: many } })
   const page = renderRoute('/admin/categories')
   await screen.findByRole('table', { name: 'Liste des catégories' }, { timeout: 60_000 })
   page.unmount()
@@ -45,7 +52,7 @@ async function write(user: ReturnType<typeof userEvent.setup>, field: HTMLElemen
 // still fails.
 describe('Admin categories', { timeout: 15_000 }, () => {
   it('shows the total, the table with the usage note, ten a page, and searches', async () => {
-    stubApi({ '/api/categories': { status: 200, body: many } })
+    stubApi({ '/api/admin/categories': { status: 200, body: many } })
     renderRoute('/admin/categories')
     expect(
       await within(await screen.findByRole('region', { name: 'Total des catégories' })).findByText('12'),
@@ -68,7 +75,7 @@ describe('Admin categories', { timeout: 15_000 }, () => {
 
   it('creates and renames a category with their toasts', async () => {
     const { calls } = stubApi({
-      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      '/api/admin/categories': { status: 200, body: many.slice(0, 2) },
       'POST /api/admin/categories': { status: 201, body: { id: 9, nom: 'Espaces verts' } },
       'PATCH /api/admin/categories/2': { status: 200, body: { id: 2, nom: 'Divers' } },
     })
@@ -82,6 +89,7 @@ describe('Admin categories', { timeout: 15_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       nom: 'Espaces verts',
       translations: { en: '', wo: '' },
+      ...DEFAULT_TARGETS,
     })
 
     await u.click(await screen.findByRole('button', { name: 'Modifier Autre' }))
@@ -95,18 +103,23 @@ describe('Admin categories', { timeout: 15_000 }, () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       nom: 'Divers',
       translations: { en: '', wo: '' },
+      ...DEFAULT_TARGETS,
     })
     // The list is reloaded after each change.
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/categories')).toHaveLength(3))
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.path === '/api/admin/categories' && call.method === 'GET'),
+      ).toHaveLength(3),
+    )
   })
 
   it('shows each category’s English and Wolof names, and edits them', async () => {
-    const translated: Category[] = [
-      { id: 1, nom: 'Voirie', translations: { en: 'Roads', wo: 'Mbedd yi' } },
-      { id: 2, nom: 'Marchés', translations: { en: '', wo: '' } },
+    const translated: AdminCategory[] = [
+      category(1, 'Voirie', { translations: { en: 'Roads', wo: 'Mbedd yi' } }),
+      category(2, 'Marchés'),
     ]
     const { calls } = stubApi({
-      '/api/categories': { status: 200, body: translated },
+      '/api/admin/categories': { status: 200, body: translated },
       'POST /api/admin/categories': {
         status: 201,
         body: { id: 9, nom: 'Plages', translations: { en: 'Beaches', wo: '' } },
@@ -132,6 +145,7 @@ describe('Admin categories', { timeout: 15_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       nom: 'Plages',
       translations: { en: 'Beaches', wo: '' },
+      ...DEFAULT_TARGETS,
     })
 
     await u.click(await screen.findByRole('button', { name: 'Modifier Voirie' }))
@@ -146,11 +160,93 @@ describe('Admin categories', { timeout: 15_000 }, () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       nom: 'Voirie',
       translations: { en: 'Streets', wo: 'Mbedd yi' },
+      ...DEFAULT_TARGETS,
     })
   })
 
+  it('shows each category’s targets, and edits them in hours (issue 30)', async () => {
+    const { calls } = stubApi({
+      '/api/admin/categories': {
+        status: 200,
+        body: [
+          category(1, 'Voirie'),
+          category(2, 'Éclairage public', { claim_target_hours: 6, resolve_target_hours: 100 }),
+        ],
+      },
+      'PATCH /api/admin/categories/1': {
+        status: 200,
+        body: category(1, 'Voirie', { claim_target_hours: 24, resolve_target_hours: 720 }),
+      },
+    })
+    renderRoute('/admin/categories')
+    const table = await screen.findByRole('table', { name: 'Liste des catégories' })
+    expect(within(table).getByRole('columnheader', { name: 'Délais' })).toBeInTheDocument()
+    // Testing Library reads the narrow no-break space before ":" as a plain space.
+    const [roads, lamps] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement]
+    expect(roads).toHaveTextContent('Prise en charge : 48 h')
+    expect(roads).toHaveTextContent('Résolution : 14 j')
+    expect(lamps).toHaveTextContent('Prise en charge : 6 h')
+    // Not a whole number of days: in hours.
+    expect(lamps).toHaveTextContent('Résolution : 100 h')
+
+    const u = userEvent.setup()
+    await u.click(screen.getByRole('button', { name: 'Modifier Voirie' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la catégorie' })
+    const claim = within(dialog).getByLabelText('Délai de prise en charge (en heures)')
+    const resolve = within(dialog).getByLabelText('Délai de résolution (en heures)')
+    expect(claim).toHaveValue(48)
+    expect(resolve).toHaveValue(336)
+    // Out of range: said under the field, in French, and nothing is sent.
+    await u.clear(claim)
+    await write(u, claim, '0')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(
+      await within(dialog).findByText(
+        'Le délai de prise en charge est un nombre entier d’heures, de 1 à 8 760 (un an).',
+        { normalizer: (text) => text.replace(/\s/g, ' ') },
+      ),
+    ).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
+
+    await u.clear(claim)
+    await write(u, claim, '24')
+    await u.clear(resolve)
+    await write(u, resolve, '720')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Catégorie modifiée')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      nom: 'Voirie',
+      translations: { en: '', wo: '' },
+      claim_target_hours: 24,
+      resolve_target_hours: 720,
+    })
+  })
+
+  it('shows the server’s refusal of a target under its field', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubApi({
+      '/api/admin/categories': { status: 200, body: many.slice(0, 2) },
+      'PATCH /api/admin/categories/2': apiError(
+        400,
+        'invalid_input',
+        'Le délai de résolution est un nombre entier d’heures, de 1 à 8\u202f760 (un an).',
+        'resolve_target_hours',
+      ),
+    })
+    renderRoute('/admin/categories')
+    const u = userEvent.setup()
+    await u.click(await screen.findByRole('button', { name: 'Modifier Autre' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la catégorie' })
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(
+      await within(dialog).findByText(/^Le délai de résolution est un nombre entier/),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Délai de résolution (en heures)')).toHaveFocus()
+    expect(await screen.findByText('Impossible de modifier la catégorie')).toBeInTheDocument()
+  })
+
   it('refuses a translation longer than a name, under its field, and sends nothing', async () => {
-    const { calls } = stubApi({ '/api/categories': { status: 200, body: many.slice(0, 2) } })
+    const { calls } = stubApi({ '/api/admin/categories': { status: 200, body: many.slice(0, 2) } })
     renderRoute('/admin/categories')
     const u = userEvent.setup()
     await u.click(await screen.findByRole('button', { name: 'Nouvelle catégorie' }))
@@ -167,7 +263,7 @@ describe('Admin categories', { timeout: 15_000 }, () => {
   it('says when a name is taken, under the field', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubApi({
-      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      '/api/admin/categories': { status: 200, body: many.slice(0, 2) },
       'POST /api/admin/categories': apiError(409, 'conflict', 'Une catégorie porte déjà ce nom.', 'nom'),
     })
     renderRoute('/admin/categories')
@@ -183,7 +279,7 @@ describe('Admin categories', { timeout: 15_000 }, () => {
   it('deletes without confirmation, and says when a category in use cannot be deleted', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { calls } = stubApi({
-      '/api/categories': { status: 200, body: many.slice(0, 2) },
+      '/api/admin/categories': { status: 200, body: many.slice(0, 2) },
       'DELETE /api/admin/categories/1': apiError(
         409,
         'conflict',

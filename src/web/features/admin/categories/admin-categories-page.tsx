@@ -5,8 +5,8 @@ import Tags from 'lucide-react/icons/tags'
 import Trash2 from 'lucide-react/icons/trash-2'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { AdminCategory } from '../../../../domain/admin'
 import { ADMIN_MESSAGES } from '../../../../domain/admin-rules'
-import type { Category } from '../../../../domain/category'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
 import { offsetOf, pageCount } from '../../../../domain/pagination-rules'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -18,18 +18,26 @@ import { SearchField } from '../../../components/ui/search-field'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { StatCard } from '../../../components/ui/stat-card'
 import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../components/ui/table'
-import { useCategories } from '../../../lib/categories'
 import { matchesSearch } from '../../../lib/search-text'
 import { toast } from '../../../lib/toast'
 import { useDeleteCategory } from '../api/category-mutations'
+import { useAdminCategories } from '../api/get-admin-categories'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { CategoryDialog, type CategoryDialogState } from './category-dialog'
+import { useTargetDuration } from './target-duration'
 import '../i18n/fr'
 
-function CategoryRow({ category, onEdit }: { category: Category; onEdit: (category: Category) => void }) {
+function CategoryRow({
+  category,
+  onEdit,
+}: {
+  category: AdminCategory
+  onEdit: (category: AdminCategory) => void
+}) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
+  const duration = useTargetDuration()
   const remove = useDeleteCategory()
   // No confirmation (SPEC.md): a category in use is refused by the server, so nothing is lost.
   const onDelete = () =>
@@ -54,6 +62,14 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: (catego
           {t('categories.usageNote')}
         </span>
       </RowHeader>
+      <Cell className="text-sm text-slate-700">
+        <span className="block whitespace-nowrap">
+          {t('categories.claimTarget', { duration: duration(category.claim_target_hours) })}
+        </span>
+        <span className="block whitespace-nowrap">
+          {t('categories.resolveTarget', { duration: duration(category.resolve_target_hours) })}
+        </span>
+      </Cell>
       <Cell className="hidden text-slate-600 sm:table-cell">{t('categories.usageNote')}</Cell>
       <Cell>
         <div className="flex justify-end gap-1">
@@ -81,7 +97,10 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: (catego
   )
 }
 
-/** /admin/categories: the categories citizens choose from when they report a problem. */
+/**
+ * /admin/categories: the categories citizens choose from when they report a problem, with how long
+ * their reports may wait to be claimed and to be resolved (issue 30).
+ */
 export function AdminCategoriesPage() {
   const { t } = useTranslation('admin')
   useAdminPageMeta(t('meta.categories'))
@@ -89,7 +108,7 @@ export function AdminCategoriesPage() {
   const [page, setPage] = useState(1)
   const [dialog, setDialog] = useState<CategoryDialogState>(null)
 
-  const categories = useCategories()
+  const categories = useAdminCategories()
   useLoadErrorToast(categories.isError, categories.errorUpdatedAt, t('categories.loadFailed'))
   const all = categories.data ?? []
   const found = all.filter((category) => matchesSearch(search, [category.nom]))
@@ -138,6 +157,7 @@ export function AdminCategoriesPage() {
             <TableHeader
               columns={[
                 t('fields.name'),
+                t('categories.targets'),
                 { label: t('categories.usage'), className: 'hidden sm:table-cell' },
                 { label: t('fields.actions'), className: 'text-right' },
               ]}

@@ -1,11 +1,14 @@
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { type CategoryInput, categoryInputSchema } from '../../../../domain/admin'
-import type { Category } from '../../../../domain/category'
+import { type AdminCategory, type CategoryInput, categoryInputSchema } from '../../../../domain/admin'
 import {
   CATEGORY_TRANSLATION_LANGUAGES,
   type CategoryTranslationLanguage,
+  DEFAULT_CLAIM_TARGET_HOURS,
+  DEFAULT_RESOLVE_TARGET_HOURS,
+  TARGET_HOURS_MAX,
+  TARGET_HOURS_MIN,
 } from '../../../../domain/category-rules'
 import { Dialog, FormDialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
@@ -13,7 +16,7 @@ import { Input } from '../../../components/ui/input'
 import { showServerFieldError } from '../../../lib/server-field-error'
 import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
-import { type CategoryNames, useCreateCategory, useRenameCategory } from '../api/category-mutations'
+import { type CategoryFields, useChangeCategory, useCreateCategory } from '../api/category-mutations'
 
 /** The label of each translation's field, in the order of CATEGORY_TRANSLATION_LANGUAGES. */
 const TRANSLATION_FIELD_LABELS: Record<
@@ -26,21 +29,33 @@ const TRANSLATION_FIELD_LABELS: Record<
 
 const FORM_ID = 'category-form'
 
-/** What the dialog is doing: creating a category, or renaming this one. */
-export type CategoryDialogState = { mode: 'create' } | { mode: 'edit'; category: Category } | null
+/** What the dialog is doing: creating a category, or changing this one. */
+export type CategoryDialogState = { mode: 'create' } | { mode: 'edit'; category: AdminCategory } | null
 
-const EMPTY: CategoryNames = { nom: '', translations: { en: '', wo: '' } }
+const EMPTY: CategoryFields = {
+  nom: '',
+  translations: { en: '', wo: '' },
+  claim_target_hours: DEFAULT_CLAIM_TARGET_HOURS,
+  resolve_target_hours: DEFAULT_RESOLVE_TARGET_HOURS,
+}
+
+/** The targets' fields, each with its label and hint (issue 30). */
+const TARGET_FIELDS = [
+  { name: 'claim_target_hours', label: 'categories.claimField', hint: 'categories.claimHint' },
+  { name: 'resolve_target_hours', label: 'categories.resolveField', hint: 'categories.resolveHint' },
+] as const
 
 /**
- * The create and edit dialogs of the categories screen: "Nom de la catégorie", and its English and
- * Wolof names, optional (the citizens who chose those languages read the French name otherwise).
+ * The create and edit dialogs of the categories screen: "Nom de la catégorie", its English and
+ * Wolof names, optional (the citizens who chose those languages read the French name otherwise),
+ * and how many hours its reports may wait to be claimed and to be resolved.
  */
 export function CategoryDialog({ state, onClose }: { state: CategoryDialogState; onClose: () => void }) {
   const { t } = useTranslation('admin')
   const { t: tRoot } = useTranslation()
   const { t: tShell } = useTranslation('shell')
   const create = useCreateCategory()
-  const rename = useRenameCategory()
+  const change = useChangeCategory()
   const editing = state?.mode === 'edit' ? state.category : null
   const {
     register,
@@ -51,22 +66,34 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
   } = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: EMPTY })
 
   useEffect(
-    () => reset(editing ? { nom: editing.nom, translations: { ...editing.translations } } : EMPTY),
+    () =>
+      reset(
+        editing
+          ? {
+              nom: editing.nom,
+              translations: { ...editing.translations },
+              claim_target_hours: editing.claim_target_hours,
+              resolve_target_hours: editing.resolve_target_hours,
+            }
+          : EMPTY,
+      ),
     [editing, reset],
   )
 
-  const pending = create.isPending || rename.isPending
+  const pending = create.isPending || change.isPending
   const onError = (failure: string) => (error: Error) => {
-    showServerFieldError(error, ['nom'], setError)
+    showServerFieldError(error, ['nom', 'claim_target_hours', 'resolve_target_hours'], setError)
     toast.error(tRoot('common.error'), { description: failure })
   }
-  const onSubmit = ({ nom, translations }: CategoryInput) => {
-    const sent: CategoryNames = {
+  const onSubmit = ({ nom, translations, claim_target_hours, resolve_target_hours }: CategoryInput) => {
+    const sent: CategoryFields = {
       nom,
       translations: { en: translations?.en ?? '', wo: translations?.wo ?? '' },
+      claim_target_hours: claim_target_hours ?? DEFAULT_CLAIM_TARGET_HOURS,
+      resolve_target_hours: resolve_target_hours ?? DEFAULT_RESOLVE_TARGET_HOURS,
     }
     if (editing) {
-      rename.mutate(
+      change.mutate(
         { id: editing.id, ...sent },
         {
           onSuccess: () => {
@@ -127,6 +154,23 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
               )}
             </Field>
           ))}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {TARGET_FIELDS.map(({ name, label, hint }) => (
+              <Field key={name} label={t(label)} hint={t(hint)} error={errors[name]?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...register(name, { valueAsNumber: true })}
+                    type="number"
+                    inputMode="numeric"
+                    min={TARGET_HOURS_MIN}
+                    max={TARGET_HOURS_MAX}
+                    step={1}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
         </FormDialogContent>
       ) : null}
     </Dialog>

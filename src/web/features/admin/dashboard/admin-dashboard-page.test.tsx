@@ -20,6 +20,9 @@ const stats: AdminStats = {
   overdue_reports: 4,
 }
 
+/** The dashboard's "À attribuer" asks for the unclaimed late reports: none unless a test says. */
+const NOTHING_TO_ASSIGN = { 'GET /api/admin/reports?overdue=claim': pageReply([]) }
+
 beforeEach(() => signInAsAdmin())
 
 describe('Admin dashboard', () => {
@@ -29,13 +32,13 @@ describe('Admin dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument()
     expect(screen.getByText('Vue d’ensemble des signalements et statistiques')).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Chargement des statistiques...')
-    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4)
+    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(5)
     expect(screen.getAllByTestId('recent-skeleton')).toHaveLength(5)
     expect(screen.queryByText('Temps moyen de résolution')).not.toBeInTheDocument()
     expect(screen.queryByText('Aucun signalement récent')).not.toBeInTheDocument()
   })
 
-  it('shows the four counters, the performance card and the 5 newest reports with their badges', async () => {
+  it('shows the five counters, the performance card and the 5 newest reports with their badges', async () => {
     const reports = [
       adminReport({
         type: 'Éclairage public',
@@ -50,6 +53,7 @@ describe('Admin dashboard', () => {
     const { calls } = stubApi({
       '/api/admin/stats': { status: 200, body: stats },
       '/api/admin/reports': pageReply(reports, { total: 42 }),
+      ...NOTHING_TO_ASSIGN,
     })
     renderRoute('/admin')
 
@@ -68,6 +72,9 @@ describe('Admin dashboard', () => {
     expect(
       within(screen.getByRole('region', { name: 'Total' })).getByText('Tous les signalements'),
     ).toBeInTheDocument()
+    const overdue = screen.getByRole('region', { name: 'En retard' })
+    expect(within(overdue).getByText('4')).toBeInTheDocument()
+    expect(within(overdue).getByText('Au-delà du délai de leur catégorie')).toBeInTheDocument()
 
     const performance = screen.getByRole('region', { name: 'Performance' })
     // 21 resolved out of 42: 50 %.
@@ -106,6 +113,7 @@ describe('Admin dashboard', () => {
       '/api/admin/stats': { status: 200, body: { ...stats, avg_resolution_hours: 196 } },
       '/api/admin/reports': pageReply([report], { total: 1 }),
       [`/api/admin/reports/${report.id}`]: 'pending',
+      ...NOTHING_TO_ASSIGN,
     })
     renderRoute('/admin/dashboard')
     const performance = await screen.findByRole('region', { name: 'Performance' })
@@ -128,6 +136,9 @@ describe('Admin dashboard', () => {
     })
     renderRoute('/admin/dashboard')
     expect(await screen.findByText('Aucun signalement récent')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Aucun signalement n’attend une organisation au-delà de son délai'),
+    ).toBeInTheDocument()
     const performance = screen.getByRole('region', { name: 'Performance' })
     await within(performance).findByText('0 %')
     expect(within(performance).queryByText('Temps moyen de résolution')).not.toBeInTheDocument()
@@ -154,5 +165,69 @@ describe('Admin dashboard', () => {
       ),
     )
     expect(screen.queryByText('Erreur')).not.toBeInTheDocument()
+  })
+
+  it('lists the reports to assign with the organisations covering each, and assigns one in a click', async () => {
+    const user = userEvent.setup()
+    const medina = adminReport({
+      type: 'Voirie',
+      anonymous_code: 'K8J8U5FY',
+      created_at: '2026-11-20T09:00:00.000Z',
+    })
+    const ngor = adminReport({ type: 'Éclairage public', anonymous_code: 'P3Q4R5ST' })
+    let assigned = false
+    const { calls } = stubApi({
+      '/api/admin/stats': { status: 200, body: stats },
+      '/api/admin/reports': pageReply([]),
+      // Once given to an organisation, the report is no longer one to assign.
+      'GET /api/admin/reports?overdue=claim': () => pageReply(assigned ? [ngor] : [medina, ngor]),
+      [`/api/admin/reports/${medina.id}/eligible-organizations`]: {
+        status: 200,
+        body: {
+          items: [
+            { id: 'org-medina', name: 'Mairie de Médina' },
+            { id: 'org-roads', name: 'AGEROUTE' },
+          ],
+        },
+      },
+      [`/api/admin/reports/${ngor.id}/eligible-organizations`]: { status: 200, body: { items: [] } },
+      [`PATCH /api/admin/reports/${medina.id}`]: () => {
+        assigned = true
+        return { status: 200, body: { ...medina, history: [], notifications: [] } }
+      },
+    })
+    renderRoute('/admin/dashboard')
+    const toAssign = await screen.findByRole('region', { name: 'À attribuer' })
+    expect(
+      within(toAssign).getByRole('link', { name: 'Voir tous les signalements à attribuer' }),
+    ).toHaveAttribute('href', '/admin/reports?statut=en-attente&retard=1')
+    const rows = await within(toAssign).findAllByRole('listitem', {}, { timeout: 5000 })
+    const first = rows[0] as HTMLElement
+    expect(first).toHaveTextContent('Voirie')
+    expect(first).toHaveTextContent('Déposé le 20 novembre 2026')
+    const organizations = await within(first).findByRole('list', { name: 'Organisations qui le couvrent' })
+    expect(
+      within(organizations)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Attribuer à Mairie de Médina', 'Attribuer à AGEROUTE'])
+    expect(
+      await within(toAssign).findByText(
+        'Aucune organisation approuvée et active n’est chargée de la catégorie « Éclairage public ».',
+        { normalizer: (text) => text.replace(/\s/g, ' ') },
+      ),
+    ).toBeInTheDocument()
+
+    await user.click(
+      within(organizations).getByRole('button', {
+        name: 'Attribuer le signalement K8J8U5FY à Mairie de Médina',
+      }),
+    )
+    expect(await screen.findByText('Signalement attribué à Mairie de Médina')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ organization_id: 'org-medina' })
+    // The list and the figures are read again: the report has left it.
+    await waitFor(() => expect(within(toAssign).queryByText('Voirie')).not.toBeInTheDocument())
+    expect(within(toAssign).getByText('Éclairage public')).toBeInTheDocument()
+    expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(1)
   })
 })

@@ -1,25 +1,36 @@
+import AlarmClock from 'lucide-react/icons/alarm-clock'
 import ArrowRight from 'lucide-react/icons/arrow-right'
+import CircleCheck from 'lucide-react/icons/circle-check'
 import FileText from 'lucide-react/icons/file-text'
 import Inbox from 'lucide-react/icons/inbox'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { ADMIN_DASHBOARD_RECENT_REPORTS } from '../../../../domain/constants'
+import type { AdminReport } from '../../../../domain/admin'
+import {
+  ADMIN_DASHBOARD_RECENT_REPORTS,
+  ADMIN_DASHBOARD_TO_ASSIGN_REPORTS,
+} from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
-import { REPORT_STATUSES } from '../../../../domain/report-states'
+import { FILED_STATUS, OVERDUE_FILTER, REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { REPORT_STATUS_ICONS } from '../../../components/report/report-status-icons'
+import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Progress } from '../../../components/ui/progress'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { StatCard, StatGrid } from '../../../components/ui/stat-card'
+import { ApiError } from '../../../lib/api-client'
 import { useFormatHours } from '../../../lib/format-hours'
 import { formatLongDate } from '../../../lib/french-dates'
 import { formatPercent } from '../../../lib/french-numbers'
+import { toast } from '../../../lib/toast'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminStats } from '../api/get-admin-stats'
+import { useEligibleOrganizations } from '../api/get-eligible-organizations'
+import { useUpdateAdminReport } from '../api/update-admin-report'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { ReportDetailDialog } from '../reports/report-detail-dialog'
 import '../i18n/fr'
@@ -160,7 +171,133 @@ function RecentReports() {
   )
 }
 
-/** /admin/dashboard: the four counters, the performance card and the newest reports. */
+/**
+ * The whole list of the reports to assign: the report management screen, waiting ones past their
+ * target (`retard`, beside `statut`, in its address).
+ */
+const TO_ASSIGN_LIST = `/admin/reports?statut=${FILED_STATUS}&retard=${OVERDUE_FILTER}`
+
+/** The organisations covering one report to assign, each a button that hands it over. */
+function CoveringOrganizations({ report }: { report: AdminReport }) {
+  const { t } = useTranslation('admin')
+  const { t: tRoot } = useTranslation()
+  const eligible = useEligibleOrganizations(report.id)
+  const update = useUpdateAdminReport(report.id)
+  if (eligible.isPending) return <Skeleton className="h-9 w-40" />
+  if (eligible.isError) return <p className="text-sm text-red-700">{t('detail.eligibleFailed')}</p>
+  const organizations = eligible.data.items
+  if (organizations.length === 0) {
+    return <p className="text-sm text-slate-600">{t('detail.noEligible', { category: report.type })}</p>
+  }
+  const assign = (organization: { id: string; name: string }) =>
+    update.mutate(
+      { organization_id: organization.id },
+      {
+        // The list and the figures reload (useUpdateAdminReport): the report leaves "À attribuer".
+        onSuccess: () => toast.success(t('detail.assigned', { organization: organization.name })),
+        onError: (error) =>
+          toast.error(tRoot('common.error'), {
+            description:
+              error instanceof ApiError && error.status < 500 ? error.message : t('detail.updateFailed'),
+          }),
+      },
+    )
+  return (
+    <ul aria-label={t('dashboard.coveredBy')} className="flex flex-wrap gap-2">
+      {organizations.map((organization) => (
+        <li key={organization.id}>
+          <Button
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() => assign(organization)}
+            aria-label={t('dashboard.assignToLabel', {
+              code: report.anonymous_code,
+              organization: organization.name,
+            })}
+          >
+            {t('dashboard.assignTo', { organization: organization.name })}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * "À attribuer" (issue 30): the newest reports nobody claimed within their category's target, each
+ * with the organisations that cover it, to be handed to one of them in one click.
+ */
+function ReportsToAssign() {
+  const { t } = useTranslation('admin')
+  const { data, isPending } = useAdminReports({ overdue: 'claim' }, 1)
+  const reports = data?.items.slice(0, ADMIN_DASHBOARD_TO_ASSIGN_REPORTS) ?? []
+  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
+  return (
+    <Card asChild>
+      <section aria-labelledby="to-assign-title" className="flex flex-col gap-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
+          <div className="flex flex-col gap-1">
+            <h2 id="to-assign-title" className="text-lg font-bold text-slate-900">
+              {t('dashboard.toAssign')}
+            </h2>
+            <p className="text-sm text-slate-600">{t('dashboard.toAssignText')}</p>
+          </div>
+          <Link
+            to={TO_ASSIGN_LIST}
+            className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+          >
+            {t('dashboard.toAssignSeeAll')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        {isPending ? (
+          <div aria-hidden="true" className="flex flex-col gap-3">
+            {placeholderKeys(3).map((key) => (
+              <Skeleton key={key} data-testid="to-assign-skeleton" className="h-16 w-full" />
+            ))}
+          </div>
+        ) : reports.length === 0 ? (
+          <p className="flex items-center gap-2 py-4 text-sm text-slate-600">
+            <CircleCheck aria-hidden="true" className="size-5 text-green-700" />
+            {t('dashboard.toAssignEmpty')}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {reports.map((report) => (
+              <li key={report.id} className="flex flex-col gap-2 py-3">
+                <div className="flex min-w-0 flex-col">
+                  <button
+                    type="button"
+                    onClick={() => setOpened({ id: report.id, code: report.anonymous_code })}
+                    aria-label={t('reports.viewLabel', { code: report.anonymous_code })}
+                    className="-mx-1 truncate rounded px-1 text-left font-semibold text-slate-900 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+                  >
+                    {report.type}
+                  </button>
+                  <p className="text-sm text-slate-600">
+                    <PlaceName report={report} /> ·{' '}
+                    {t('dashboard.filedOn', { date: formatLongDate(report.created_at) })}
+                  </p>
+                </div>
+                <CoveringOrganizations report={report} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <ReportDetailDialog
+          reportId={opened?.id ?? null}
+          code={opened?.code ?? ''}
+          onClose={() => setOpened(null)}
+        />
+      </section>
+    </Card>
+  )
+}
+
+/**
+ * /admin/dashboard: the five counters (late reports the fifth), the performance card, the newest
+ * reports and those to assign.
+ */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin')
   useAdminPageMeta(t('meta.dashboard'))
@@ -177,7 +314,7 @@ export function AdminDashboardPage() {
           {t('dashboard.loading')}
         </p>
       ) : null}
-      <StatGrid>
+      <StatGrid columns={5}>
         <StatCard
           label={REPORT_STATUSES['en-attente'].label}
           hint={t('dashboard.pendingHint')}
@@ -206,6 +343,13 @@ export function AdminDashboardPage() {
           icon={FileText}
           tone="blue"
         />
+        <StatCard
+          label={t('dashboard.overdue')}
+          hint={t('dashboard.overdueHint')}
+          value={counter('overdue_reports')}
+          icon={AlarmClock}
+          tone="orange"
+        />
       </StatGrid>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_2fr]">
         <Performance
@@ -218,6 +362,7 @@ export function AdminDashboardPage() {
         />
         <RecentReports />
       </div>
+      <ReportsToAssign />
     </div>
   )
 }

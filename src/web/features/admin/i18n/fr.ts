@@ -79,6 +79,17 @@ export const adminFr = {
     recent: 'Signalements récents',
     recentEmpty: 'Aucun signalement récent',
     seeAll: 'Voir tous les signalements',
+    // Issue 30: reports past their category's targets.
+    overdue: 'En retard',
+    overdueHint: 'Au-delà du délai de leur catégorie',
+    toAssign: 'À attribuer',
+    toAssignText: 'Signalements sans organisation au-delà du délai de prise en charge de leur catégorie.',
+    toAssignEmpty: 'Aucun signalement n’attend une organisation au-delà de son délai',
+    toAssignSeeAll: 'Voir tous les signalements à attribuer',
+    filedOn: 'Déposé le {{date}}',
+    coveredBy: 'Organisations qui le couvrent',
+    assignTo: 'Attribuer à {{organization}}',
+    assignToLabel: 'Attribuer le signalement {{code}} à {{organization}}',
   },
   reports: {
     title: 'Gestion des signalements',
@@ -280,6 +291,17 @@ export const adminFr = {
     loadFailed: 'Impossible de charger les catégories',
     createFailed: 'Impossible de créer la catégorie',
     updateFailed: 'Impossible de modifier la catégorie',
+    // Issue 30: how long its reports may wait, from their filing.
+    targets: 'Délais',
+    claimTarget: 'Prise en charge : {{duration}}',
+    resolveTarget: 'Résolution : {{duration}}',
+    hours: '{{hours, number}} h',
+    days: '{{days, number}} j',
+    claimField: 'Délai de prise en charge (en heures)',
+    claimHint:
+      'Depuis le dépôt : au-delà, un signalement qu’aucune organisation n’a pris en charge est en retard.',
+    resolveField: 'Délai de résolution (en heures)',
+    resolveHint: 'Depuis le dépôt : au-delà, un signalement pris en charge mais pas résolu est en retard.',
   },
 } as const
 
