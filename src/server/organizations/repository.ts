@@ -42,7 +42,7 @@ import { withoutRejectedMedia } from '../files/media-access'
 import { scopedReportsInBox } from '../reports/map-repository'
 import { countOverdue, deadlinesAt, overdueAt, overdueDayCounts, overdueRows } from '../reports/overdue'
 import { type PageRead, readPage } from '../reports/paging'
-import { countInScope, type DayCount, dayCountsInScope } from '../reports/read-models'
+import { availableDayCounts, countInScope, type DayCount, dayCountsInScope } from '../reports/read-models'
 import { resolutionOf } from '../reports/resolution-photos'
 import { availableTo, availableWithin, type Coverage, managedBy } from '../reports/scopes'
 import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
@@ -204,20 +204,25 @@ export async function availableReports(
   page: number,
   cursor: PageCursor = {},
 ): Promise<Page<OrganizationReport>> {
-  const scope = availableWithin(await coverageOf(db, organizationId))
+  const coverage = await coverageOf(db, organizationId)
+  const scope = availableWithin(coverage)
   // Unassigned: the late ones are those to claim.
   const deadlines = filters.overdue ? await deadlinesAt(db, now) : null
   const late = deadlines ? overdueRows(deadlines, ['claim']) : undefined
   const search = await textSearch(db, filters.q)
   const matches = textMatches(search)
   if (!search || !matches) {
+    // A town hall's own communes: their days from report_available_days (its late ones, a share
+    // of the list, page from the closer end).
     const byDay = scope.byDay
       ? {
           days: deadlines
             ? () => overdueDayCounts(db, scope, deadlines, ['claim'])
             : () => dayCountsInScope(db, scope),
         }
-      : {}
+      : deadlines
+        ? {}
+        : { days: () => availableDayCounts(db, coverage) }
     return pageOfReports(
       db,
       now,

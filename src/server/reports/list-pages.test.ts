@@ -25,7 +25,10 @@ beforeAll(async () => {
       created_at, updated_at, supporters_count, assigned_organization_id)
     select 'P' || lpad(g::text, 7, '0'), c.id, c.nom, 'Ligne ' || g,
       case when g % 10 = 0 then 'resolu' when g % 37 = 0 then 'rejete' else 'en-attente' end,
-      (array['low', 'normal', 'high', 'urgent'])[1 + g % 4], 14.7, -17.45,
+      (array['low', 'normal', 'high', 'urgent'])[1 + g % 4],
+      -- Médina, Parcelles Assainies and, one in ten, between Fann and Grand Dakar.
+      case when g % 10 = 5 then 14.7 when g % 2 = 0 then 14.6795 else 14.7625 end,
+      case when g % 10 = 5 then -17.45 when g % 2 = 0 then -17.447 else -17.4435 end,
       now() - (g % 20) * interval '1 day' - (g / 2) * interval '1 second', now(), g % 7,
       case when g % 10 = 0 then ${orgId}::uuid end
     from generate_series(1, ${REPORTS}) g
@@ -188,6 +191,26 @@ describe('pages of an organisation’s available reports', () => {
     expect(n).toBeGreaterThan(5000)
     for (const page of [1, 300, 329, 400, Math.ceil(n / 8)]) {
       const listed = await listedIds(`/api/org/reports/available?page=${page}`, orgToken)
+      expect(listed.total).toBe(n)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
+    }
+  })
+
+  it('gives a town hall of two communes the pages plain skipping gives, deep ones from its days', async () => {
+    const townHall = await createOrganization(ctx.db.db, {
+      categories: ['Voirie', 'Propreté'],
+      areas: ['Médina', 'Parcelles Assainies'],
+    })
+    const token = bearer(await loginOrganization(ctx.app, townHall.email))
+    const where = sql`assigned_organization_id is null and status <> 'rejete' and area_id in (3, 18)`
+    const [{ n }] = (await queryRows<{ n: number }>(
+      ctx.db.db,
+      sql`select count(*)::int as n from reports where ${where}`,
+    )) as [{ n: number }]
+    expect(n).toBeGreaterThan(4000)
+    const middle = Math.ceil(n / 16)
+    for (const page of [1, 250, middle, middle + 1, Math.ceil(n / 8)]) {
+      const listed = await listedIds(`/api/org/reports/available?page=${page}`, token)
       expect(listed.total).toBe(n)
       expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
     }

@@ -6,6 +6,7 @@ import { STATS_WEEK_DAYS } from '../../domain/constants'
 import { CLAIMED_STATUS, FILED_STATUS, REJECTED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { deadlinesAt, overdueCount } from './overdue'
+import type { Coverage } from './scopes'
 
 /**
  * A set of reports described twice: on the columns of the count tables (`category_id`,
@@ -37,6 +38,21 @@ export async function dayCountsInScope(db: Db, scope: CountedScope): Promise<Day
   const rows = await queryRows<{ day: string | Date; n: string | number }>(
     db,
     sql`select day::text as day, sum(n) as n from report_daily_counts where ${scope.counts}
+      group by day having sum(n) > 0 order by day desc`,
+  )
+  return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
+}
+
+/**
+ * The reports an organisation covering some communes may claim, per day of filing (newest first),
+ * from report_available_days: the deep pages of a town hall's list start at their day.
+ */
+export async function availableDayCounts(db: Db, coverage: Coverage): Promise<DayCount[]> {
+  if (coverage.categoryIds.length === 0 || coverage.areaIds.length === 0) return []
+  const rows = await queryRows<{ day: string | Date; n: string | number }>(
+    db,
+    sql`select day::text as day, sum(n) as n from report_available_days
+      where category_id in ${coverage.categoryIds} and area_id in ${coverage.areaIds}
       group by day having sum(n) > 0 order by day desc`,
   )
   return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
