@@ -2,12 +2,8 @@ import '../i18n/fr'
 import Download from 'lucide-react/icons/download'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  type CategoryStats,
-  OPENSTREETMAP_COPYRIGHT_URL,
-  type OrganizationStats,
-  type PublicStats,
-} from '../../../../domain/public-data'
+import type { CategoryStats, OrganizationStats, PublicStats } from '../../../../domain/public-data'
+import { OPENSTREETMAP_COPYRIGHT_URL } from '../../../../domain/public-data-rules'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadError } from '../../../components/ui/load-error'
