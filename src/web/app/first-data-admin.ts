@@ -1,4 +1,5 @@
 import { apiKeysQueryOptions } from '../features/admin/api/api-keys'
+import { adminAreasQueryOptions } from '../features/admin/api/get-admin-areas'
 import { adminCategoriesQueryOptions } from '../features/admin/api/get-admin-categories'
 import { adminOrganizationsQueryOptions } from '../features/admin/api/get-admin-organizations'
 import { adminReportsQueryOptions } from '../features/admin/api/get-admin-reports'
@@ -9,7 +10,13 @@ import type { FirstData } from './first-data'
 
 /** The first data of the back-office pages (first-data.ts). */
 export const adminFirstData: FirstData<
-  'adminStats' | 'adminReports' | 'adminOrganizations' | 'adminUsers' | 'adminCategories' | 'apiKeys'
+  | 'adminStats'
+  | 'adminReports'
+  | 'adminOrganizations'
+  | 'adminUsers'
+  | 'adminCategories'
+  | 'adminAreas'
+  | 'apiKeys'
 > = {
   adminStats: () => adminStatsQueryOptions(),
   // The reports page's filters live in its address; the dashboard's has none: its first page.
@@ -20,5 +27,6 @@ export const adminFirstData: FirstData<
   adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
   adminUsers: () => adminUsersQueryOptions(),
   adminCategories: () => adminCategoriesQueryOptions(),
+  adminAreas: () => adminAreasQueryOptions(),
   apiKeys: () => apiKeysQueryOptions(),
 }

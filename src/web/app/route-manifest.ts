@@ -26,6 +26,7 @@ export type FirstDataKey =
   | 'adminOrganizations'
   | 'adminUsers'
   | 'adminCategories'
+  | 'adminAreas'
   | 'apiKeys'
 
 /** Who a page is for, and where its code goes (vite.chunks.ts): never an area's code on another's page; `signed-in` is the frame both signed-in areas share. */
@@ -292,6 +293,14 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/categories/admin-categories-page',
             area: 'admin',
             data: ['adminCategories'],
+            drawn: 'session',
+          },
+          {
+            path: 'zones',
+            id: 'admin-areas',
+            screen: 'features/admin/areas/admin-areas-page',
+            area: 'admin',
+            data: ['adminAreas'],
             drawn: 'session',
           },
           {

@@ -22,6 +22,7 @@ export const adminKeys = {
     ['admin', 'organizations', 'list', filters, page] as const,
   users: () => ['admin', 'users'] as const,
   categories: () => ['admin', 'categories'] as const,
+  areas: () => ['admin', 'areas'] as const,
   apiKeys: () => ['admin', 'api-keys'] as const,
 }
 

@@ -17,6 +17,7 @@ export const adminFr = {
     organizations: 'Organisations | Administration',
     users: 'Utilisateurs | Administration',
     categories: 'Catégories | Administration',
+    areas: 'Zones | Administration',
     apiKeys: 'Clés API Open311 | Administration',
   },
   fields: {
@@ -61,6 +62,7 @@ export const adminFr = {
     organizations: 'Organisations',
     users: 'Utilisateurs',
     categories: 'Catégories',
+    areas: 'Zones',
     apiKeys: 'Clés API',
   },
   dashboard: {
@@ -302,6 +304,40 @@ export const adminFr = {
       'Depuis le dépôt : au-delà, un signalement qu’aucune organisation n’a pris en charge est en retard.',
     resolveField: 'Délai de résolution (en heures)',
     resolveHint: 'Depuis le dépôt : au-delà, un signalement pris en charge mais pas résolu est en retard.',
+  },
+  // Issue 30: the communes, their limits and where a report belongs.
+  areas: {
+    subtitle:
+      'Les 19 communes d’arrondissement du département de Dakar : chaque signalement appartient à celle qui contient son point.',
+    mapLabel: 'Carte des communes',
+    mapLegend:
+      'Trait plein : limites importées. Cercle en pointillés : approximation par le centre de la commune.',
+    list: 'Liste des communes',
+    commune: 'Commune',
+    arrondissement: 'Arrondissement',
+    source: 'Source',
+    approximated: 'Approximation par le centre',
+    importedOn: 'Limites importées le {{date}}',
+    loadFailed: 'Impossible de charger les communes',
+    recounting: 'Communes des signalements en cours de mise à jour…',
+    import: {
+      title: 'Importer des limites (GeoJSON)',
+      text: 'Le fichier remplace toutes les limites : une commune qu’il ne nomme pas revient à l’approximation par le centre. Les communes des signalements sont ensuite recalculées en arrière-plan.',
+      field: 'Fichier GeoJSON des limites',
+      hint: 'Une FeatureCollection de Polygon ou MultiPolygon, chaque commune nommée par properties.name (5 Mo au plus).',
+      submit: 'Importer',
+      importing: 'Import en cours…',
+      noFile: 'Choisissez un fichier GeoJSON.',
+      done_one: 'Limites importées pour {{count}} commune',
+      done_other: 'Limites importées pour {{count}} communes',
+      doneText: 'Les communes des signalements sont mises à jour en arrière-plan.',
+    },
+    origin: {
+      title: 'D’où viennent les limites',
+      text: 'Des limites administratives d’OpenStreetMap : les relations boundary=administrative des communes d’arrondissement du département de Dakar (le niveau admin_level des communes), exportées en GeoJSON avec Overpass (puis osmtogeojson) ou avec osmium export. Chaque élément porte le nom de sa commune dans properties.name (accents et majuscules indifférents).',
+      licence:
+        'Données © les contributeurs d’OpenStreetMap, sous licence ODbL : la page publique des statistiques les crédite dès qu’elles sont importées.',
+    },
   },
 } as const
 

@@ -59,6 +59,7 @@ describe('Admin layout', () => {
     )
     expect(within(nav).getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('href', '/admin/users')
     expect(within(nav).getByRole('link', { name: 'Catégories' })).toHaveAttribute('href', '/admin/categories')
+    expect(within(nav).getByRole('link', { name: 'Zones' })).toHaveAttribute('href', '/admin/zones')
     expect(screen.getByText('Admin : Awa Ndiaye')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument()
   })

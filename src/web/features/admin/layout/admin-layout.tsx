@@ -3,6 +3,7 @@ import Building2 from 'lucide-react/icons/building-2'
 import FileText from 'lucide-react/icons/file-text'
 import KeyRound from 'lucide-react/icons/key-round'
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard'
+import MapIcon from 'lucide-react/icons/map'
 import Tags from 'lucide-react/icons/tags'
 import Users from 'lucide-react/icons/users'
 import { useTranslation } from 'react-i18next'
@@ -32,6 +33,7 @@ function AdminShell() {
     { to: '/admin/organizations', label: t('nav.organizations'), icon: Building2 },
     { to: '/admin/users', label: t('nav.users'), icon: Users },
     { to: '/admin/categories', label: t('nav.categories'), icon: Tags },
+    { to: '/admin/zones', label: t('nav.areas'), icon: MapIcon },
     { to: '/admin/api-keys', label: t('nav.apiKeys'), icon: KeyRound },
   ]
   // The header names the current screen; the area's index is the dashboard.
