@@ -293,6 +293,15 @@ interface ColdRequest {
   headers: Record<string, string>
 }
 
+/** The three slowest requests, by their query string and time. */
+function slowestOf(timed: { ms: number; url: string }[]): string {
+  return [...timed]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map(({ ms, url }) => `${decodeURIComponent(new URL(url).search)} ${ms.toFixed(0)} ms`)
+    .join(', ')
+}
+
 /**
  * Requests that nothing cached can answer: each search asked once (its total is kept by the read
  * cache afterwards), each map view new; one at a time, or `parallel` at once.
@@ -304,7 +313,7 @@ async function measureCold(
   goal?: Partial<Record<Kind, number>>,
 ) {
   const times: number[] = []
-  let slowest = { ms: 0, url: '' }
+  const timed: { ms: number; url: string }[] = []
   const queue = [...requests]
   const worker = async () => {
     for (let request = queue.shift(); request; request = queue.shift()) {
@@ -314,7 +323,7 @@ async function measureCold(
       if (!res.ok) throw new Error(`${request.url}: ${res.status}`)
       const ms = performance.now() - started
       times.push(ms)
-      if (ms > slowest.ms) slowest = { ms, url: request.url }
+      timed.push({ ms, url: request.url })
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker))
@@ -328,7 +337,7 @@ async function measureCold(
     max: times.at(-1) ?? 0,
   }
   log(
-    `  cold: ${what.padEnd(80)} ${times.length} requests  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms (${new URL(slowest.url).search})`,
+    `  cold: ${what.padEnd(80)} ${times.length} requests  p50 ${figures.p50.toFixed(1)}  p95 ${figures.p95.toFixed(1)}  max ${figures.max.toFixed(1)} ms (slowest: ${slowestOf(timed)})`,
   )
   return figures
 }
