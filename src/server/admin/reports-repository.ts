@@ -23,6 +23,7 @@ import {
   OVERDUE_KINDS_ALL,
   overdueDayCounts,
   overdueRows,
+  WAITING_STATUSES,
 } from '../reports/overdue'
 import { type PageRead, readPage } from '../reports/paging'
 import {
@@ -63,15 +64,22 @@ function walkedBy(filters: AdminReportFilters): SQL | undefined {
   return priority ? eq(reports.priority, priority) : undefined
 }
 
-/** The late reports the filter asks for (issue 30): of both kinds (`1`), or of the one it names. */
-function overdueKinds(overdue: AdminReportFilters['overdue']): OverdueKind[] | null {
+/**
+ * The late reports the filter asks for (issue 30): of both kinds (`1`), or of the one it names;
+ * with a status, only the kinds whose reports may have it (a report to claim waits "En attente"),
+ * so that the list walks from the right moment.
+ */
+function overdueKinds(filters: AdminReportFilters): OverdueKind[] | null {
+  const { overdue } = filters
   if (!overdue) return null
-  return overdue === OVERDUE_FILTER ? OVERDUE_KINDS_ALL : [overdue]
+  const kinds = overdue === OVERDUE_FILTER ? OVERDUE_KINDS_ALL : [overdue]
+  const status = chosen(filters.status)
+  return status ? kinds.filter((kind) => WAITING_STATUSES[kind].includes(status)) : kinds
 }
 
 /** What the late-reports filter needs at `now`: the kinds and the categories' deadlines; none without it. */
 async function lateFilter(db: Db, filters: AdminReportFilters, now: Date) {
-  const kinds = overdueKinds(filters.overdue)
+  const kinds = overdueKinds(filters)
   return kinds ? { kinds, deadlines: await deadlinesAt(db, now) } : null
 }
 

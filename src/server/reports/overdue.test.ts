@@ -176,6 +176,16 @@ describe('GET /api/admin/reports?overdue=1', () => {
       total: 2,
       ids: [ids['Voirie en cours depuis 340 h'], ids['Éclairage en cours depuis 25 h']].sort(),
     })
+    // Closed reports are never late; a report to claim waits "En attente".
+    expect(await listed('/api/admin/reports?overdue=1&status=resolu')).toMatchObject({ total: 0, ids: [] })
+    expect(await listed('/api/admin/reports?overdue=claim&status=en-cours')).toMatchObject({
+      total: 0,
+      ids: [],
+    })
+    expect(await listed('/api/admin/reports?overdue=1&status=en-attente')).toMatchObject({
+      total: 6,
+      ids: late(['claim', 'resolve'], (description) => !description.includes('en cours')),
+    })
     // One commune: counted from the reports filed since the deadlines (no counts per day by commune).
     expect(await listed(`/api/admin/reports?overdue=1&area=${MEDINA_ID}`)).toMatchObject({
       total: 1,

@@ -4,7 +4,7 @@
 // reports of a category are a `created_at <` range of the indexes that already serve the lists,
 // and their count the count tables' figures less the reports filed since.
 import { and, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
-import { FILED_STATUS, type OverdueKind, statusesOfKind } from '../../domain/report-states'
+import { FILED_STATUS, type OverdueKind, type ReportStatus, statusesOfKind } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { categories, reports } from '../db/schema'
 import { isOneOf } from '../db/values'
@@ -18,14 +18,24 @@ const HOUR_MS = 60 * 60 * 1000
  * (no organisation, as filed), and claimed but still open (an organisation that puts its report
  * back "En attente" does not stop its clock).
  */
+export const WAITING_STATUSES: Record<OverdueKind, readonly ReportStatus[]> = {
+  claim: [FILED_STATUS],
+  resolve: OPEN_STATUSES,
+}
 const WAITING: Record<OverdueKind, { counts: SQL; rows: SQL }> = {
   claim: {
-    counts: sql`not assigned and ${isOneOf(sql`status`, [FILED_STATUS])}`,
-    rows: and(isNull(reports.assigned_organization_id), isOneOf(reports.status, [FILED_STATUS])) as SQL,
+    counts: sql`not assigned and ${isOneOf(sql`status`, WAITING_STATUSES.claim)}`,
+    rows: and(
+      isNull(reports.assigned_organization_id),
+      isOneOf(reports.status, WAITING_STATUSES.claim),
+    ) as SQL,
   },
   resolve: {
-    counts: sql`assigned and ${isOneOf(sql`status`, OPEN_STATUSES)}`,
-    rows: and(isNotNull(reports.assigned_organization_id), isOneOf(reports.status, OPEN_STATUSES)) as SQL,
+    counts: sql`assigned and ${isOneOf(sql`status`, WAITING_STATUSES.resolve)}`,
+    rows: and(
+      isNotNull(reports.assigned_organization_id),
+      isOneOf(reports.status, WAITING_STATUSES.resolve),
+    ) as SQL,
   },
 }
 
@@ -90,23 +100,24 @@ function eachDeadline(
   return or(...branches) ?? sql`false`
 }
 
+/** The latest of the moments of these kinds: every late report was filed before it. */
+function latestDeadline(deadlines: Deadlines, kinds: OverdueKind[]): Date | null {
+  const moments = kinds.flatMap((kind) => deadlines[kind].map((group) => group.before))
+  return moments.reduce<Date | null>((latest, moment) => (latest && latest > moment ? latest : moment), null)
+}
+
 /**
- * The late reports of these kinds. Each branch is a range of filing dates below the latest of its
- * moments: a list walks its index from there down, a count reads only what it must.
+ * The late reports of these kinds: a range of filing dates below the latest of their moments (the
+ * planner's index condition: a list walks its index from there down), then each kind's and
+ * category's own moment.
  */
 export function overdueRows(deadlines: Deadlines, kinds: OverdueKind[] = OVERDUE_KINDS_ALL): SQL {
-  const branches = kinds.flatMap((kind) => {
-    const groups = deadlines[kind]
-    const latest = groups.reduce<Date | null>((max, { before }) => (max && max > before ? max : before), null)
-    if (!latest) return []
-    const late = or(
-      ...groups.map((group) =>
-        and(ofGroup(group, 'rows'), lt(reports.created_at, group.before.toISOString())),
-      ),
-    )
-    return [and(WAITING[kind].rows, lt(reports.created_at, latest.toISOString()), late)]
-  })
-  return or(...branches) ?? sql`false`
+  const latest = latestDeadline(deadlines, kinds)
+  if (!latest) return sql`false`
+  const late = eachDeadline(deadlines, kinds, 'rows', (group) =>
+    and(ofGroup(group, 'rows'), lt(reports.created_at, group.before.toISOString())),
+  )
+  return and(lt(reports.created_at, latest.toISOString()), late) as SQL
 }
 
 /**
