@@ -128,9 +128,9 @@ export function overdueRows(deadlines: Deadlines, kinds: OverdueKind[] = OVERDUE
 export function overdueAt(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`
   return sql<OverdueKind | null>`(select case
-      when reports.assigned_organization_id is null and ${isOneOf(sql`reports.status`, [FILED_STATUS])}
+      when reports.assigned_organization_id is null and ${isOneOf(sql`reports.status`, WAITING_STATUSES.claim)}
         and reports.created_at < ${at} - c.claim_target_hours * interval '1 hour' then 'claim'
-      when reports.assigned_organization_id is not null and ${isOneOf(sql`reports.status`, OPEN_STATUSES)}
+      when reports.assigned_organization_id is not null and ${isOneOf(sql`reports.status`, WAITING_STATUSES.resolve)}
         and reports.created_at < ${at} - c.resolve_target_hours * interval '1 hour' then 'resolve'
     end from categorie c where c.id = reports.category_id)`
 }

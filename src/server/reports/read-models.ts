@@ -65,10 +65,10 @@ export function startOfUtcDay(moment: Date): Date {
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Every figure of the admin dashboard in one query: statuses and resolution times from
- * report_counts, "today" and most of "this week" from the days of report_daily_counts, and the
- * rest of the week's first day (it starts at this time of day, 7 days ago) from the reports of
- * that part of a day; the late reports the same way, from each category's targets (overdue.ts).
+ * Every figure of the admin dashboard in one query, once the categories' targets are read:
+ * statuses and resolution times from report_counts, "today" and most of "this week" from the days
+ * of report_daily_counts, and the rest of the week's first day (it starts at this time of day, 7
+ * days ago) from the reports of that part of a day; the late reports the same way (overdue.ts).
  */
 export async function adminStatsFromCounts(db: Db, now: Date): Promise<AdminStats> {
   const overdue = overdueCount(
