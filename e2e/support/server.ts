@@ -16,6 +16,8 @@ export interface E2eServer {
   insertReport(fields?: Parameters<typeof insertReport>[1]): ReturnType<typeof insertReport>
   /** Sends the Web Push notifications waiting now (the server's own round, without its timer). */
   deliverPushes(): Promise<number>
+  /** Recounts every report's commune after an import of limits (the server's rounds, without their timer). */
+  recountAreas(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -39,6 +41,7 @@ export async function startE2eServer(options: { env?: Record<string, string> } =
       return report
     },
     deliverPushes: () => server.app.push.sender.deliverDue(),
+    recountAreas: () => server.app.areaRecount.runUntilDone(),
     stop: server.stop,
   }
 }
