@@ -42,6 +42,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 // The statuses of the domain (report-states.ts) a rejected report has: hidden from the public.
 const HIDDEN_STATUSES = statusesOfKind('hidden')
+// A report not yet resolved nor rejected.
+const OPEN_STATUSES = statusesOfKind('open')
 
 // Index columns say `.desc().nullsFirst()`: that is what a plain `ORDER BY x DESC` means, and an
 // index serves a query only when the two orders match exactly.
@@ -367,6 +369,14 @@ export const reports = pgTable(
       .using('gin', t.category_id, t.area_id, t.search_vector)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
     index('reports_code_prefix_idx').on(t.anonymous_code.op('text_pattern_ops')),
+    // The reports waiting to be claimed, and to be resolved (issue 30, reports/overdue.ts): the
+    // late ones' counts read the part of a day before a deadline from these alone.
+    index('reports_unclaimed_idx')
+      .on(t.created_at, t.category_id)
+      .where(sql`${t.assigned_organization_id} is null and ${isOneOf(t.status, [FILED_STATUS])}`),
+    index('reports_unresolved_idx')
+      .on(t.created_at, t.category_id)
+      .where(sql`${t.assigned_organization_id} is not null and ${isOneOf(t.status, OPEN_STATUSES)}`),
     // Admin list of one commune, newest first.
     index('reports_area_idx').on(t.area_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // An agent's round: the reports handed to them.

@@ -149,18 +149,28 @@ export function overdueCount(
 ): SQL {
   const waiting = or(...kinds.map((kind) => WAITING[kind].counts)) ?? sql`false`
   const all = sql`(select coalesce(sum(n), 0) from report_counts where ${scope.counts} and ${waiting})`
-  const rowsWhere = (condition: SQL) =>
-    sql`(select count(*) from ${reports} where ${and(scope.rows, condition)})`
+  // Counted kind by kind: each kind's waiting reports have an index of their own
+  // (reports_unclaimed_idx, reports_unresolved_idx), read alone.
+  const rowsWhere = (when: (group: DeadlineGroup) => SQL | undefined) =>
+    kinds.length === 0
+      ? sql`0`
+      : sql.join(
+          kinds.map(
+            (kind) =>
+              sql`(select count(*) from ${reports} where ${and(scope.rows, eachDeadline(deadlines, [kind], 'rows', when))})`,
+          ),
+          sql` + `,
+        )
   if (!scope.byDay) {
-    const since = eachDeadline(deadlines, kinds, 'rows', (group) =>
+    const since = rowsWhere((group) =>
       and(ofGroup(group, 'rows'), gte(reports.created_at, group.before.toISOString())),
     )
-    return sql`(${all} - ${rowsWhere(since)})`
+    return sql`(${all} - (${since}))`
   }
   const daysSince = eachDeadline(deadlines, kinds, 'counts', (group) =>
     and(ofGroup(group, 'counts'), sql`day >= ${group.day}::date`),
   )
-  const beforeOnItsDay = eachDeadline(deadlines, kinds, 'rows', (group) =>
+  const beforeOnItsDay = rowsWhere((group) =>
     and(
       ofGroup(group, 'rows'),
       gte(reports.created_at, group.dayStart.toISOString()),
@@ -168,7 +178,7 @@ export function overdueCount(
     ),
   )
   const recentDays = sql`(select coalesce(sum(n), 0) from report_daily_counts where ${scope.counts} and ${daysSince})`
-  return sql`(${all} - ${recentDays} + ${rowsWhere(beforeOnItsDay)})`
+  return sql`(${all} - ${recentDays} + (${beforeOnItsDay}))`
 }
 
 /** How many late reports of these kinds in `scope` (overdueCount). */
