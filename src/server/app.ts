@@ -195,6 +195,7 @@ export async function buildApp(
   app.addHook('onClose', () => pushSender.stop())
   const areaRecount = createAreaRecount({
     db: deps.db.db,
+    onFinished: () => events.publish({ type: 'areas.changed' }),
     onError: (error) => app.log.warn({ err: error }, 'areas: recount round failed, trying again soon'),
   })
   app.decorate('areaRecount', areaRecount)

@@ -87,16 +87,16 @@ const RECOUNT_BATCH = 20_000
 /**
  * One batch of the recount, if one is asked for and no other instance holds it: the next reports
  * by id get their commune again (only the changed ones are written, so that the read models'
- * trigger sees few rows), and the place reached is kept, or the recount ends. False when there is
- * nothing (left) to do here.
+ * trigger sees few rows), and the place reached is kept, or the recount ends. `idle` when there is
+ * nothing to do here.
  */
-export async function recountBatch(db: Db, batch = RECOUNT_BATCH): Promise<boolean> {
+export async function recountBatch(db: Db, batch = RECOUNT_BATCH): Promise<'more' | 'finished' | 'idle'> {
   return db.transaction(async (tx) => {
     const [pending] = await queryRows<{ after_id: string | null }>(
       tx,
       sql`select after_id from area_recount where id = 1 for update skip locked`,
     )
-    if (!pending) return false
+    if (!pending) return 'idle'
     const [done] = await queryRows<{ last_id: string | null; n: number }>(
       tx,
       sql`with batch as (
@@ -114,21 +114,28 @@ export async function recountBatch(db: Db, batch = RECOUNT_BATCH): Promise<boole
     )
     if (!done || done.n < batch) {
       await tx.execute(sql`delete from area_recount where id = 1`)
-      return false
+      return 'finished'
     }
     await tx.execute(sql`update area_recount set after_id = ${done.last_id}::uuid where id = 1`)
-    return true
+    return 'more'
   })
 }
 
 /**
  * The recount's rounds: woken by an import, and every few seconds otherwise, so that a recount
- * another instance left (stopped mid-way) goes on.
+ * another instance left (stopped mid-way) goes on. `onFinished` when this instance ends one (the
+ * reports' communes changed: every instance's cached reads are stale).
  */
-export function createAreaRecount(deps: { db: Db; onError: (error: unknown) => void }) {
+export function createAreaRecount(deps: {
+  db: Db
+  onFinished: () => Promise<void>
+  onError: (error: unknown) => void
+}) {
   const runUntilDone = async () => {
-    while (await recountBatch(deps.db)) {
-      // Batch after batch, each its own transaction.
+    for (;;) {
+      const step = await recountBatch(deps.db)
+      if (step === 'finished') await deps.onFinished()
+      if (step !== 'more') return
     }
   }
   const rounds = createBackgroundRounds({ pollMs: 30_000, round: runUntilDone, onError: deps.onError })

@@ -55,6 +55,8 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const read = readCommuneBoundaries(request.body)
       if (!read.ok) throw new AppError('invalid_input', { message: read.problem })
       await importBoundaries(app.deps.db.db, read.value, app.deps.clock.now())
+      // Every instance's cached reads (the statistics' credit, the reports' communes) are stale.
+      await app.events.publish({ type: 'areas.changed' })
       app.areaRecount.wake()
       return { updated: read.value.length }
     },

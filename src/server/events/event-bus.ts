@@ -12,7 +12,8 @@ export const RELISTEN_FIRST_DELAY_MS = 500
 export const RELISTEN_MAX_DELAY_MS = 30_000
 
 /** Told only between instances (their caches), never to browsers. */
-export type InternalEventType = 'categories.changed'
+export const INTERNAL_EVENT_TYPES = ['categories.changed', 'areas.changed'] as const
+export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number]
 
 /** An event as the instances exchange it: who may see it travels with it, never to browsers. */
 export interface BusEvent {

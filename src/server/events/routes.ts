@@ -12,7 +12,7 @@ import { requireDevice } from '../citizens/device'
 import { categoryOrganizations } from '../db/schema'
 import { AppError } from '../errors'
 import { clientAddressKey } from '../http/rate-limits'
-import type { BusEvent } from './event-bus'
+import { type BusEvent, INTERNAL_EVENT_TYPES } from './event-bus'
 
 const KEEP_ALIVE_MS = 25_000
 
@@ -24,7 +24,7 @@ type Audience =
 
 /** Whether this subscriber may know of this event (DESIGN.md section 7). */
 export function mayReceive(audience: Audience, event: BusEvent): event is BusEvent & { type: EventType } {
-  if (event.type === 'categories.changed') return false
+  if ((INTERNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return false
   // A member's own news: not even the administrators hear it.
   if (event.type === 'reports.handed-over')
     return audience.kind === 'organization' && event.assigneeId === audience.memberId
