@@ -21,9 +21,10 @@ import {
   SIGNUP_MESSAGES,
 } from './organization'
 import { organizationReportSchema } from './organization-space'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue-rules'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
-import { OVERDUE_FILTER, OVERDUE_KIND_VALUES, REJECTED_STATUS } from './report-states'
+import { REJECTED_STATUS } from './report-states'
 import { memberSchema } from './team'
 
 export * from './admin-rules'

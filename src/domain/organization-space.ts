@@ -10,9 +10,10 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TITLE_MAX,
 } from './organization-space-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue-rules'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportDetailsSchema } from './report'
-import { ORGANIZATION_SETTABLE_STATUSES, OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './report-states'
+import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
 
 export * from './organization-space-rules'
 

@@ -29,21 +29,6 @@ export const CLAIMED_STATUS = 'en-cours' satisfies ReportStatus
 export const RESOLVED_STATUS = 'resolu' satisfies ReportStatus
 export const REJECTED_STATUS = 'rejete' satisfies ReportStatus
 
-/**
- * Why a report is late (issue 30), counted from its filing against its category's targets: still
- * unclaimed (no organisation) past the claim target, or claimed and still open past the resolve
- * target. Resolved and rejected reports never are.
- */
-export const OVERDUE_KINDS = {
-  claim: { label: 'Prise en charge en retard' },
-  resolve: { label: 'Résolution en retard' },
-} as const
-export type OverdueKind = keyof typeof OVERDUE_KINDS
-export const OVERDUE_KIND_VALUES = Object.keys(OVERDUE_KINDS) as [OverdueKind, ...OverdueKind[]]
-export const OVERDUE_LABEL = 'En retard'
-/** The lists' filter `overdue=1`: late reports, whichever the kind. */
-export const OVERDUE_FILTER = '1'
-
 /** The statuses an organisation may set on the reports it manages. */
 export const ORGANIZATION_SETTABLE_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
 export type OrganizationSettableStatus = (typeof ORGANIZATION_SETTABLE_STATUSES)[number]

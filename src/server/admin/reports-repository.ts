@@ -8,8 +8,8 @@ import type {
   AdminStats,
 } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
+import { OVERDUE_FILTER, type OverdueKind } from '../../domain/overdue-rules'
 import type { Page, PageCursor } from '../../domain/pagination'
-import { OVERDUE_FILTER, type OverdueKind } from '../../domain/report-states'
 import type { ReadCache } from '../cache/read-cache'
 import { teamHistoryOf } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'

@@ -21,8 +21,9 @@ import {
   type OrganizationStats,
   resolutionRate,
 } from '../../domain/organization-space'
+import type { OverdueKind } from '../../domain/overdue-rules'
 import type { Page, PageCursor } from '../../domain/pagination'
-import { CLAIMED_STATUS, FILED_STATUS, type OverdueKind, RESOLVED_STATUS } from '../../domain/report-states'
+import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'

@@ -4,7 +4,8 @@
 // reports of a category are a `created_at <` range of the indexes that already serve the lists,
 // and their count the count tables' figures less the reports filed since.
 import { and, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
-import { FILED_STATUS, type OverdueKind, type ReportStatus, statusesOfKind } from '../../domain/report-states'
+import type { OverdueKind } from '../../domain/overdue-rules'
+import { FILED_STATUS, type ReportStatus, statusesOfKind } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { categories, reports } from '../db/schema'
 import { isOneOf } from '../db/values'

@@ -12,7 +12,8 @@ import {
   ADMIN_DASHBOARD_TO_ASSIGN_REPORTS,
 } from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
-import { FILED_STATUS, OVERDUE_FILTER, REPORT_STATUSES } from '../../../../domain/report-states'
+import { OVERDUE_FILTER } from '../../../../domain/overdue-rules'
+import { FILED_STATUS, REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
