@@ -247,9 +247,11 @@ export async function availableReports(
       count: () =>
         cache.get(
           `available-total:${JSON.stringify([organizationId, filters.q, Boolean(filters.overdue)])}`,
-          () => countMatches(db, { where, search, walked: scope.rows }),
+          () => countMatches(db, { where, search, walked: scope.rows, walkable: scope.byDay }),
         ),
       rowsOf: (tx, ids) => reportsOf(tx, now, ids, newestFirst(false)),
+      // A town hall's communes are a tenth of the available reports' index: never walked.
+      walkable: scope.byDay,
     },
     page,
     ORGANIZATION_PAGE_SIZE,

@@ -216,6 +216,24 @@ describe('pages of an organisation’s available reports', () => {
     }
   })
 
+  it('gives a town hall the pages of a search plain skipping gives, past the counted ones too', async () => {
+    const townHall = await createOrganization(ctx.db.db, {
+      categories: ['Voirie', 'Propreté'],
+      areas: ['Médina'],
+    })
+    const token = bearer(await loginOrganization(ctx.app, townHall.email))
+    const where = sql`assigned_organization_id is null and status <> 'rejete' and area_id = 3`
+    let listed = await listedIds('/api/org/reports/available?q=ligne&page=1', token)
+    expect(listed).toMatchObject({ total: 1000, totalCapped: true })
+    expect(listed.ids).toEqual(await expectedIds(where, newest, 1, 8))
+    for (let page = 2; page <= 3; page++) {
+      listed = await listedIds(`/api/org/reports/available?q=ligne&page=${page}&after=${listed.next}`, token)
+      expect(listed.ids).toEqual(await expectedIds(where, newest, page, 8))
+    }
+    const fewer = await listedIds('/api/org/reports/available?q=ligne%20100', token)
+    expect(fewer.ids).toEqual(await expectedIds(sql`${where} and description ~ '^Ligne 100'`, newest, 1, 8))
+  })
+
   it('gives the pages of a search plain skipping gives, by number and by cursor', async () => {
     // "Ligne 100", "Ligne 1000" to "Ligne 1009": counted exactly.
     const where = sql`assigned_organization_id is null and status <> 'rejete' and description ~ '^Ligne 100'`

@@ -184,6 +184,11 @@ export async function countMatches(
     search: TextSearch
     /** The reports a walk of the list's order reads through (its index): the share is of those. */
     walked: SQL | undefined
+    /**
+     * False when a walk would read mostly reports the list leaves out (a town hall's communes, a
+     * tenth of its index): the index's matches are then always the shorter way.
+     */
+    walkable?: boolean
   },
 ): Promise<number> {
   // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
@@ -195,6 +200,7 @@ export async function countMatches(
       tx,
       sql`select count(*)::int as n from (select 1 from ${reports} where ${list.where}${order} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
     ).then(([row]) => Number(row?.n ?? 0))
+  if (list.walkable === false) return withPlan(db, 'matches', counting(sql``))
   const share = matches / Math.max(1, await estimatedRows(db, list.walked))
   return share >= WALKING_SHARE
     ? walkingElseMatching(db, counting(sql` order by ${reports.created_at} desc, ${reports.id} desc`))
@@ -261,6 +267,8 @@ export interface SearchList<T> {
   count: () => Promise<number>
   /** The rows of these ids, in the list's order. */
   rowsOf: (db: Db, ids: string[]) => Promise<T[]>
+  /** False: never walked (countMatches' `walkable`), however many the matches. */
+  walkable?: boolean
 }
 
 /**
@@ -298,7 +306,9 @@ export async function readSearchPage<T>(
         limit ${pageSize} offset ${from ? 0 : (page - 1) * pageSize}`,
     )
   const found =
-    matched > SEARCH_COUNT_LIMIT ? await walkingElseMatching(db, read) : await withPlan(db, 'matches', read)
+    matched > SEARCH_COUNT_LIMIT && list.walkable !== false
+      ? await walkingElseMatching(db, read)
+      : await withPlan(db, 'matches', read)
   const rows = backwards ? found.reverse() : found
   // Their rows outside the plan's settings: the planner finds ten ids by their key.
   const items = await list.rowsOf(
