@@ -883,6 +883,14 @@ async function runOn(kind: Kind) {
           SEARCH_AT_ONCE_GOAL,
         ),
         await measureCold(
+          'admin search, a word and a commune asked for the first time, one at a time',
+          SEARCH_WORDS.flatMap((word) =>
+            ZONE_OF_TWO_COMMUNES.map((area) => asAdmin(`/api/admin/reports?q=${q(word)}&area=${area}`)),
+          ),
+          1,
+          SEARCH_ALONE_GOAL,
+        ),
+        await measureCold(
           `organisation search in its available reports, asked for the first time, one at a time (${ZONED_ORGANIZATIONS} town halls of two communes)`,
           orgSearches(zonedOrgs),
           1,
