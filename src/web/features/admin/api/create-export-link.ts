@@ -8,6 +8,7 @@ export function createExportLink(filters: AdminReportFilters): Promise<ExportLin
   if (filters.status) body.status = filters.status
   if (filters.priority) body.priority = filters.priority
   if (filters.area) body.area = filters.area
+  if (filters.overdue) body.overdue = filters.overdue
   return authRequest<ExportLink>('/api/admin/reports/export-link', { method: 'POST', json: body })
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminStats } from '../../../../domain/admin'
 import { pageReply, stubApi } from '../../../test/api-stub'
-import { adminReport } from '../../../test/fixtures'
+import { AREAS, adminReport } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
 import { adminKeys } from '../api/query-keys'
@@ -229,5 +229,29 @@ describe('Admin dashboard', () => {
     await waitFor(() => expect(within(toAssign).queryByText('Voirie')).not.toBeInTheDocument())
     expect(within(toAssign).getByText('Éclairage public')).toBeInTheDocument()
     expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(1)
+  })
+
+  it('leads from "À attribuer" to the report list filtered to the waiting late reports', async () => {
+    const { calls } = stubApi({
+      ...NOTHING_TO_ASSIGN,
+      '/api/admin/stats': { status: 200, body: stats },
+      '/api/admin/reports': pageReply([adminReport()]),
+      '/api/areas': { status: 200, body: AREAS },
+    })
+    const { router } = renderRoute('/admin/dashboard')
+    const toAssign = await screen.findByRole('region', { name: 'À attribuer' })
+    await userEvent
+      .setup()
+      .click(within(toAssign).getByRole('link', { name: 'Voir tous les signalements à attribuer' }))
+    expect(await screen.findByRole('heading', { name: 'Gestion des signalements' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/admin/reports')
+    // `retard=1` read from the address, sent as `overdue=1`, shown in its filter.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/admin/reports').at(-1)?.url).toBe(
+        '/api/admin/reports?status=en-attente&overdue=1',
+      ),
+    )
+    expect(screen.getByLabelText('Délai')).toHaveValue('1')
+    expect(screen.getByLabelText('Statut')).toHaveValue('en-attente')
   })
 })

@@ -34,6 +34,7 @@ import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { useUpdateAdminReport } from '../api/update-admin-report'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { ReportDetailDialog } from '../reports/report-detail-dialog'
+import { REPORT_FILTER_PARAMETERS } from '../reports/report-filters'
 import '../i18n/fr'
 
 function Performance({
@@ -176,7 +177,10 @@ function RecentReports() {
  * The whole list of the reports to assign: the report management screen, waiting ones past their
  * target (`retard`, beside `statut`, in its address).
  */
-const TO_ASSIGN_LIST = `/admin/reports?statut=${FILED_STATUS}&retard=${OVERDUE_FILTER}`
+const TO_ASSIGN_LIST = `/admin/reports?${new URLSearchParams({
+  [REPORT_FILTER_PARAMETERS.status]: FILED_STATUS,
+  [REPORT_FILTER_PARAMETERS.overdue]: OVERDUE_FILTER,
+})}`
 
 /** The organisations covering one report to assign, each a button that hands it over. */
 function CoveringOrganizations({ report }: { report: AdminReport }) {

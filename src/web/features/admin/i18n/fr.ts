@@ -32,6 +32,8 @@ export const adminFr = {
     place: 'Lieu',
     department: 'Département',
     area: 'Commune',
+    // Issue 30: whether a report is past its category's targets.
+    overdue: 'Délai',
     createdAt: 'Date de création',
     actions: 'Actions',
     total: 'Total',
@@ -103,6 +105,7 @@ export const adminFr = {
     allStatuses: 'Tous les statuts',
     allPriorities: 'Toutes les priorités',
     allAreas: 'Toutes les communes',
+    allDelays: 'Tous les délais',
     sortBy: 'Trier par',
     export: 'Exporter',
     exporting: 'Export...',

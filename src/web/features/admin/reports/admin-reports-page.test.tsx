@@ -155,6 +155,96 @@ describe('Admin report management', () => {
     expect(new URLSearchParams(router.state.location.search).get('commune')).toBeNull()
   })
 
+  it('marks each late report "En retard", saying which target it missed, in its card and its detail', async () => {
+    const unclaimed = adminReport({ anonymous_code: 'CLAI2345', overdue: 'claim' })
+    const unresolved = adminReport({ anonymous_code: 'RESO2345', status: 'en-cours', overdue: 'resolve' })
+    const onTime = adminReport({ anonymous_code: 'TIME2345', overdue: null })
+    stubAdminApi({
+      '/api/admin/reports': pageReply([unclaimed, unresolved, onTime]),
+      [`/api/admin/reports/${unresolved.id}`]: {
+        status: 200,
+        body: { ...unresolved, history: [], notifications: [] },
+      },
+      [`/api/admin/reports/${unresolved.id}/eligible-organizations`]: { status: 200, body: { items: [] } },
+    })
+    renderRoute('/admin/reports')
+    await screen.findByText('CLAI2345')
+    const [first, second, third] = screen.getAllByRole('article') as [HTMLElement, HTMLElement, HTMLElement]
+    const claim = within(first).getByRole('img', { name: 'Prise en charge en retard' })
+    expect(claim).toHaveTextContent('En retard')
+    expect(claim).toHaveAttribute('title', 'Prise en charge en retard')
+    expect(within(second).getByRole('img', { name: 'Résolution en retard' })).toHaveTextContent('En retard')
+    expect(within(third).queryByText('En retard')).toBeNull()
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Voir le signalement RESO2345' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(await within(dialog).findByRole('img', { name: 'Résolution en retard' })).toHaveAttribute(
+      'title',
+      'Résolution en retard',
+    )
+  })
+
+  it('filters the late reports, in the address and in the export', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '')
+    })
+    const { calls } = stubAdminApi({
+      '/api/admin/reports': pageReply([adminReport()]),
+      'POST /api/admin/reports/export-link': {
+        status: 200,
+        body: { url: '/api/admin/reports/export-download?token=abc', expiresAt: '2026-11-22T10:01:00Z' },
+      },
+    })
+    const { router } = renderRoute('/admin/reports?priorite=high&page=2')
+    const user = userEvent.setup()
+    const late = await screen.findByLabelText('Délai')
+    expect(late).toHaveValue('all')
+    expect(
+      within(late)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tous les délais', 'En retard', 'Prise en charge en retard', 'Résolution en retard'])
+    const address = () => new URLSearchParams(router.state.location.search)
+
+    await user.selectOptions(late, 'Résolution en retard')
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?priority=high&overdue=resolve'),
+    )
+    expect([address().get('retard'), address().get('priorite'), address().get('page')]).toEqual([
+      'resolve',
+      'high',
+      null,
+    ])
+    await user.selectOptions(late, 'En retard')
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?priority=high&overdue=1'),
+    )
+    expect(address().get('retard')).toBe('1')
+    await user.click(screen.getByRole('button', { name: 'Exporter' }))
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ priority: 'high', overdue: '1' })
+
+    // "Tous les délais" takes the filter out of the address.
+    await user.selectOptions(late, 'Tous les délais')
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?priority=high'))
+    expect(address().get('retard')).toBeNull()
+  })
+
+  it('opens filtered from the dashboard’s "À attribuer" link, and ignores a lateness it does not know', async () => {
+    const { calls } = stubAdminApi({ '/api/admin/reports': pageReply([adminReport()]) })
+    const { router } = renderRoute('/admin/reports?statut=en-attente&retard=1')
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports?status=en-attente&overdue=1'),
+    )
+    await waitFor(() => expect(screen.getByLabelText('Délai')).toHaveValue('1'))
+    expect(screen.getByLabelText('Statut')).toHaveValue('en-attente')
+
+    await act(() => router.navigate('/admin/reports?retard=bientot'))
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/admin/reports'))
+    expect(screen.getByLabelText('Délai')).toHaveValue('all')
+  })
+
   it('reads the commune of its address on a reload, and ignores one that is not a commune', async () => {
     const { calls } = stubAdminApi({ '/api/admin/reports': pageReply([adminReport()]) })
     const { router } = renderRoute('/admin/reports?commune=3')

@@ -8,6 +8,12 @@ import {
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
+import {
+  OVERDUE_FILTER,
+  OVERDUE_KIND_VALUES,
+  OVERDUE_KINDS,
+  OVERDUE_LABEL,
+} from '../../../../domain/overdue-rules'
 import type { PageCursor } from '../../../../domain/pagination-rules'
 import { REPORT_STATUS_VALUES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -46,8 +52,10 @@ export function AdminReportsPage() {
   const [params, setParams] = useAddressParams()
   const address = params.toString()
   const { filters, page, cursor } = useMemo(() => readReportFilters(new URLSearchParams(address)), [address])
-  const setFilter = (name: 'q' | 'status' | 'priority' | 'sort' | 'area', value: string | undefined) =>
-    setParams((current) => withReportFilter(current, name, value))
+  const setFilter = (
+    name: 'q' | 'status' | 'priority' | 'sort' | 'area' | 'overdue',
+    value: string | undefined,
+  ) => setParams((current) => withReportFilter(current, name, value))
   const setPage = useCallback(
     (next: number, to?: PageCursor) => setParams((current) => withReportPage(current, next, to)),
     [setParams],
@@ -128,6 +136,16 @@ export function AdminReportsPage() {
           options={[
             { value: 'all', label: t('reports.allAreas') },
             ...(areas.data ?? []).map((area) => ({ value: String(area.id), label: area.name })),
+          ]}
+        />
+        <SelectField
+          label={t('fields.overdue')}
+          value={filters.overdue ?? 'all'}
+          onChange={(value) => setFilter('overdue', value)}
+          options={[
+            { value: 'all', label: t('reports.allDelays') },
+            { value: OVERDUE_FILTER, label: OVERDUE_LABEL },
+            ...OVERDUE_KIND_VALUES.map((value) => ({ value, label: OVERDUE_KINDS[value].label })),
           ]}
         />
         <SelectField

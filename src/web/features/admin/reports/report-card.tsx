@@ -6,6 +6,7 @@ import MapPin from 'lucide-react/icons/map-pin'
 import Users from 'lucide-react/icons/users'
 import { useTranslation } from 'react-i18next'
 import type { AdminReport } from '../../../../domain/admin'
+import { OverdueBadge } from '../../../components/report/overdue-badge'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
@@ -29,6 +30,7 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
           <div className="flex flex-wrap gap-2">
             <ReportStatusBadge status={report.status} />
             <ReportPriorityBadge priority={report.priority} />
+            <OverdueBadge overdue={report.overdue} />
           </div>
         </div>
         <p className="line-clamp-2 text-sm text-slate-700">{report.description}</p>

@@ -11,6 +11,7 @@ import {
   RESOLVED_STATUS,
   type ReportStatus,
 } from '../../../../domain/report-states'
+import { OverdueBadge } from '../../../components/report/overdue-badge'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
@@ -252,9 +253,10 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-bold text-slate-900">{report.type}</h3>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <ReportStatusBadge status={report.status} />
           <ReportPriorityBadge priority={report.priority} />
+          <OverdueBadge overdue={report.overdue} />
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { AREA_COUNT } from '../../../../domain/area-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from '../../../../domain/overdue-rules'
 import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,
@@ -24,6 +25,9 @@ export const REPORT_FILTER_PARAMETERS = {
   sort: 'tri',
   // The commune's id (1 to 19, as GET /api/areas numbers them).
   area: 'commune',
+  // The late reports (issue 30): `1` of either kind, `claim` or `resolve` of one; the dashboard's
+  // "À attribuer" links here with `retard=1`.
+  overdue: 'retard',
   page: 'page',
   // A search's keyset cursors (Page.next, Page.previous), sent back as `after` and `before`.
   after: 'apres',
@@ -31,6 +35,9 @@ export const REPORT_FILTER_PARAMETERS = {
 } as const
 
 type FilterName = Exclude<keyof typeof REPORT_FILTER_PARAMETERS, 'page' | 'after' | 'before'>
+
+/** What the "Délai" filter may ask: late of either kind, or of one kind. */
+const OVERDUE_CHOICES = [OVERDUE_FILTER, ...OVERDUE_KIND_VALUES] as const
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((known) => known === value)
@@ -59,6 +66,8 @@ export function readReportFilters(params: URLSearchParams): {
   if (sort && sort !== DEFAULT_ADMIN_REPORT_SORT) filters.sort = sort
   const area = Number(params.get(REPORT_FILTER_PARAMETERS.area))
   if (Number.isInteger(area) && area >= 1 && area <= AREA_COUNT) filters.area = area
+  const overdue = oneOf(OVERDUE_CHOICES, params.get(REPORT_FILTER_PARAMETERS.overdue))
+  if (overdue) filters.overdue = overdue
   const page = Number(params.get(REPORT_FILTER_PARAMETERS.page))
   return { filters, page: Number.isInteger(page) && page > 1 ? page : 1, cursor: readCursor(params) }
 }
