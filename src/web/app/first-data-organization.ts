@@ -4,6 +4,7 @@ import { profileQueryOptions } from '../features/organization/api/get-profile'
 import { sentNotificationsQueryOptions } from '../features/organization/api/get-sent-notifications'
 import { statsQueryOptions } from '../features/organization/api/get-stats'
 import { membersQueryOptions } from '../features/organization/api/team'
+import { readOverdueOnly } from '../features/organization/components/overdue-only-filter'
 import { useSessionStore } from '../lib/auth/session-store'
 import { categoriesQueryOptions } from '../lib/categories'
 import type { FirstData } from './first-data'
@@ -21,8 +22,14 @@ export const organizationFirstData: FirstData<
   categories: () => categoriesQueryOptions(),
   organizationProfile: () => profileQueryOptions(),
   organizationStats: () => statsQueryOptions(),
-  availableReports: () => availableReportsQueryOptions('', 1),
-  managedReports: () => managedReportsQueryOptions({ q: '', status: 'all', page: 1 }),
+  availableReports: (url) => availableReportsQueryOptions('', 1, {}, readOverdueOnly(url.searchParams)),
+  managedReports: (url) =>
+    managedReportsQueryOptions({
+      q: '',
+      status: 'all',
+      page: 1,
+      ...(readOverdueOnly(url.searchParams) ? { overdue: true } : {}),
+    }),
   sentNotifications: () => sentNotificationsQueryOptions(),
   // The team is its responsables' to read: an agent's browser does not ask (the page sends them on).
   organizationMembers: () =>

@@ -21,7 +21,8 @@ export function FilterCard({ title, children }: { title?: string; children: Reac
         <div
           className={cn(
             'grid grid-cols-1 gap-4',
-            FILTER_COLUMNS[Math.min(Children.count(children), 3) as 1 | 2 | 3],
+            // Counted without the filters a screen leaves out (null), e.g. on its map.
+            FILTER_COLUMNS[Math.min(Children.toArray(children).length, 3) as 1 | 2 | 3],
           )}
         >
           {children}

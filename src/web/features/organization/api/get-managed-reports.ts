@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
+import { OVERDUE_FILTER } from '../../../../domain/overdue-rules'
 import type { Page } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'
@@ -10,6 +11,8 @@ export interface ManagedFilters {
   status: string
   /** Whose: the signed-in member's, or nobody's (issue 29); every report when absent. */
   assignee?: 'me' | 'none'
+  /** The late reports only (issue 30); every report when absent. */
+  overdue?: true
   page: number
 }
 
@@ -19,6 +22,7 @@ export function managedReportsPath(filters: ManagedFilters): string {
   if (filters.q) params.set('q', filters.q)
   if (filters.status !== 'all') params.set('status', filters.status)
   if (filters.assignee) params.set('assignee', filters.assignee)
+  if (filters.overdue) params.set('overdue', OVERDUE_FILTER)
   return `/api/org/reports/managed?${params}`
 }
 

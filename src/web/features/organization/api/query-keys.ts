@@ -10,8 +10,11 @@ export const organizationKeys = {
   profile: () => [...organizationKeys.all, 'profile'] as const,
   stats: () => [...organizationKeys.all, 'stats'] as const,
   available: () => [...organizationKeys.all, 'available'] as const,
-  availablePage: (q: string, page: number, cursor: PageCursor = {}) =>
-    [...organizationKeys.available(), { q, page, ...cursor }] as const,
+  availablePage: (q: string, page: number, cursor: PageCursor = {}, overdueOnly = false) =>
+    [
+      ...organizationKeys.available(),
+      { q, page, ...cursor, ...(overdueOnly ? { overdue: true } : {}) },
+    ] as const,
   managed: () => [...organizationKeys.all, 'managed'] as const,
   managedPage: (filters: { q: string; status: string; page: number }) =>
     [...organizationKeys.managed(), filters] as const,

@@ -114,6 +114,81 @@ describe('Available reports', () => {
     expect(within(claim).getByText('Hors du département')).toBeInTheDocument()
   })
 
+  it('marks a report past its claim target "En retard", in its card, its details and its claim', async () => {
+    stubApi({
+      'GET /api/org/reports/available': pageReply(
+        [
+          organizationReport({ anonymous_code: 'LATE2345', overdue: 'claim' }),
+          organizationReport({ anonymous_code: 'TIME2345', overdue: null }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('LATE2345')).toBeInTheDocument()
+    const [late, onTime] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    const badge = within(late).getByRole('img', { name: 'Prise en charge en retard' })
+    expect(badge).toHaveTextContent('En retard')
+    expect(badge).toHaveAttribute('title', 'Prise en charge en retard')
+    expect(within(onTime).queryByText('En retard')).toBeNull()
+
+    await user.click(within(late).getByRole('button', { name: 'Voir le signalement LATE2345' }))
+    const details = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(details).getByRole('img', { name: 'Prise en charge en retard' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(screen.getByRole('button', { name: 'Prendre en charge le signalement LATE2345' }))
+    const claim = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement\u202f?' })
+    expect(within(claim).getByRole('img', { name: 'Prise en charge en retard' })).toBeInTheDocument()
+  })
+
+  it('shows the late reports only on request, kept in the address, back on the first page', async () => {
+    const api = stubApi({
+      'GET /api/org/reports/available': ({ search }) =>
+        search.get('overdue')
+          ? pageReply([organizationReport({ description: 'En retard seulement', overdue: 'claim' })], {
+              pageSize: 8,
+            })
+          : pageReply([organizationReport({ description: `Page ${search.get('page')}` })], {
+              total: 17,
+              page: Number(search.get('page')),
+              pageSize: 8,
+            }),
+    })
+    const user = userEvent.setup()
+    const { router } = renderRoute(PATH)
+    expect(await screen.findByText('Page 1 / 3')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByText('Page 2 / 3')).toBeInTheDocument()
+
+    const overdueOnly = screen.getByRole('checkbox', { name: 'En retard seulement' })
+    expect(overdueOnly).not.toBeChecked()
+    await user.click(overdueOnly)
+    expect(await screen.findByText('En retard seulement', { selector: 'p' })).toBeInTheDocument()
+    const last = () =>
+      Object.fromEntries(api.callsTo('GET', '/api/org/reports/available').at(-1)?.search ?? [])
+    expect(last()).toEqual({ page: '1', overdue: '1' })
+    expect(router.state.location.search).toBe('?retard=1')
+    expect(screen.getByRole('checkbox', { name: 'En retard seulement' })).toBeChecked()
+
+    await user.click(screen.getByRole('checkbox', { name: 'En retard seulement' }))
+    await waitFor(() => expect(last().overdue).toBeUndefined())
+    expect(await screen.findByText(/^Page \d \/ 3$/)).toBeInTheDocument()
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('reads "En retard seulement" from its address on a reload, and asks for it at once', async () => {
+    const api = stubApi({ 'GET /api/org/reports/available': pageReply([], { pageSize: 8 }) })
+    renderRoute(`${PATH}?retard=1`)
+    // Nothing late: no match for the filter, not "nothing to claim".
+    expect(await screen.findByText('Aucun signalement trouvé')).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'En retard seulement' })).toBeChecked()
+    const calls = api.callsTo('GET', '/api/org/reports/available')
+    expect(calls.map((call) => call.search.get('overdue'))).toEqual(calls.map(() => '1'))
+  })
+
   it('says when there is nothing to claim, and when a search finds nothing', async () => {
     stubApi({ 'GET /api/org/reports/available': pageReply([], { pageSize: 8 }) })
     const user = userEvent.setup()

@@ -18,6 +18,7 @@ import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useAvailableReports } from '../api/get-available-reports'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
+import { OverdueOnlyFilter, useOverdueOnly } from '../components/overdue-only-filter'
 import { ReportCard } from '../components/report-card'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
@@ -43,9 +44,10 @@ export function AvailableReportsPage() {
   usePageMeta({ title: t('meta.available'), description: t('meta.description') })
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search.trim())
+  const [overdueOnly, showOverdueOnly] = useOverdueOnly()
   // The page, and the cursor that led to it when paging through a search.
-  const [page, setPage, cursor] = useListPage(q)
-  const reports = useAvailableReports(q, page, cursor)
+  const [page, setPage, cursor] = useListPage(`${q}|${overdueOnly}`)
+  const reports = useAvailableReports(q, page, cursor, overdueOnly)
   useClampedPage(page, setPage, reports.data)
   const [onMap, showMap] = useListOrMap()
   const hydrated = useHydrated()
@@ -62,6 +64,8 @@ export function AvailableReportsPage() {
 
       <FilterCard>
         <SearchField placeholder={t('lists.searchPlaceholder')} value={search} onChange={setSearch} />
+        {/* The map shows every report of its box: the filter is the list's. */}
+        {onMap ? null : <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />}
       </FilterCard>
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />
@@ -88,7 +92,7 @@ export function AvailableReportsPage() {
           onPageChange={setPage}
           placeholders={4}
           empty={
-            q ? (
+            q || overdueOnly ? (
               <EmptyState icon={SearchX} title={t('lists.noMatchTitle')} text={t('lists.noMatchText')} />
             ) : (
               <EmptyState icon={Inbox} title={t('available.emptyTitle')} text={t('available.emptyText')} />

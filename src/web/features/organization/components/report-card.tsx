@@ -5,6 +5,7 @@ import Users from 'lucide-react/icons/users'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
+import { OverdueBadge } from '../../../components/report/overdue-badge'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportArea } from '../../../components/report/report-area'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
@@ -55,7 +56,10 @@ export function ReportCard({
               <Heading id={`report-${report.id}-title`} className="text-base font-semibold text-slate-900">
                 {report.type}
               </Heading>
-              <ReportStatusBadge status={report.status} />
+              <div className="flex flex-wrap gap-2">
+                <ReportStatusBadge status={report.status} />
+                <OverdueBadge overdue={report.overdue} />
+              </div>
             </div>
             <p className="line-clamp-3 text-sm break-words text-slate-700">
               {description ?? report.description}

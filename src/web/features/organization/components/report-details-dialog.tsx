@@ -2,6 +2,7 @@ import Eye from 'lucide-react/icons/eye'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationReport } from '../../../../domain/organization-space'
+import { OverdueBadge } from '../../../components/report/overdue-badge'
 import { PlaceName } from '../../../components/report/place-name'
 import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
@@ -62,7 +63,10 @@ export function ReportDetailsDialog({
         <dl className="grid gap-4 sm:grid-cols-2">
           <Detail label={t('report.type')}>{report.type}</Detail>
           <Detail label={t('report.status')}>
-            <ReportStatusBadge status={report.status} />
+            <span className="flex flex-wrap gap-2">
+              <ReportStatusBadge status={report.status} />
+              <OverdueBadge overdue={report.overdue} />
+            </span>
           </Detail>
           <Detail label={t('report.priority')}>
             <ReportPriorityBadge priority={report.priority} />

@@ -176,6 +176,8 @@ export const organizationFr = {
     loadFailed: 'Impossible de charger les signalements',
     noMatchTitle: 'Aucun signalement trouvé',
     noMatchText: 'Essayez de modifier votre recherche ou vos filtres.',
+    // Issue 30: the reports past their category's claim or resolve target.
+    overdueOnly: 'En retard seulement',
   },
   dashboard: {
     welcome: 'Bienvenue, {{name}}',

@@ -91,6 +91,63 @@ describe('Managed reports', () => {
     expect(Object.fromEntries(last?.search ?? [])).toEqual({ page: '1', status: 'resolu', q: 'Pikine' })
   })
 
+  it('marks a report past its resolve target "En retard", in its card and its details', async () => {
+    stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply(
+        [
+          managed({ anonymous_code: 'LATE2345', overdue: 'resolve' }),
+          managed({ anonymous_code: 'TIME2345', overdue: null }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    expect(await screen.findByText('LATE2345')).toBeInTheDocument()
+    const [late, onTime] = screen.getAllByRole('article') as [HTMLElement, HTMLElement]
+    const badge = within(late).getByRole('img', { name: 'Résolution en retard' })
+    expect(badge).toHaveTextContent('En retard')
+    expect(badge).toHaveAttribute('title', 'Résolution en retard')
+    expect(within(onTime).queryByText('En retard')).toBeNull()
+
+    await user.click(within(late).getByRole('button', { name: 'Voir le signalement LATE2345' }))
+    const details = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(details).getByRole('img', { name: 'Résolution en retard' })).toBeInTheDocument()
+  })
+
+  it('shows the late reports only on request, with the other filters, kept in the address', async () => {
+    const api = stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': ({ search }) =>
+        pageReply([managed({ description: `retard ${search.get('overdue') ?? 'non'}` })], { pageSize: 8 }),
+    })
+    const user = userEvent.setup()
+    const { router } = renderRoute(PATH)
+    expect(await screen.findByText('retard non')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrer par statut' }), 'En cours')
+    await user.click(screen.getByRole('checkbox', { name: 'En retard seulement' }))
+    expect(await screen.findByText('retard 1')).toBeInTheDocument()
+    // The list's own request (the page's first data, read from the address, asks too).
+    const asked = api
+      .callsTo('GET', '/api/org/reports/managed')
+      .map((call) => Object.fromEntries(call.search))
+    expect(asked).toContainEqual({ page: '1', status: 'en-cours', overdue: '1' })
+    expect(router.state.location.search).toBe('?retard=1')
+  })
+
+  it('reads "En retard seulement" from its address on a reload', async () => {
+    const api = stubApi({
+      'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      'GET /api/org/reports/managed': pageReply([], { pageSize: 8 }),
+    })
+    renderRoute(`${PATH}?retard=1`)
+    expect(await screen.findByText('Aucun signalement trouvé')).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'En retard seulement' })).toBeChecked()
+    const calls = api.callsTo('GET', '/api/org/reports/managed')
+    expect(calls.map((call) => call.search.get('overdue'))).toEqual(calls.map(() => '1'))
+  })
+
   it('changes a status: "Statut mis à jour"', async () => {
     const report = managed({ anonymous_code: 'K7M2QX4P' })
     let status = 'en-cours'

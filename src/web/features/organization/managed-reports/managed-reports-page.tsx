@@ -25,6 +25,7 @@ import { useClampedPage, useListPage } from '../../../lib/use-list-page'
 import { useManagedReports } from '../api/get-managed-reports'
 import { useStats } from '../api/get-stats'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
+import { OverdueOnlyFilter, useOverdueOnly } from '../components/overdue-only-filter'
 import { ReportCard } from '../components/report-card'
 import { ReportCounters } from '../components/report-counters'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
@@ -53,13 +54,20 @@ export function ManagedReportsPage() {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<OrganizationSettableStatus | 'all'>('all')
   const [assignee, setAssignee] = useState<AssigneeChoice>('all')
+  const [overdueOnly, showOverdueOnly] = useOverdueOnly()
   const q = useDebouncedValue(search.trim())
-  const [page, setPage] = useListPage(`${q}|${status}|${assignee}`)
+  const [page, setPage] = useListPage(`${q}|${status}|${assignee}|${overdueOnly}`)
   // Every report: the filters the server drew the page with, and its first data's key.
-  const reports = useManagedReports({ q, status, page, ...(assignee === 'all' ? {} : { assignee }) })
+  const reports = useManagedReports({
+    q,
+    status,
+    page,
+    ...(assignee === 'all' ? {} : { assignee }),
+    ...(overdueOnly ? { overdue: true } : {}),
+  })
   const stats = useStats()
   useClampedPage(page, setPage, reports.data)
-  const filtered = Boolean(q) || status !== 'all' || assignee !== 'all'
+  const filtered = Boolean(q) || status !== 'all' || assignee !== 'all' || overdueOnly
   const [onMap, showMap] = useListOrMap()
   const hydrated = useHydrated()
 
@@ -98,6 +106,8 @@ export function ManagedReportsPage() {
             { value: 'none', label: t('managed.toNobody') },
           ]}
         />
+        {/* The map shows every report of its box: the filter is the list's. */}
+        {onMap ? null : <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />}
       </FilterCard>
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />

@@ -121,6 +121,15 @@ describe('Ma tournée (/organization/tournee)', () => {
     expect(screen.queryByText(/Hors connexion/)).not.toBeInTheDocument()
   })
 
+  it('marks a report past its resolve target "En retard"', async () => {
+    stubGeolocation((_, failed) => failed())
+    stubApi({ [MANAGED]: pageReply([{ ...lamp, overdue: 'resolve' }, pothole], { pageSize: 50 }) })
+    renderRoute(PATH)
+    const late = await cardOf('Éclairage public')
+    expect(within(late).getByRole('img', { name: 'Résolution en retard' })).toHaveTextContent('En retard')
+    expect(within(await cardOf('Voirie')).queryByText('En retard')).toBeNull()
+  })
+
   it('offline, shows the list kept at the last visit, keeps "Résolu" waiting, and sends it once when the connection returns', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-11-27T12:00:00.000Z'))
