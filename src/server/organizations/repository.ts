@@ -27,12 +27,11 @@ import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/repo
 import { zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'
-import type { Db } from '../db/database'
+import { type Db, queryRows } from '../db/database'
 import {
   categories,
   categoryOrganizations,
   notifications,
-  organizationAreas,
   organizationMembers,
   organizations,
   reports,
@@ -169,19 +168,16 @@ function pageOfReports(
 const countRows = async (db: Db, where: SQL | undefined) =>
   (await db.select({ n: count() }).from(reports).where(where))[0]?.n ?? 0
 
-/** The ids of the categories an organisation handles and of the communes it covers. */
+/** The ids of the categories an organisation handles and of the communes it covers, in one query. */
 async function coverageOf(db: Db, organizationId: string): Promise<Coverage> {
-  const [categoryRows, areaRows] = await Promise.all([
-    db
-      .select({ id: categoryOrganizations.categorie_id })
-      .from(categoryOrganizations)
-      .where(eq(categoryOrganizations.organization_id, organizationId)),
-    db
-      .select({ id: organizationAreas.area_id })
-      .from(organizationAreas)
-      .where(eq(organizationAreas.organization_id, organizationId)),
-  ])
-  return { categoryIds: categoryRows.map((row) => row.id), areaIds: areaRows.map((row) => row.id) }
+  const [row] = await queryRows<{ category_ids: number[]; area_ids: number[] }>(
+    db,
+    // JSON, which both drivers read as arrays (PGlite may give an int[] back as its literal).
+    sql`select
+      (select coalesce(json_agg(co.categorie_id), '[]') from categorie_organization co where co.organization_id = ${organizationId}) as category_ids,
+      (select coalesce(json_agg(oa.area_id), '[]') from organization_areas oa where oa.organization_id = ${organizationId}) as area_ids`,
+  )
+  return { categoryIds: row?.category_ids ?? [], areaIds: row?.area_ids ?? [] }
 }
 
 /** The filters of its available reports' list: a search, and the late ones only (issue 30). */
