@@ -21,7 +21,7 @@ import {
   SIGNUP_MESSAGES,
 } from './organization'
 import { organizationReportSchema } from './organization-space'
-import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportPrioritySchema, reportStatusSchema } from './report'
 import { REJECTED_STATUS } from './report-states'

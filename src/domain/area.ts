@@ -1,6 +1,6 @@
 // Schemas (zod) of the API for the communes (issue 30); the zod-free half is area-rules.ts.
 import { z } from 'zod'
-import { AREA_COUNT } from './area-rules'
+import { AREA_COUNT, AREA_MESSAGES } from './area-rules'
 
 export * from './area-rules'
 
@@ -13,9 +13,18 @@ export const areasSchema = z.array(areaSchema)
 export const areaRefSchema = z.object({ id: z.number().int(), name: z.string() })
 export type AreaRef = z.infer<typeof areaRefSchema>
 
+const SMALLINT_MAX = 32_767
+
 /** The communes an organisation covers: none (or absent) is the whole department. */
 export const areaIdsSchema = z
-  .array(z.number().int().positive())
+  .array(
+    z
+      .number()
+      .int()
+      .min(1, { error: AREA_MESSAGES.unknownArea })
+      // An id the database's smallint cannot hold; the others are looked up (areas/repository.ts).
+      .max(SMALLINT_MAX, { error: AREA_MESSAGES.unknownArea }),
+  )
   .max(AREA_COUNT)
   .refine((ids) => new Set(ids).size === ids.length)
 

@@ -10,7 +10,7 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TITLE_MAX,
 } from './organization-space-rules'
-import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportDetailsSchema } from './report'
 import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'

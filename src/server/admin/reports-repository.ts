@@ -8,7 +8,7 @@ import type {
   AdminStats,
 } from '../../domain/admin'
 import { ADMIN_PAGE_SIZE } from '../../domain/constants'
-import { OVERDUE_FILTER, type OverdueKind } from '../../domain/overdue-rules'
+import { OVERDUE_FILTER, type OverdueKind } from '../../domain/overdue'
 import type { Page, PageCursor } from '../../domain/pagination'
 import type { ReadCache } from '../cache/read-cache'
 import { teamHistoryOf } from '../citizens/repository'

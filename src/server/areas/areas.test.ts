@@ -146,6 +146,9 @@ describe('the communes an organisation covers', () => {
       field: 'areaIds',
     })
     expect((await signup([MEDINA_ID, MEDINA_ID], '4')).statusCode).toBe(400)
+    expect((await signup([32_768], '5')).json().error.message).toBe(
+      'Cette commune n’existe pas\u202f: choisissez-la dans la liste.',
+    )
     expect((await ctx.db.db.select().from(organizations)).length).toBe(before)
   })
 

@@ -21,7 +21,7 @@ import {
   type OrganizationStats,
   resolutionRate,
 } from '../../domain/organization-space'
-import type { OverdueKind } from '../../domain/overdue-rules'
+import type { OverdueKind } from '../../domain/overdue'
 import type { Page, PageCursor } from '../../domain/pagination'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { zoneOf } from '../areas/repository'

@@ -4,7 +4,7 @@
 // reports of a category are a `created_at <` range of the indexes that already serve the lists,
 // and their count the count tables' figures less the reports filed since.
 import { and, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
-import type { OverdueKind } from '../../domain/overdue-rules'
+import type { OverdueKind } from '../../domain/overdue'
 import { FILED_STATUS, type ReportStatus, statusesOfKind } from '../../domain/report-states'
 import { type Db, queryRows } from '../db/database'
 import { categories, reports } from '../db/schema'

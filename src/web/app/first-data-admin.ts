@@ -12,6 +12,7 @@ import type { FirstData } from './first-data'
 export const adminFirstData: FirstData<
   | 'adminStats'
   | 'adminReports'
+  | 'adminReportsToAssign'
   | 'adminOrganizations'
   | 'adminUsers'
   | 'adminCategories'
@@ -24,6 +25,8 @@ export const adminFirstData: FirstData<
     const { filters, page, cursor } = readReportFilters(url.searchParams)
     return adminReportsQueryOptions(filters, page, cursor)
   },
+  // The dashboard's « À attribuer »: the first page of the reports late to be claimed.
+  adminReportsToAssign: () => adminReportsQueryOptions({ overdue: 'claim' }, 1),
   adminOrganizations: () => adminOrganizationsQueryOptions({}, 1),
   adminUsers: () => adminUsersQueryOptions(),
   adminCategories: () => adminCategoriesQueryOptions(),

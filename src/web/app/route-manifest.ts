@@ -23,6 +23,7 @@ export type FirstDataKey =
   | 'organizationMembers'
   | 'adminStats'
   | 'adminReports'
+  | 'adminReportsToAssign'
   | 'adminOrganizations'
   | 'adminUsers'
   | 'adminCategories'
@@ -252,7 +253,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             id: 'admin-home',
             screen: 'features/admin/dashboard/admin-dashboard-page',
             area: 'admin',
-            data: ['adminStats', 'adminReports'],
+            data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
             drawn: 'session',
           },
           {
@@ -260,7 +261,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             id: 'admin-dashboard',
             screen: 'features/admin/dashboard/admin-dashboard-page',
             area: 'admin',
-            data: ['adminStats', 'adminReports'],
+            data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
             drawn: 'session',
           },
           {

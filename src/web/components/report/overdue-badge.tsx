@@ -1,5 +1,5 @@
 import Clock from 'lucide-react/icons/clock'
-import { OVERDUE_KINDS, OVERDUE_LABEL, type OverdueKind } from '../../../domain/overdue-rules'
+import { OVERDUE_KINDS, OVERDUE_LABEL, type OverdueKind } from '../../../domain/overdue'
 import { Badge } from '../ui/badge'
 
 /**

@@ -12,7 +12,7 @@ import {
   ADMIN_DASHBOARD_TO_ASSIGN_REPORTS,
 } from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
-import { OVERDUE_FILTER } from '../../../../domain/overdue-rules'
+import { OVERDUE_FILTER } from '../../../../domain/overdue'
 import { FILED_STATUS, REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PlaceName } from '../../../components/report/place-name'

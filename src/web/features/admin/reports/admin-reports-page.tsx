@@ -8,12 +8,7 @@ import {
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { ADMIN_PAGE_SIZE } from '../../../../domain/constants'
-import {
-  OVERDUE_FILTER,
-  OVERDUE_KIND_VALUES,
-  OVERDUE_KINDS,
-  OVERDUE_LABEL,
-} from '../../../../domain/overdue-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES, OVERDUE_KINDS, OVERDUE_LABEL } from '../../../../domain/overdue'
 import type { PageCursor } from '../../../../domain/pagination-rules'
 import { REPORT_STATUS_VALUES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'

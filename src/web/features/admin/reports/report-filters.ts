@@ -5,7 +5,7 @@ import {
   DEFAULT_ADMIN_REPORT_SORT,
 } from '../../../../domain/admin-rules'
 import { AREA_COUNT } from '../../../../domain/area-rules'
-import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from '../../../../domain/overdue-rules'
+import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from '../../../../domain/overdue'
 import { PAGE_CURSOR_PATTERN, type PageCursor } from '../../../../domain/pagination-rules'
 import {
   REPORT_PRIORITY_VALUES,

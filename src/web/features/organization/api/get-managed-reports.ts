@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrganizationReport } from '../../../../domain/organization-space'
-import { OVERDUE_FILTER } from '../../../../domain/overdue-rules'
+import { OVERDUE_FILTER } from '../../../../domain/overdue'
 import type { Page } from '../../../../domain/pagination-rules'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { organizationKeys } from './query-keys'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { OVERDUE_FILTER } from '../../../../domain/overdue-rules'
+import { OVERDUE_FILTER } from '../../../../domain/overdue'
 import { useAddressParams } from '../../../lib/use-address-params'
 import '../i18n/fr'
 

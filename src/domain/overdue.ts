@@ -1,5 +1,5 @@
 // Late reports (issue 30), apart from report-states.ts: only the back-office shows them, and the
-// home page, which reads the statuses, has no byte to spare.
+// home page, which reads the statuses, has no byte to spare. No zod: screens import it.
 /**
  * Why a report is late (issue 30), counted from its filing against its category's targets: still
  * unclaimed (no organisation) past the claim target, or claimed and still open past the resolve
