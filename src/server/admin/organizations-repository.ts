@@ -14,6 +14,7 @@ import { organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { asNameTaken } from '../organizations/names'
+import { inZoneOf } from '../reports/scopes'
 import { containing } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
@@ -144,8 +145,7 @@ const mayReceive = (report: { categoryId: number; areaId: number | null }) =>
     eq(organizations.status, 'approved'),
     eq(organizations.is_active, true),
     sql`${organizations.id} in (select co.organization_id from categorie_organization co where co.categorie_id = ${report.categoryId})`,
-    sql`(not exists (select 1 from organization_areas oa where oa.organization_id = ${organizations.id})
-      or ${report.areaId} in (select oa.area_id from organization_areas oa where oa.organization_id = ${organizations.id}))`,
+    inZoneOf(organizations.id, sql`${report.areaId}`),
   )
 
 /** The organisations an administrator may assign a report to, by name; 404 for an unknown report. */

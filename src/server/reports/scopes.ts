@@ -1,6 +1,6 @@
 // The sets of reports the rules of DESIGN.md section 7 speak of, each written once: the row
 // queries, the count tables (read-models.ts) and the partial indexes (db/schema.ts) all read them.
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { statusesOfKind } from '../../domain/report-states'
 import { reports } from '../db/schema'
 import { isNoneOf } from '../db/values'
@@ -23,12 +23,13 @@ function categoriesHandledBy(organizationId: string): SQL {
 }
 
 /**
- * Whether `areaColumn` is in an organisation's zone: the communes it chose, or any place at all
- * when it chose none (the whole department, and beyond: today's organisations).
+ * Whether `area` is in an organisation's zone (the organisation by its id, or a column of one):
+ * the communes it chose, or any place at all when it chose none (the whole department, and beyond:
+ * today's organisations).
  */
-function inZoneOf(organizationId: string, areaColumn: SQL): SQL {
+export function inZoneOf(organizationId: string | SQLWrapper, area: SQL): SQL {
   return sql`(not exists (select 1 from organization_areas oa where oa.organization_id = ${organizationId})
-    or ${areaColumn} in (select oa.area_id from organization_areas oa where oa.organization_id = ${organizationId}))`
+    or ${area} in (select oa.area_id from organization_areas oa where oa.organization_id = ${organizationId}))`
 }
 
 /** The reports an organisation covers: of its categories, in its zone. */
