@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminArea, AdminAreas } from '../../../../domain/area'
 import { BOUNDARY_FILE_MAX_BYTES, readCommuneBoundaries } from '../../../../domain/area-boundaries'
+import { AREA_RECOUNT_POLL_MS } from '../../../../domain/area-rules'
 import { COMMUNES } from '../../../../domain/communes'
 import { type Answer, apiError, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
@@ -177,6 +178,8 @@ describe('Admin zones', { timeout: 15_000 }, () => {
 
   it('says while the reports’ communes are recounted, and asks again until they are', async () => {
     let asked = 0
+    // The clock moved by hand: the poll's 3 s pass at once, whatever the machine's load.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     openZones({
       'GET /api/admin/areas': () => {
         asked += 1
@@ -186,7 +189,8 @@ describe('Admin zones', { timeout: 15_000 }, () => {
     const notice = await screen.findByText('Communes des signalements en cours de mise à jour…')
     expect(notice).toHaveAttribute('role', 'status')
     // Asked again 3 s later: the recount is over, and the notice goes.
-    await waitFor(() => expect(notice).not.toBeInTheDocument(), { timeout: 8000 })
+    await vi.advanceTimersByTimeAsync(AREA_RECOUNT_POLL_MS)
+    await waitFor(() => expect(notice).not.toBeInTheDocument())
     expect(asked).toBe(2)
   })
 })
