@@ -17,6 +17,7 @@ const SCHEMA_MODULES = [
   'auth',
   'category',
   'citizen',
+  'coordinates',
   'errors',
   'geocoding',
   'health',

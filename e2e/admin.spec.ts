@@ -224,6 +224,8 @@ describe('admin back-office', () => {
     await page.getByLabel('Statut').selectOption('en-cours')
     await page.getByText('1 signalement(s) trouvé(s)').waitFor()
     await page.getByLabel('Statut').selectOption('all')
+    // The three again first: "1 signalement(s)" is still the status filter's until they come.
+    await page.getByText('3 signalement(s) trouvé(s)').waitFor()
     await page.getByLabel('Rechercher').fill('pikine')
     await page.getByText('1 signalement(s) trouvé(s)').waitFor()
     const card = page.getByRole('article')
@@ -249,7 +251,7 @@ describe('admin back-office', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Latitude;Longitude;Organisation;Date de résolution;Soutiens',
+      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Commune;Latitude;Longitude;Organisation;Date de résolution;Soutiens;En retard',
     )
     // Only the filtered row: priority "Élevé". The address holds a comma: quoted, so that a
     // spreadsheet reading commas keeps it in one cell.

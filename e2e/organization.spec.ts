@@ -280,6 +280,13 @@ describe('organisation space', () => {
       .getByText('Dalle de caniveau cassée')
       .waitFor()
     await page.keyboard.press('Escape')
+    // "En retard seulement" narrows it too: this report, filed a moment ago, is not late.
+    // (A click: the box follows the page's address, a moment later.)
+    await page.getByRole('checkbox', { name: 'En retard seulement' }).click()
+    await map.getByText('0 signalement(s) dans cette partie de la carte').waitFor()
+    expect(page.url()).toContain('retard=1')
+    await page.getByRole('checkbox', { name: 'En retard seulement' }).click()
+    await map.getByText('1 signalement(s) dans cette partie de la carte').waitFor()
     // A reload keeps the map.
     await gotoReady(page, page.url())
     await page.getByRole('region', { name: 'Carte des signalements' }).locator('.leaflet-container').waitFor()

@@ -144,6 +144,12 @@ describe('work handed to an agent', () => {
     const code = filed.anonymous_code
     await page.getByLabel(`Membre à qui confier le signalement ${code}`).selectOption({ label: AGENT.name })
     await page.getByText('Signalement confié').waitFor()
+    // The map follows "Confiés à" like the list: handed to Moussa, it is nobody's no more.
+    await page.getByRole('radio', { name: 'Carte' }).click()
+    const map = page.getByRole('region', { name: 'Carte des signalements' })
+    await map.getByText('1 signalement(s) dans cette partie de la carte').waitFor()
+    await page.getByLabel('Confiés à').selectOption({ label: 'Personne' })
+    await map.getByText('0 signalement(s) dans cette partie de la carte').waitFor()
     await responsablePhone.close()
 
     // Moussa's round, seen once with a network, then the network goes.

@@ -25,11 +25,13 @@ export const REPORT_EXPORT_COLUMNS = [
   ['description', 'Description'],
   ['address', 'Adresse'],
   ['department', 'Département'],
+  ['area', 'Commune'],
   ['latitude', 'Latitude'],
   ['longitude', 'Longitude'],
   ['assigned_organization_name', 'Organisation'],
   ['resolved_at', 'Date de résolution'],
   ['supporters_count', 'Soutiens'],
+  ['overdue', 'En retard'],
 ] as const
 
 export const USERNAME_MIN_LENGTH = 3
@@ -90,6 +92,7 @@ export const ADMIN_MESSAGES = {
   categoryWolofNameTooLong: `Le nom en wolof ne peut pas dépasser ${CATEGORY_NAME_MAX_LENGTH} caractères`,
   claimTargetOutOfRange: `Le délai de prise en charge est un nombre entier d’heures, de ${TARGET_HOURS_MIN} à ${TARGET_HOURS_MAX.toLocaleString('fr-FR')} (un an).`,
   resolveTargetOutOfRange: `Le délai de résolution est un nombre entier d’heures, de ${TARGET_HOURS_MIN} à ${TARGET_HOURS_MAX.toLocaleString('fr-FR')} (un an).`,
+  claimTargetAfterResolve: 'Le délai de prise en charge ne peut pas dépasser le délai de résolution.',
   nameRequired: 'Le nom est requis',
   usernameTooShort: `Le nom d’utilisateur doit faire au moins ${USERNAME_MIN_LENGTH} caractères`,
   usernameCharacters: 'Lettres, chiffres, points, tirets et soulignés uniquement',

@@ -217,7 +217,7 @@ const targetHours = (outOfRange: string) =>
  * defaults for a new category, unchanged for an existing one). Without `translations`, a change
  * keeps them.
  */
-export const categoryInputSchema = z
+const categoryFields = z
   .object({
     nom: z
       .string()
@@ -235,12 +235,33 @@ export const categoryInputSchema = z
     resolve_target_hours: targetHours(ADMIN_MESSAGES.resolveTargetOutOfRange).optional(),
   })
   .strict()
+
+/**
+ * A report is claimed before it is resolved: a claim target past the resolve target says nothing.
+ * Checked here when both come; the database's check holds it when one comes alone.
+ */
+function targetsInOrder(
+  targets: { claim_target_hours?: number; resolve_target_hours?: number },
+  context: z.RefinementCtx,
+) {
+  const { claim_target_hours: claim, resolve_target_hours: resolve } = targets
+  if (claim !== undefined && resolve !== undefined && claim > resolve) {
+    context.addIssue({
+      code: 'custom',
+      path: ['claim_target_hours'],
+      message: ADMIN_MESSAGES.claimTargetAfterResolve,
+    })
+  }
+}
+
+export const categoryInputSchema = categoryFields.superRefine(targetsInOrder)
 export type CategoryInput = z.infer<typeof categoryInputSchema>
 
 /** PATCH /api/admin/categories/:id: any of the fields of a category, at least one. */
-export const categoryChangeSchema = categoryInputSchema
+export const categoryChangeSchema = categoryFields
   .partial({ nom: true })
   .refine((change) => Object.values(change).some((field) => field !== undefined))
+  .superRefine(targetsInOrder)
 export type CategoryChange = z.infer<typeof categoryChangeSchema>
 
 /** A category as the back-office reads it: with its targets. */

@@ -2,6 +2,7 @@
 // report-history.ts) is re-exported here for the server. A screen imports the rules modules unless
 // it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { latitudeParameter, longitudeParameter } from './coordinates'
 import { reportDetailsSchema, resolutionPhotoSchema } from './report'
 
 export * from './citizen-actions'
@@ -121,8 +122,8 @@ export const followedReportSchema = z.object({ citizenToken: z.string(), report_
 /** GET /api/reports/nearby: the open reports of a category around a place ("Moi aussi"). */
 export const nearbyQuerySchema = z.object({
   categoryId: z.coerce.number().int().positive(),
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: latitudeParameter(),
+  lon: longitudeParameter(),
 })
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>
 

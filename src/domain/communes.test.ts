@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { COMMUNES, distanceM, nearestCommune } from './communes'
+import { COMMUNES, nearestCommune } from './communes'
+import { distanceInMetres } from './location'
 
 describe('COMMUNES', () => {
   it('are the 19 communes d’arrondissement of the department of Dakar, in its four arrondissements', () => {
@@ -48,14 +49,14 @@ describe('COMMUNES', () => {
   })
 })
 
-describe('distanceM', () => {
+describe('distanceInMetres', () => {
   it('measures metres on the ground', () => {
-    expect(distanceM({ latitude: 14, longitude: -17 }, { latitude: 15, longitude: -17 })).toBeCloseTo(
+    expect(distanceInMetres({ latitude: 14, longitude: -17 }, { latitude: 15, longitude: -17 })).toBeCloseTo(
       111_195,
       -2,
     )
     // Place de l’Indépendance to the Gorée landing, about 3.5 km across the water.
-    const across = distanceM(
+    const across = distanceInMetres(
       { latitude: 14.6681, longitude: -17.4316 },
       { latitude: 14.6672, longitude: -17.3985 },
     )

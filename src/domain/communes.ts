@@ -4,6 +4,7 @@
  * and a radius that stays on land and mostly inside the commune. Circles are rough on purpose:
  * they name a place, they draw no border. Pure data and pure functions, no I/O.
  */
+import { distanceInMetres } from './location'
 
 export interface Commune {
   /** Its usual name, as people of Dakar write it. */
@@ -98,22 +99,6 @@ export const COMMUNES: readonly Commune[] = [
   },
 ]
 
-const EARTH_RADIUS_M = 6_371_000
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180
-
-/** The distance in metres between two points (haversine: exact enough at a city's scale). */
-export function distanceM(
-  from: { latitude: number; longitude: number },
-  to: { latitude: number; longitude: number },
-): number {
-  const dLat = toRadians(to.latitude - from.latitude)
-  const dLon = toRadians(to.longitude - from.longitude)
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)))
-}
-
 /**
  * How far beyond a commune's circle a point is still named after it: the circles stay inside
  * their communes, so the streets between two circles belong to one of them. Well short of the
@@ -136,7 +121,7 @@ export function nearestCommune(latitude: number, longitude: number, marginM = 0)
   let nearest: Commune | null = null
   let nearestDistance = Number.POSITIVE_INFINITY
   for (const commune of COMMUNES) {
-    const distance = distanceM(point, commune)
+    const distance = distanceInMetres(point, commune)
     if (distance < nearestDistance) {
       nearest = commune
       nearestDistance = distance

@@ -40,6 +40,11 @@ export const REPORT_PAGE_MAP_ZOOM = 16
 export const MAP_RELOAD_DEBOUNCE_MS = 400
 /** Coordinates are shown with this many decimals when no place name is known. */
 export const COORDINATE_DECIMALS = 4
+/**
+ * A report's point is stored to this many decimals (about a centimetre): finer means nothing on the
+ * ground, and PostgreSQL's trigonometry refuses the subnormal numbers below 1e-308 ("underflow").
+ */
+export const STORED_COORDINATE_DECIMALS = 7
 /** Coordinates given to the people who go there (about a metre): copied, or read out on the phone. */
 export const FIELD_COORDINATE_DECIMALS = 5
 /** The zoom of the small map that shows where a report is, and of the links to a map site. */

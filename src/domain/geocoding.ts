@@ -1,11 +1,12 @@
 // Schemas (zod) of the API for this subject; its zod-free half is geocoding-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { latitudeParameter, longitudeParameter } from './coordinates'
 import type { GeocodedAddress } from './location'
 
 export const reverseGeocodeQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: latitudeParameter(),
+  lon: longitudeParameter(),
 })
 
 export const reverseGeocodeSchema = z.object({

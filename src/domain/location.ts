@@ -1,4 +1,9 @@
-import { COORDINATE_DECIMALS, FIELD_COORDINATE_DECIMALS, REPORT_LOCATION_ZOOM } from './constants'
+import {
+  COORDINATE_DECIMALS,
+  FIELD_COORDINATE_DECIMALS,
+  REPORT_LOCATION_ZOOM,
+  STORED_COORDINATE_DECIMALS,
+} from './constants'
 
 export interface Location {
   latitude: number
@@ -23,12 +28,22 @@ export const DEFAULT_LOCATION: Location = {
 /** What a report's place reads when nothing is known of it (the screens translate it by key). */
 export const UNKNOWN_PLACE = 'Localisation non spécifiée'
 
+/** The latitudes and longitudes there are, in degrees either side of zero. */
+export const LATITUDE_LIMIT = 90
+export const LONGITUDE_LIMIT = 180
+
 export function isValidLatitude(value: number): boolean {
-  return Number.isFinite(value) && value >= -90 && value <= 90
+  return Number.isFinite(value) && Math.abs(value) <= LATITUDE_LIMIT
 }
 
 export function isValidLongitude(value: number): boolean {
-  return Number.isFinite(value) && value >= -180 && value <= 180
+  return Number.isFinite(value) && Math.abs(value) <= LONGITUDE_LIMIT
+}
+
+/** A latitude or longitude as a report stores it (STORED_COORDINATE_DECIMALS); 0 rather than -0. */
+export function storedDegrees(value: number): number {
+  const scale = 10 ** STORED_COORDINATE_DECIMALS
+  return Math.round(value * scale) / scale || 0
 }
 
 export function formatCoordinates(latitude: number, longitude: number): string {
@@ -90,7 +105,7 @@ export function neighbourhoodChain(address: GeocodedAddress | null | undefined):
 
 const EARTH_RADIUS_M = 6_371_000
 
-/** The distance in metres between two points, along the Earth's surface (haversine). */
+/** The distance in metres between two points, along the Earth's surface (haversine: exact enough at a city's scale). */
 export function distanceInMetres(
   from: { latitude: number; longitude: number },
   to: { latitude: number; longitude: number },

@@ -1,5 +1,6 @@
 // Schemas (zod) of the API, read by the server; a screen imports their types only (.dependency-cruiser.js).
 import { z } from 'zod'
+import { latitudeSchema, longitudeSchema } from './coordinates'
 
 /** Up to this many reports in view are sent one by one; beyond, the server groups them. */
 export const MAP_MAX_POINTS = 500
@@ -12,12 +13,7 @@ export const mapQuerySchema = z.object({
     .transform((value) => value.split(',').map(Number))
     .pipe(
       z
-        .tuple([
-          z.number().min(-180).max(180),
-          z.number().min(-90).max(90),
-          z.number().min(-180).max(180),
-          z.number().min(-90).max(90),
-        ])
+        .tuple([longitudeSchema(), latitudeSchema(), longitudeSchema(), latitudeSchema()])
         .refine(([minLon, minLat, maxLon, maxLat]) => minLon <= maxLon && minLat <= maxLat),
     ),
 })

@@ -2,6 +2,7 @@
 // re-exported here. Field names are the standard's, letter for letter (open311 tests check them).
 import { z } from 'zod'
 import { withinReportDates } from './constants'
+import { reportLatitude, reportLongitude } from './coordinates'
 import { DESCRIPTION_MAX_LENGTH } from './report-filing-rules'
 
 export * from './open311-rules'
@@ -80,8 +81,8 @@ export const open311NewRequestSchema = z.object({
     .describe('Clé API délivrée par un administrateur : dans le corps, comme le veut GeoReport v2'),
   jurisdiction_id: z.string().max(100).optional(),
   service_code: z.string().regex(/^\d{1,9}$/),
-  lat: z.coerce.number().min(-90).max(90),
-  long: z.coerce.number().min(-180).max(180),
+  lat: reportLatitude(),
+  long: reportLongitude(),
   address_string: z.string().trim().max(300).optional(),
   address_id: z.string().max(100).optional(),
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).default(''),

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { areaRefSchema } from './area'
 import { teamReportEventSchema } from './citizen'
+import { latitudeSchema, longitudeSchema } from './coordinates'
 import { mapQuerySchema } from './map'
 import {
   ASSIGNEE_FILTERS,
@@ -59,7 +60,7 @@ const nearSchema = z
   .string()
   .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/)
   .transform((value) => value.split(',').map(Number))
-  .pipe(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]))
+  .pipe(z.tuple([latitudeSchema(), longitudeSchema()]))
   .transform(([lat, lon]) => ({ lat, lon }))
   .optional()
 
@@ -73,11 +74,12 @@ export const managedReportsQuerySchema = z.object({
 })
 
 /** The organisation's map: the same filters as its lists, and the box in view. */
-export const availableReportsMapQuerySchema = mapQuerySchema.extend({ q: searchText })
+export const availableReportsMapQuerySchema = mapQuerySchema.extend({ q: searchText, overdue: overdueOnly })
 export const managedReportsMapQuerySchema = mapQuerySchema.extend({
   q: searchText,
   status: managedReportsQuerySchema.shape.status,
   assignee: assigneeFilterSchema,
+  overdue: overdueOnly,
 })
 
 /**

@@ -73,6 +73,16 @@ export function shareResolved(resolved: number, total: number): number {
 }
 
 /**
+ * The on-time rate (issue 30): reports resolved within their category's target, as a share of the
+ * resolved reports and of the open ones already past their target, in whole percent; null when
+ * there are none (nothing yet to judge).
+ */
+export function shareOnTime(counts: { onTime: number; resolved: number; late: number }): number | null {
+  const judged = counts.resolved + counts.late
+  return judged > 0 ? Math.round((counts.onTime / judged) * 100) : null
+}
+
+/**
  * How many organisations /statistiques shows (those managing the most reports): the page carries
  * its data, and a thousand organisations would weigh more than the rest of it.
  */

@@ -15,6 +15,11 @@ export * from './public-data-rules'
 const count = z.number().int().nonnegative()
 /** Hours, to a tenth; null when nothing was measured. */
 const medianHours = z.number().nonnegative().nullable()
+/**
+ * Resolved within the category's target, as a share of the resolved reports and of the open ones
+ * past their target, in whole percent (shareOnTime); null when there are none.
+ */
+const onTimeRate = z.number().int().min(0).max(100).nullable()
 
 export const statsTotalsSchema = z.object({
   /** Every public report: pending, in progress and resolved. */
@@ -25,6 +30,7 @@ export const statsTotalsSchema = z.object({
   /** Resolved reports as a share of the total, in whole percent. */
   resolution_rate: count,
   median_resolution_hours: medianHours,
+  on_time_rate: onTimeRate,
 })
 
 export const categoryStatsSchema = z.object({
@@ -37,6 +43,7 @@ export const categoryStatsSchema = z.object({
   pending: count,
   resolution_rate: count,
   median_resolution_hours: medianHours,
+  on_time_rate: onTimeRate,
 })
 export type CategoryStats = z.infer<typeof categoryStatsSchema>
 
@@ -59,6 +66,7 @@ export const organizationStatsSchema = z.object({
   resolution_rate: count,
   median_claim_hours: medianHours,
   median_resolution_hours: medianHours,
+  on_time_rate: onTimeRate,
 })
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>
 

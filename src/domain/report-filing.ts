@@ -1,6 +1,7 @@
 // Schemas (zod) of the API for this subject; its zod-free half is report-filing-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
+import { reportLatitude, reportLongitude } from './coordinates'
 import {
   ADDRESS_MAX_LENGTH,
   DEPARTMENT_MAX_LENGTH,
@@ -18,14 +19,8 @@ export const reportFieldsSchema = z
     description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).default(''),
     address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
     department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
-    latitude: z.coerce
-      .number({ error: REPORT_FILING_MESSAGES.invalidCoordinates })
-      .min(-90, { error: REPORT_FILING_MESSAGES.invalidCoordinates })
-      .max(90, { error: REPORT_FILING_MESSAGES.invalidCoordinates }),
-    longitude: z.coerce
-      .number({ error: REPORT_FILING_MESSAGES.invalidCoordinates })
-      .min(-180, { error: REPORT_FILING_MESSAGES.invalidCoordinates })
-      .max(180, { error: REPORT_FILING_MESSAGES.invalidCoordinates }),
+    latitude: reportLatitude(REPORT_FILING_MESSAGES.invalidCoordinates),
+    longitude: reportLongitude(REPORT_FILING_MESSAGES.invalidCoordinates),
   })
   .strict()
 export type ReportFields = z.infer<typeof reportFieldsSchema>

@@ -4,12 +4,20 @@ import { categoryInUseMessage } from '../../domain/admin-rules'
 import { categoryColumns, categoryOfRow, frenchOrder } from '../categories/repository'
 import type { Db } from '../db/database'
 import { categories, categoryOrganizations, reports } from '../db/schema'
-import { isUniqueViolation } from '../db/values'
+import { isCheckViolation, isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 
-function nameTaken(error: unknown): never {
+/** The database's refusals a back-office user can mend: a name taken, or targets out of order. */
+function refused(error: unknown): never {
   if (isUniqueViolation(error, 'categorie_nom_lower_key')) {
     throw new AppError('conflict', { reason: 'admin.categoryExists', field: 'nom' })
+  }
+  // One target changed alone, past the other one kept.
+  if (isCheckViolation(error, 'categorie_targets_in_order')) {
+    throw new AppError('invalid_input', {
+      reason: 'admin.claimTargetAfterResolve',
+      field: 'claim_target_hours',
+    })
   }
   throw error
 }
@@ -56,7 +64,7 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Admi
     if (!row) throw new Error('insert returned no row')
     return adminCategoryOf(row)
   } catch (error) {
-    nameTaken(error)
+    refused(error)
   }
 }
 
@@ -75,7 +83,7 @@ export async function changeCategory(db: Db, id: number, change: CategoryChange)
     return adminCategoryOf(row)
   } catch (error) {
     if (error instanceof AppError) throw error
-    nameTaken(error)
+    refused(error)
   }
 }
 

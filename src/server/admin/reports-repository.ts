@@ -13,7 +13,7 @@ import type { Page, PageCursor } from '../../domain/pagination'
 import type { ReadCache } from '../cache/read-cache'
 import { teamHistoryOf } from '../citizens/repository'
 import { type Db, queryRows } from '../db/database'
-import { notifications, organizations, reports } from '../db/schema'
+import { areas, notifications, organizations, reports } from '../db/schema'
 import { toIso } from '../db/values'
 import { AppError } from '../errors'
 import { reportItemColumnsAt, toReportItem } from '../organizations/repository'
@@ -21,6 +21,7 @@ import {
   countOverdue,
   deadlinesAt,
   OVERDUE_KINDS_ALL,
+  overdueAt,
   overdueDayCounts,
   overdueRows,
   WAITING_STATUSES,
@@ -32,7 +33,7 @@ import {
   countInScope,
   dayCountsInScope,
 } from '../reports/read-models'
-import { countMatches, readSearchPage, type TextSearch, textMatches, textSearch } from '../reports/search'
+import { readSearchPage, type TextSearch, textMatches, textSearch } from '../reports/search'
 
 const chosen = <T extends string>(value: T | 'all' | undefined): T | undefined =>
   value && value !== 'all' ? value : undefined
@@ -173,10 +174,9 @@ export async function listAdminReports(
       {
         where,
         order: filters.sort === 'supporters' ? 'supporters' : 'newest',
-        count: () =>
-          cache.get(searchTotalKey(filters), () =>
-            countMatches(db, { where, search, walked: walkedBy(filters) }),
-          ),
+        search,
+        walked: walkedBy(filters),
+        keptCount: (count) => cache.get(searchTotalKey(filters), count),
         rowsOf: (tx, ids) => adminReportsOf(tx, now, ids, orderOf(filters.sort, false)),
       },
       page,
@@ -262,6 +262,10 @@ export interface ExportRow {
   assigned_organization_name: string | null
   resolved_at: string | null
   supporters_count: number
+  /** Its commune's name; null outside the department. */
+  area: string | null
+  /** Why it is late at the export's moment (issue 30), or null. */
+  overdue: OverdueKind | null
   /** Sort keys of the batch's last row, where the next batch starts. */
   cursor_created_at: string
 }
@@ -296,8 +300,9 @@ export async function* exportRows(
           reports.status, reports.priority, reports.description, reports.address, reports.department,
           reports.latitude, reports.longitude, organizations.name as assigned_organization_name,
           ${isoUtc(reports.resolved_at)} as resolved_at, reports.supporters_count,
-          reports.created_at::text as cursor_created_at
+          areas.name as area, ${overdueAt(now)} as overdue, reports.created_at::text as cursor_created_at
         from ${reports} left join ${organizations} on organizations.id = reports.assigned_organization_id
+          left join ${areas} on areas.id = reports.area_id
         ${conditions ? sql`where ${conditions}` : sql``}
         order by ${sql.join(orderOf(filters.sort, false), sql`, `)}
         limit ${EXPORT_BATCH}`,

@@ -208,6 +208,31 @@ describe('admin reports', () => {
     }
   })
 
+  it('exports each report’s commune and whether it is late, and why', async () => {
+    const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString()
+    // Médina's centre, filed 3 days ago and never claimed (past 48 hours); off Dakar, filed an hour ago.
+    await insertReport(ctx.db.db, {
+      anonymous_code: 'CSVK2345',
+      latitude: 14.679,
+      longitude: -17.4485,
+      created_at: hoursAgo(72),
+    })
+    await insertReport(ctx.db.db, {
+      anonymous_code: 'CSVK2346',
+      latitude: 14.5,
+      longitude: -17.1,
+      created_at: hoursAgo(1),
+    })
+    const lines = (await get('/api/admin/reports/export.csv?q=csvk')).body.trim().split('\r\n')
+    const header = lines[0]?.split(';') ?? []
+    const cellOf = (code: string, column: string) =>
+      lines.find((line) => line.startsWith(`${code};`))?.split(';')[header.indexOf(column)]
+    expect(cellOf('CSVK2345', 'Commune')).toBe('Médina')
+    expect(cellOf('CSVK2345', 'En retard')).toBe('Prise en charge en retard')
+    expect(cellOf('CSVK2346', 'Commune')).toBe('Hors du département')
+    expect(cellOf('CSVK2346', 'En retard')).toBe('')
+  })
+
   it('sorts the list and its export by "Moi aussi" supporters, then newest', async () => {
     const at = (h: number) => new Date(NOW.getTime() - h * 3600_000).toISOString()
     await insertReport(ctx.db.db, { anonymous_code: 'SORTA234', supporters_count: 0, created_at: at(1) })
@@ -232,7 +257,7 @@ describe('admin reports', () => {
       'SORTC234',
       'SORTA234',
     ])
-    expect(exported[0]?.endsWith(';5')).toBe(true)
+    expect(exported[0]?.endsWith(';5;')).toBe(true)
     expect((await get('/api/admin/reports?sort=oldest')).statusCode).toBe(400)
   })
 
@@ -255,7 +280,7 @@ describe('admin reports', () => {
     expect(download.body.startsWith('\uFEFFCode;')).toBe(true)
     const lines = download.body.trim().split('\r\n')
     expect(lines[0]).toBe(
-      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Latitude;Longitude;Organisation;Date de résolution;Soutiens',
+      'Code;Date de création;Type;Statut;Priorité;Description;Adresse;Département;Commune;Latitude;Longitude;Organisation;Date de résolution;Soutiens;En retard',
     )
     // The filters travel inside the signed link: only the resolved report.
     expect(lines).toHaveLength(2)
@@ -645,6 +670,35 @@ describe('the targets of a category (issue 30)', () => {
       expect((await post('/api/admin/categories', { nom: 'Baignade', [field]: value })).statusCode).toBe(400)
     },
   )
+
+  it('refuses a claim target past the resolve target, sent together or alone, and changes nothing', async () => {
+    const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+    const id = voirie?.id ?? 0
+    const before = await targetsOf(id)
+    const refusal = {
+      code: 'invalid_input',
+      message: ADMIN_MESSAGES.claimTargetAfterResolve,
+      field: 'claim_target_hours',
+    }
+    // Both at once: the form's own check.
+    const both = await patch(`/api/admin/categories/${id}`, {
+      claim_target_hours: 100,
+      resolve_target_hours: 50,
+    })
+    expect(both.statusCode).toBe(400)
+    expect(both.json().error).toMatchObject(refusal)
+    // One alone, against the other kept (48 to claim): the database's check.
+    const alone = await patch(`/api/admin/categories/${id}`, { nom: 'Routes', resolve_target_hours: 24 })
+    expect(alone.statusCode).toBe(400)
+    expect(alone.json().error).toMatchObject(refusal)
+    expect(await targetsOf(id)).toEqual(before)
+    const created = await post('/api/admin/categories', { nom: 'Baignade', resolve_target_hours: 12 })
+    expect(created.statusCode).toBe(400)
+    expect(created.json().error).toMatchObject(refusal)
+    // Equal is in order.
+    expect((await patch(`/api/admin/categories/${id}`, { resolve_target_hours: 48 })).statusCode).toBe(200)
+    await patch(`/api/admin/categories/${id}`, { resolve_target_hours: before.resolve })
+  })
 
   it('refuses an empty change with 400', async () => {
     const [voirie] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))

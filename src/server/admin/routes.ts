@@ -26,6 +26,8 @@ import {
   updateAdminReportSchema,
   updateAdminUserSchema,
 } from '../../domain/admin'
+import { AREA_MESSAGES } from '../../domain/area-rules'
+import { OVERDUE_KINDS, type OverdueKind } from '../../domain/overdue'
 import { REPORT_PRIORITIES, REPORT_STATUSES } from '../../domain/report-states'
 import { confirmOwnLoginChange } from '../auth/current-password'
 import { currentAdmin, requireAdmin } from '../auth/guards'
@@ -49,6 +51,8 @@ const EXPORT_DOWNLOAD_PATH = '/api/admin/reports/export-download'
 const reportsCsv = csvTable(REPORT_EXPORT_COLUMNS, {
   status: (value) => REPORT_STATUSES[value as keyof typeof REPORT_STATUSES]?.label ?? value,
   priority: (value) => REPORT_PRIORITIES[value as keyof typeof REPORT_PRIORITIES]?.label ?? value,
+  area: (value) => value ?? AREA_MESSAGES.outsideDepartment,
+  overdue: (value) => (value ? OVERDUE_KINDS[value as OverdueKind].label : ''),
 })
 
 /** Streams the matching reports as CSV, read from the database in batches: memory stays flat. */

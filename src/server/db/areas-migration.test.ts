@@ -2,46 +2,36 @@
 // (none outside the department), the counts by commune equal what counting the reports gives, and
 // the table its migration rewrote is vacuumed.
 import { sql } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MIGRATING_TWICE_MS, openMigratedFrom } from '../test/migrations-before'
 import { queryRows } from './database'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
 
 describe('migration 0017_areas', () => {
   it(
     'gives every existing report its commune, counts them by commune, and vacuums the rewritten table',
     async () => {
-      const database = await openMigratedFrom(
-        '0017_areas',
-        async (run) => {
-          await run(`insert into categorie (id, nom) values (1, 'Voirie')`)
-          const places = [
-            ['MEDINA01', 14.6795, -17.447, 'en-attente'],
-            ['MEDINA02', 14.679, -17.4485, 'resolu'],
-            ['PARCEL01', 14.7625, -17.4435, 'en-attente'],
-            ['PIKINE01', 14.75, -17.39, 'en-attente'],
-          ] as const
-          // Enough reports for a table of over a thousand pages: the rewrite's vacuum is for those.
-          await run(
-            `insert into reports (anonymous_code, category_id, type, description, latitude, longitude)
+      const database = await openMigratedFrom('0017_areas', async (run) => {
+        await run(`insert into categorie (id, nom) values (1, 'Voirie')`)
+        const places = [
+          ['MEDINA01', 14.6795, -17.447, 'en-attente'],
+          ['MEDINA02', 14.679, -17.4485, 'resolu'],
+          ['PARCEL01', 14.7625, -17.4435, 'en-attente'],
+          ['PIKINE01', 14.75, -17.39, 'en-attente'],
+        ] as const
+        // Enough reports for a table of over a thousand pages: the rewrite's vacuum is for those.
+        await run(
+          `insert into reports (anonymous_code, category_id, type, description, latitude, longitude)
              select 'BULK' || i, 1, 'Voirie', repeat('Caniveau bouché ', 20), 14.7625, -17.4435
              from generate_series(1, 25000) as i`,
-          )
-          for (const [code, latitude, longitude, status] of places) {
-            await run(
-              `insert into reports (anonymous_code, category_id, type, latitude, longitude, status, resolved_at)
+        )
+        for (const [code, latitude, longitude, status] of places) {
+          await run(
+            `insert into reports (anonymous_code, category_id, type, latitude, longitude, status, resolved_at)
                values ($1, 1, 'Voirie', $2, $3, $4, case when $4 = 'resolu' then now() end)`,
-              [code, latitude, longitude, status],
-            )
-          }
-        },
-        cleanups,
-      )
-      cleanups.push(() => database.close())
+            [code, latitude, longitude, status],
+          )
+        }
+      })
       const areas = await queryRows<{ anonymous_code: string; name: string | null }>(
         database.db,
         sql`select r.anonymous_code, a.name from reports r left join areas a on a.id = r.area_id

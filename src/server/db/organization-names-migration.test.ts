@@ -2,16 +2,11 @@
 // written as the domain writes them, and two of one name (whatever the case and accents) both stay,
 // the later one numbered, so that the names' unique index can be made.
 import { asc } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { normalizeOrganizationName } from '../../domain/organization-rules'
 import { MIGRATING_TWICE_MS, openMigratedFrom } from '../test/migrations-before'
 import type { Database } from './database'
 import { organizations } from './schema'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
 
 const KEPT_NAMES = [
   'Mairie de Médina',
@@ -43,8 +38,7 @@ describe('migration 0012_organization_names', () => {
   it(
     'writes the names kept as the domain does, and numbers the later of two alike',
     async () => {
-      const after = await openMigratedFrom('0012_organization_names', insertKept, cleanups)
-      cleanups.push(() => after.close())
+      const after = await openMigratedFrom('0012_organization_names', insertKept)
       const names = await namesAfterMigration(after)
       expect(names).toEqual([
         'Mairie de Médina',

@@ -18,6 +18,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -71,6 +72,8 @@ export const categories = pgTable(
       sql`${t.claim_target_hours} between ${sql.raw(String(TARGET_HOURS_MIN))} and ${sql.raw(String(TARGET_HOURS_MAX))}
         and ${t.resolve_target_hours} between ${sql.raw(String(TARGET_HOURS_MIN))} and ${sql.raw(String(TARGET_HOURS_MAX))}`,
     ),
+    // Claimed before resolved (domain/admin.ts, targetsInOrder).
+    check('categorie_targets_in_order', sql`${t.claim_target_hours} <= ${t.resolve_target_hours}`),
   ],
 )
 
@@ -359,12 +362,13 @@ export const reports = pgTable(
     index('reports_rejected_resolution_thumb_idx')
       .on(t.resolution_photo_thumb_url)
       .where(isOneOf(t.status, HIDDEN_STATUSES)),
-    // The text searches (reports/search.ts): the reports holding words, within a status and a
-    // priority in the same lookup (btree_gin, no report read to check them); an organisation's available reports holding them, within its categories
+    // The text searches (reports/search.ts): the reports holding words, within a status, a
+    // priority and a commune in the same lookup (btree_gin, no report read to check them); an
+    // organisation's available reports holding them, within its categories
     // (words and categories go together: "lampadaire" is common, and absent from the roads'
     // reports); and a code by its start (a citizen reads it out on the phone), the pattern
     // operators letting LIKE 'K7M2%' use the index whatever the collation.
-    index('reports_search_idx').using('gin', t.status, t.priority, t.search_vector),
+    index('reports_search_idx').using('gin', t.status, t.priority, t.area_id, t.search_vector),
     index('reports_available_search_idx')
       .using('gin', t.category_id, t.area_id, t.search_vector)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
@@ -374,8 +378,10 @@ export const reports = pgTable(
     index('reports_unclaimed_idx')
       .on(t.created_at, t.category_id)
       .where(sql`${t.assigned_organization_id} is null and ${isOneOf(t.status, [FILED_STATUS])}`),
+    // With the organisation: the public statistics count each organisation's late reports from
+    // it alone (an index-only scan).
     index('reports_unresolved_idx')
-      .on(t.created_at, t.category_id)
+      .on(t.created_at, t.category_id, t.assigned_organization_id)
       .where(sql`${t.assigned_organization_id} is not null and ${isOneOf(t.status, OPEN_STATUSES)}`),
     // Admin list of one commune, newest first.
     index('reports_area_idx').on(t.area_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -776,6 +782,23 @@ export const reportWeeklyCounts = pgTable('report_weekly_counts', {
   filed: integer('filed').notNull().default(0),
   resolved: integer('resolved').notNull().default(0),
 })
+
+/**
+ * Resolved public reports per category and organisation (none: resolved with no organisation),
+ * and how many of them within their category's resolve target: the on-time rate of
+ * /statistiques (issue 30). Kept by the triggers of migration 0020_on_time, and counted again for
+ * a category when its target changes.
+ */
+export const reportOnTimeCounts = pgTable(
+  'report_on_time_counts',
+  {
+    category_id: integer('category_id').notNull(),
+    organization_id: uuid('organization_id'),
+    resolved: bigint('resolved', { mode: 'number' }).notNull().default(0),
+    on_time: bigint('on_time', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_on_time_counts_key').on(t.category_id, t.organization_id).nullsNotDistinct()],
+)
 
 /** Open reports on a grid of squares 360 / 2^16 degrees a side (about 600 m at Dakar). */
 export const reportOpenCells = pgTable(

@@ -2,7 +2,7 @@
 // becomes its first responsable, under the organisation's own id, so that whoever signed in with
 // the organisation's e-mail and password still does, and the sessions open before go on.
 import { sql } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAccessTokens } from '../auth/access-tokens'
 import { createAuthService } from '../auth/auth-service'
 import { systemClock } from '../clock'
@@ -10,11 +10,6 @@ import { hashPassword } from '../passwords'
 import { MIGRATING_TWICE_MS, openMigratedFrom } from '../test/migrations-before'
 import { queryRows } from './database'
 import { organizationMembers } from './schema'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
 
 const ORGANIZATION_ID = '6f1c3d2a-4b5e-4f60-8a7b-9c0d1e2f3a4b'
 const PASSWORD = 'ancien-mot-de-passe'
@@ -25,27 +20,22 @@ describe('migration 0013_team_members', () => {
     async () => {
       const passwordHash = await hashPassword(PASSWORD)
       let refreshToken = ''
-      const database = await openMigratedFrom(
-        '0013_team_members',
-        async (run) => {
-          await run(
-            `insert into organizations (id, name, type, email, phone, address, city, status, password_hash, last_login)
+      const database = await openMigratedFrom('0013_team_members', async (run) => {
+        await run(
+          `insert into organizations (id, name, type, email, phone, address, city, status, password_hash, last_login)
              values ($1, 'Mairie de Médina', 'mairie', 'Contact@Mairie-Medina.sn', '+221', 'Médina', 'Dakar',
                      'approved', $2, '2026-11-20T08:00:00Z')`,
-            [ORGANIZATION_ID, passwordHash],
-          )
-          // A session opened before the migration: its refresh token names the organisation.
-          refreshToken = 'session-ouverte-avant'
-          await run(
-            `insert into refresh_tokens (token_hash, family_id, user_type, user_id, expires_at)
+          [ORGANIZATION_ID, passwordHash],
+        )
+        // A session opened before the migration: its refresh token names the organisation.
+        refreshToken = 'session-ouverte-avant'
+        await run(
+          `insert into refresh_tokens (token_hash, family_id, user_type, user_id, expires_at)
              values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), gen_random_uuid(), 'organization', $2,
                      now() + interval '1 day')`,
-            [refreshToken, ORGANIZATION_ID],
-          )
-        },
-        cleanups,
-      )
-      cleanups.push(() => database.close())
+          [refreshToken, ORGANIZATION_ID],
+        )
+      })
       const members = await database.db.select().from(organizationMembers)
       expect(members).toEqual([
         expect.objectContaining({

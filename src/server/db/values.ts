@@ -7,9 +7,18 @@ export function toIso(value: string | Date): string {
 
 /** Whether a failed query broke this unique constraint (drizzle wraps the driver's error). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return isViolation(error, '23505', constraint)
+}
+
+/** Whether a write was refused by the check `constraint`, through drizzle's wrapping or not. */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  return isViolation(error, '23514', constraint)
+}
+
+function isViolation(error: unknown, code: string, constraint: string): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
     const candidate = current as { code?: string; constraint?: string }
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true
+    if (candidate.code === code && candidate.constraint === constraint) return true
   }
   return false
 }

@@ -237,6 +237,22 @@ describe('POST /open311/v2/requests.json', () => {
     expect(key?.last_used_at).not.toBeNull()
   })
 
+  it('files a subnormal latitude as 0, not a 500 (the fuzzer found it in POST /api/reports)', async () => {
+    const res = await ctx.app.inject(
+      form({
+        api_key: apiKey,
+        service_code: String(voirie),
+        lat: '5e-324',
+        long: '-17.4677',
+        description: 'Un problème sérieux',
+      }),
+    )
+    expect(res.statusCode).toBe(201)
+    const [created] = res.json()
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, created.service_request_id))
+    expect(row).toMatchObject({ latitude: 0, longitude: -17.4677 })
+  })
+
   it('refuses a missing, unknown or revoked key with 403, and files nothing', async () => {
     const before = (await ctx.db.db.select().from(reports)).length
     const fields = {

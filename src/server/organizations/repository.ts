@@ -45,7 +45,7 @@ import { type PageRead, readPage } from '../reports/paging'
 import { availableDayCounts, countInScope, type DayCount, dayCountsInScope } from '../reports/read-models'
 import { resolutionOf } from '../reports/resolution-photos'
 import { availableTo, availableWithin, type Coverage, managedBy } from '../reports/scopes'
-import { countMatches, readSearchPage, textMatches, textSearch } from '../reports/search'
+import { readSearchPage, textMatches, textSearch } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
 export const notificationsCount = sql<number>`(select count(*)::int from notifications n where n.report_id = reports.id)`
@@ -240,14 +240,16 @@ export async function availableReports(
     {
       where,
       order: 'newest',
-      count: () =>
+      search,
+      walked: scope.rows,
+      // A town hall's communes are a tenth of the available reports' index: never walked to count.
+      mayCountByWalking: scope.byDay,
+      keptCount: (count) =>
         cache.get(
           `available-total:${JSON.stringify([organizationId, filters.q, Boolean(filters.overdue)])}`,
-          () => countMatches(db, { where, search, walked: scope.rows, walkable: scope.byDay }),
+          count,
         ),
       rowsOf: (tx, ids) => reportsOf(tx, now, ids, newestFirst(false)),
-      // A town hall's communes are a tenth of the available reports' index: never walked.
-      walkable: scope.byDay,
     },
     page,
     ORGANIZATION_PAGE_SIZE,
@@ -308,18 +310,20 @@ export async function managedReports(
 
 type Bbox = [number, number, number, number]
 
-/** Its available reports inside the map's box, with the list's search. */
+/** Its available reports inside the map's box, with the list's search and its late ones only. */
 export async function availableReportsInBox(
   db: Db,
   organizationId: string,
-  q: string | undefined,
+  filters: { q?: string; lateAt?: Date },
   bbox: Bbox,
 ) {
-  const matches = textMatches(await textSearch(db, q))
-  return scopedReportsInBox(db, bbox, and(availableTo(organizationId), matches) as SQL)
+  const matches = textMatches(await textSearch(db, filters.q))
+  // Unassigned: the late ones are those to claim.
+  const late = filters.lateAt ? overdueRows(await deadlinesAt(db, filters.lateAt), ['claim']) : undefined
+  return scopedReportsInBox(db, bbox, and(availableTo(organizationId), matches, late) as SQL)
 }
 
-/** Its own reports inside the map's box, with the list's search and status. */
+/** Its own reports inside the map's box, with the list's filters. */
 export async function managedReportsInBox(
   db: Db,
   organizationId: string,

@@ -52,6 +52,11 @@ import {
 
 const reportParams = z.object({ id: z.uuid() })
 
+/** The moment the lists judge lateness from, when `?overdue=1` asks for the late reports only. */
+function lateAtIf(overdue: unknown, at: Date): Date | undefined {
+  return overdue === undefined ? undefined : at
+}
+
 export const organizationSignupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/organizations/signup',
@@ -141,7 +146,7 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
         db(),
         at,
         organization.id,
-        { ...filters, askedBy: member.id, lateAt: overdue === undefined ? undefined : at },
+        { ...filters, askedBy: member.id, lateAt: lateAtIf(overdue, at) },
         request.query.page,
       )
     },
@@ -150,20 +155,26 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/org/reports/available/map',
     { schema: { tags, querystring: availableReportsMapQuerySchema, response: { 200: mapReportsSchema } } },
-    (request) =>
-      availableReportsInBox(db(), currentOrganization(request).id, request.query.q, request.query.bbox),
+    (request) => {
+      const { q, overdue, bbox } = request.query
+      const lateAt = lateAtIf(overdue, now())
+      return availableReportsInBox(db(), currentOrganization(request).id, { q, lateAt }, bbox)
+    },
   )
 
   app.get(
     '/api/org/reports/managed/map',
     { schema: { tags, querystring: managedReportsMapQuerySchema, response: { 200: mapReportsSchema } } },
-    (request) =>
-      managedReportsInBox(
+    (request) => {
+      const { overdue, bbox, ...filters } = request.query
+      const lateAt = lateAtIf(overdue, now())
+      return managedReportsInBox(
         db(),
         currentOrganization(request).id,
-        { ...request.query, askedBy: currentMember(request).member.id },
-        request.query.bbox,
-      ),
+        { ...filters, askedBy: currentMember(request).member.id, lateAt },
+        bbox,
+      )
+    },
   )
 
   app.get(

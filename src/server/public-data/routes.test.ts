@@ -247,6 +247,126 @@ describe('GET /api/public/stats', () => {
     expect(figures).toMatchObject({ managed: 0, median_claim_hours: null, median_resolution_hours: null })
   })
 
+  describe('the on-time rate', () => {
+    /**
+     * Voirie, by the default targets (claimed within 48 hours, resolved within 336): one report
+     * resolved in time and one late, one claimed and unresolved past its target, two waiting to be
+     * claimed on either side of their deadline (the test's deadline falls at noon), and what is
+     * never late (in progress in time, resolved in time, rejected long ago).
+     */
+    async function voirieReports(organizationId: string) {
+      await report({ status: 'resolu', organizationId, claimedAfter: 1, resolvedAfter: 50 })
+      await report({ status: 'resolu', organizationId, claimedAfter: 1, resolvedAfter: 400 })
+      await report({ status: 'en-cours', organizationId, filedHoursAgo: 500, claimedAfter: 1 })
+      await report({ status: 'en-cours', organizationId, filedHoursAgo: 10, claimedAfter: 1 })
+      await report({ status: 'en-attente', filedHoursAgo: 49 })
+      await report({ status: 'en-attente', filedHoursAgo: 47 })
+      await report({ status: 'rejete', filedHoursAgo: 1000 })
+    }
+    const voirie = (body: PublicStats) => body.by_category.find((c) => c.category === 'Voirie')
+    const ofOrganization = (body: PublicStats, id: string) =>
+      body.by_organization.find((o) => o.organization_id === id)
+
+    it('is the share resolved within the target, of the resolved and the open past their target', async () => {
+      const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+      const idle = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+      await voirieReports(organization.id)
+
+      const body = await stats()
+      // 1 in time ÷ (2 resolved + 1 unresolved past 336 h + 1 unclaimed past 48 h).
+      expect(voirie(body)?.on_time_rate).toBe(25)
+      // The organisation answers for what it manages: 1 ÷ (2 resolved + 1 past its target).
+      expect(ofOrganization(body, organization.id)?.on_time_rate).toBe(33)
+      expect(body.totals.on_time_rate).toBe(25)
+      // Nothing resolved and nothing late: no rate at all, rather than 0 %.
+      expect(ofOrganization(body, idle.id)?.on_time_rate).toBeNull()
+      expect(body.by_category.find((c) => c.category === 'Propreté')?.on_time_rate).toBeNull()
+    })
+
+    it('follows a category’s new target at once, for the resolved reports as for the open ones', async () => {
+      const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+      await voirieReports(organization.id)
+      const [roads] = await ctx.db.db.select().from(categories).where(eq(categories.nom, 'Voirie'))
+      const setTargets = async (targets: { claim_target_hours: number; resolve_target_hours: number }) => {
+        const res = await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/categories/${roads?.id}`,
+          headers: bearer(await loginAdmin(ctx.app)),
+          payload: targets,
+        })
+        expect(res.statusCode).toBe(200)
+      }
+      try {
+        // Resolved within 30 hours: neither resolution was; the report in progress for 10 hours is not late.
+        await setTargets({ claim_target_hours: 24, resolve_target_hours: 30 })
+        let body = await stats()
+        expect(voirie(body)?.on_time_rate).toBe(0)
+        // Resolved within 500 hours: both were; the one waiting for 500 hours is not late yet.
+        await setTargets({ claim_target_hours: 100, resolve_target_hours: 500 })
+        body = await stats()
+        expect(voirie(body)?.on_time_rate).toBe(100)
+        expect(ofOrganization(body, organization.id)?.on_time_rate).toBe(100)
+      } finally {
+        await setTargets({ claim_target_hours: 48, resolve_target_hours: 336 })
+      }
+      expect(voirie(await stats())?.on_time_rate).toBe(25)
+    })
+
+    it('keeps its counts equal to a recount through resolutions, reopenings, moves and deletions', async () => {
+      const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+      const other = await createOrganization(ctx.db.db, { categories: ['Voirie', 'Propreté'] })
+      const late = await report({ status: 'en-cours', organizationId: organization.id, filedHoursAgo: 400 })
+      const quick = await report({
+        status: 'resolu',
+        organizationId: organization.id,
+        filedHoursAgo: 10,
+        resolvedAfter: 5,
+      })
+      const gone = await report({ status: 'resolu', organizationId: other.id, resolvedAfter: 500 })
+      await ctx.db.db
+        .update(reports)
+        .set({ status: 'resolu', resolved_at: ago(0) })
+        .where(eq(reports.id, late.id))
+      await ctx.db.db
+        .update(reports)
+        .set({ status: 'en-attente', resolved_at: null })
+        .where(eq(reports.id, quick.id))
+      await ctx.db.db
+        .update(reports)
+        .set({ status: 'resolu', resolved_at: ago(1) })
+        .where(eq(reports.id, quick.id))
+      await ctx.db.db
+        .update(reports)
+        .set({
+          assigned_organization_id: other.id,
+          category_id: sql`(select id from categorie where nom = 'Propreté')`,
+        })
+        .where(eq(reports.id, late.id))
+      await ctx.db.db.update(reports).set({ status: 'rejete' }).where(eq(reports.id, gone.id))
+      await report({ status: 'resolu', resolvedAfter: 3 })
+      await ctx.db.db.delete(reports).where(eq(reports.id, gone.id))
+
+      const [row] = await queryRows<{ kept: string | null; counted: string | null }>(
+        ctx.db.db,
+        sql`select
+          (select json_agg(t order by t) from (select category_id, organization_id, resolved, on_time
+            from report_on_time_counts where resolved <> 0 or on_time <> 0) t)::text as kept,
+          (select json_agg(t order by t) from (select r.category_id, r.assigned_organization_id as organization_id,
+            count(*) as resolved, count(*) filter (where r.resolved_at - r.created_at <= c.resolve_target_hours * interval '1 hour') as on_time
+            from reports r join categorie c on c.id = r.category_id
+            where r.status = 'resolu' and r.resolved_at is not null group by 1, 2) t)::text as counted`,
+      )
+      expect(row?.kept).not.toBeNull()
+      expect(row?.kept).toEqual(row?.counted)
+      const body = await stats()
+      // The late report, resolved after 400 hours, now belongs to the other organisation; the
+      // quick one is back within its target; an unassigned resolution counts for its category only.
+      expect(ofOrganization(body, other.id)?.on_time_rate).toBe(0)
+      expect(ofOrganization(body, organization.id)?.on_time_rate).toBe(100)
+      expect(voirie(body)?.on_time_rate).toBe(100)
+    })
+  })
+
   it('says whether the communes’ limits were imported, for the page to credit OpenStreetMap', async () => {
     expect((await stats()).area_limits_imported).toBe(false)
     // Médina as a square around its centre, [longitude, latitude] as GeoJSON orders them.

@@ -48,7 +48,7 @@ export const publicDataRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['public'],
         summary:
-          'Statistiques publiques : signalements par catégorie, par semaine (26 semaines) et par organisation, médianes des délais (signalements rejetés jamais comptés)',
+          'Statistiques publiques : signalements par catégorie, par semaine (26 semaines) et par organisation, médianes des délais et part résolue dans les délais fixés par catégorie (signalements rejetés jamais comptés)',
         querystring: publicStatsQuerySchema,
         response: { 200: publicStatsSchema },
       },

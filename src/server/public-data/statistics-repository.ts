@@ -11,6 +11,7 @@ import {
   type OrganizationStats,
   type PublicStats,
   STATS_WEEKS,
+  shareOnTime,
   shareResolved,
   type WeekStats,
 } from '../../domain/public-data'
@@ -18,6 +19,7 @@ import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/repo
 import { boundariesImported } from '../areas/boundaries'
 import { frenchOrder } from '../categories/repository'
 import { type Db, queryRows } from '../db/database'
+import { type Deadlines, deadlinesAt, lateByCategory, lateByOrganization } from '../reports/overdue'
 import { publicStatus } from '../reports/scopes'
 
 /** The side of report_open_cells' squares: 360 / 2^16 degrees (migration 0009). */
@@ -32,11 +34,14 @@ type Count = string | number
 
 /** Every public figure, read in parallel from the count tables. */
 export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> {
+  // The late reports are counted from the moments the categories' targets give at `now`: read
+  // first for the figures that count them, the others meanwhile.
+  const deadlines = deadlinesAt(db, now)
   const [categories, histograms, weeks, organizations, openAreas, limitsImported] = await Promise.all([
-    categoryCounts(db),
+    deadlines.then((at) => categoryFigures(db, at)),
     resolutionHistograms(db),
     weeklyCounts(db, now),
-    organizationFigures(db),
+    deadlines.then((at) => organizationFigures(db, at)),
     openReportAreas(db),
     boundariesImported(db),
   ])
@@ -57,10 +62,19 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
         pending,
         resolution_rate: shareResolved(resolved, total),
         median_resolution_hours: medianFromBuckets(histograms.get(row.category_id) ?? []),
+        on_time_rate: shareOnTime(onTimeCounts(row)),
       }
     })
   const sum = (key: 'total' | 'pending' | 'in_progress' | 'resolved') =>
     byCategory.reduce((total, category) => total + category[key], 0)
+  const onTimeTotals = categories.map(onTimeCounts).reduce(
+    (all, counts) => ({
+      onTime: all.onTime + counts.onTime,
+      resolved: all.resolved + counts.resolved,
+      late: all.late + counts.late,
+    }),
+    { onTime: 0, resolved: 0, late: 0 },
+  )
   return {
     totals: {
       total: sum('total'),
@@ -69,6 +83,7 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
       resolved: sum('resolved'),
       resolution_rate: shareResolved(sum('resolved'), sum('total')),
       median_resolution_hours: medianFromBuckets([...histograms.values()].flat()),
+      on_time_rate: shareOnTime(onTimeTotals),
     },
     by_category: byCategory,
     by_week: weeks,
@@ -79,23 +94,47 @@ export async function publicStatistics(db: Db, now: Date): Promise<PublicStats> 
   }
 }
 
-/** Every category, with its public reports per status (report_counts). */
-function categoryCounts(db: Db) {
-  return queryRows<{
-    category_id: number
-    category: string
-    pending: Count
-    in_progress: Count
-    resolved: Count
-  }>(
+/**
+ * What an on-time rate is made of (issue 30): the resolved reports and those within their target
+ * (report_on_time_counts), and the open ones past their target (reports/overdue.ts).
+ */
+interface OnTimeColumns {
+  judged_resolved: Count
+  on_time: Count
+  late: Count
+}
+
+function onTimeCounts(row: OnTimeColumns) {
+  return { onTime: Number(row.on_time), resolved: Number(row.judged_resolved), late: Number(row.late) }
+}
+
+/** Every category, with its public reports per status (report_counts) and its on-time counts. */
+function categoryFigures(db: Db, deadlines: Deadlines) {
+  return queryRows<
+    {
+      category_id: number
+      category: string
+      pending: Count
+      in_progress: Count
+      resolved: Count
+    } & OnTimeColumns
+  >(
     db,
     sql`select c.id as category_id, c.nom as category,
-        coalesce(sum(rc.n) filter (where rc.status = ${FILED_STATUS}), 0) as pending,
-        coalesce(sum(rc.n) filter (where rc.status = ${CLAIMED_STATUS}), 0) as in_progress,
-        coalesce(sum(rc.n) filter (where rc.status = ${RESOLVED_STATUS}), 0) as resolved
-      from categorie c left join report_counts rc on rc.category_id = c.id and ${publicStatus}
-      group by c.id, c.nom
-      order by c.nom, c.id`,
+        coalesce(counts.pending, 0) as pending, coalesce(counts.in_progress, 0) as in_progress,
+        coalesce(counts.resolved, 0) as resolved,
+        coalesce(judged.resolved, 0) as judged_resolved, coalesce(judged.on_time, 0) as on_time,
+        coalesce(late.n, 0) as late
+      from categorie c
+      left join (select category_id,
+          sum(n) filter (where status = ${FILED_STATUS}) as pending,
+          sum(n) filter (where status = ${CLAIMED_STATUS}) as in_progress,
+          sum(n) filter (where status = ${RESOLVED_STATUS}) as resolved
+        from report_counts where ${publicStatus} group by category_id) counts on counts.category_id = c.id
+      left join (select category_id, sum(resolved) as resolved, sum(on_time) as on_time
+        from report_on_time_counts group by category_id) judged on judged.category_id = c.id
+      left join (select key, sum(n) as n from (${lateByCategory(deadlines)}) rows group by key) late
+        on late.key = c.id`,
   )
 }
 
@@ -141,38 +180,59 @@ async function weeklyCounts(db: Db, now: Date): Promise<WeekStats[]> {
   }))
 }
 
+/** Where an organisation's median lies in its histogram (report_organization_medians). */
+function medianOf(bucket: number | null, before: Count | null, n: Count | null, total: Count | null) {
+  return bucket === null ? null : medianWithinBucket(bucket, Number(before), Number(n), Number(total))
+}
+
 /**
- * Every approved organisation with its reports and its medians. The triggers keep where each
- * median lies in the histograms (report_organization_medians): a thousand organisations are two
- * thousand rows, not their whole histograms, and the domain's rule interpolates within the bucket.
+ * Every approved organisation with its reports, its medians and its on-time counts, one row each.
+ * The triggers keep where each median lies in the histograms (report_organization_medians): a
+ * thousand organisations are a thousand rows, not their whole histograms, and the domain's rule
+ * interpolates within the bucket.
  */
-async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
-  const [counts, medians] = await Promise.all([
-    queryRows<{ organization_id: string; name: string; managed: Count; resolved: Count }>(
-      db,
-      sql`select o.id as organization_id, o.name,
-          coalesce(sum(c.n), 0) as managed,
-          coalesce(sum(c.n) filter (where c.status = ${RESOLVED_STATUS}), 0) as resolved
-        from organizations o left join report_organization_counts c on c.organization_id = o.id
-        where o.status = 'approved'
-        group by o.id, o.name`,
-    ),
-    queryRows<{
+async function organizationFigures(db: Db, deadlines: Deadlines): Promise<OrganizationStats[]> {
+  const rows = await queryRows<
+    {
       organization_id: string
-      measure: string
-      bucket: number
-      before: Count
-      n: Count
-      total: Count
-    }>(db, sql`select organization_id, measure, bucket, before, n, total from report_organization_medians`),
-  ])
-  const median = new Map(
-    medians.map((row) => [
-      `${row.organization_id}:${row.measure}`,
-      medianWithinBucket(Number(row.bucket), Number(row.before), Number(row.n), Number(row.total)),
-    ]),
+      name: string
+      managed: Count
+      resolved: Count
+      claim_bucket: number | null
+      claim_before: Count | null
+      claim_n: Count | null
+      claim_total: Count | null
+      resolution_bucket: number | null
+      resolution_before: Count | null
+      resolution_n: Count | null
+      resolution_total: Count | null
+    } & OnTimeColumns
+  >(
+    db,
+    sql`select o.id as organization_id, o.name,
+        coalesce(counts.managed, 0) as managed, coalesce(counts.resolved, 0) as resolved,
+        claim.bucket as claim_bucket, claim.before as claim_before, claim.n as claim_n,
+        claim.total as claim_total,
+        resolution.bucket as resolution_bucket, resolution.before as resolution_before,
+        resolution.n as resolution_n, resolution.total as resolution_total,
+        coalesce(judged.resolved, 0) as judged_resolved, coalesce(judged.on_time, 0) as on_time,
+        coalesce(late.n, 0) as late
+      from organizations o
+      left join (select organization_id, sum(n) as managed,
+          sum(n) filter (where status = ${RESOLVED_STATUS}) as resolved
+        from report_organization_counts group by organization_id) counts on counts.organization_id = o.id
+      left join report_organization_medians claim
+        on claim.organization_id = o.id and claim.measure = 'claim'
+      left join report_organization_medians resolution
+        on resolution.organization_id = o.id and resolution.measure = 'resolution'
+      left join (select organization_id, sum(resolved) as resolved, sum(on_time) as on_time
+        from report_on_time_counts where organization_id is not null group by organization_id) judged
+        on judged.organization_id = o.id
+      left join (select key, sum(n) as n from (${lateByOrganization(deadlines)}) rows group by key) late
+        on late.key = o.id
+      where o.status = 'approved'`,
   )
-  return counts
+  return rows
     .map((row) => {
       const managed = Number(row.managed)
       const resolved = Number(row.resolved)
@@ -182,8 +242,14 @@ async function organizationFigures(db: Db): Promise<OrganizationStats[]> {
         managed,
         resolved,
         resolution_rate: shareResolved(resolved, managed),
-        median_claim_hours: median.get(`${row.organization_id}:claim`) ?? null,
-        median_resolution_hours: median.get(`${row.organization_id}:resolution`) ?? null,
+        median_claim_hours: medianOf(row.claim_bucket, row.claim_before, row.claim_n, row.claim_total),
+        median_resolution_hours: medianOf(
+          row.resolution_bucket,
+          row.resolution_before,
+          row.resolution_n,
+          row.resolution_total,
+        ),
+        on_time_rate: shareOnTime(onTimeCounts(row)),
       }
     })
     .sort((a, b) => b.managed - a.managed || byFrenchName(a.name, b.name))

@@ -259,6 +259,13 @@ describe('POST /api/reports', () => {
     await expectNothingStored()
   })
 
+  it('stores a point to the centimetre, a subnormal latitude as 0 instead of a 500 (found by fuzzing)', async () => {
+    const res = await fileReport({ ...validFields(), latitude: '5e-324', longitude: '-17.446712345678' })
+    expect(res.statusCode).toBe(201)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, res.json().id))
+    expect(row).toMatchObject({ latitude: 0, longitude: -17.4467123, area_id: null })
+  })
+
   it('asks for 10 characters of description when there is no voice note', async () => {
     const res = await fileReport({ ...validFields(), description: 'trou' })
     expect(res.statusCode).toBe(400)

@@ -119,6 +119,12 @@ describe('pages of the admin report list', () => {
     expect(last.totalCapped).toBeUndefined()
     expect(last.ids).toEqual(await expectedIds(few, newest, 2, 10))
     expect(last.next).toBeUndefined()
+    // Counted and read in one statement, in either order of the list.
+    const bySupporters = await listedIds('/api/admin/reports?q=ligne%20123&sort=supporters', adminToken)
+    expect(bySupporters).toMatchObject({ total: 11 })
+    expect(bySupporters.ids).toEqual(
+      await expectedIds(few, sql`supporters_count desc, created_at desc, id desc`, 1, 10),
+    )
     // A shorter number is a whole one: "rue 12" is not "rue 120".
     expect((await listedIds('/api/admin/reports?q=ligne%2012', adminToken)).total).toBe(1)
   })

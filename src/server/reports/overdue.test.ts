@@ -264,6 +264,29 @@ describe('the organisations’ lists, overdue=1', () => {
   })
 })
 
+describe('the organisations’ maps, overdue=1', () => {
+  const DAKAR = '-17.55,14.65,-17.35,14.80'
+  async function mapped(url: string, session: Session) {
+    const res = await get(url, session)
+    expect(res.statusCode).toBe(200)
+    return (res.json() as { points: { id: string }[] }).points.map((point) => point.id).sort()
+  }
+
+  it('show the late reports only, as their lists do', async () => {
+    expect(await mapped(`/api/org/reports/available/map?bbox=${DAKAR}&overdue=1`, roads)).toEqual(
+      late(['claim'], (description) => description.startsWith('Voirie')),
+    )
+    expect(await mapped(`/api/org/reports/managed/map?bbox=${DAKAR}&overdue=1`, lighting)).toEqual([
+      ids['Éclairage en cours depuis 25 h'],
+    ])
+    // Without the filter, the map has more.
+    expect((await mapped(`/api/org/reports/managed/map?bbox=${DAKAR}`, roads)).length).toBeGreaterThan(2)
+    expect((await get(`/api/org/reports/available/map?bbox=${DAKAR}&overdue=yes`, roads)).statusCode).toBe(
+      400,
+    )
+  })
+})
+
 describe('the dashboard’s "À attribuer": unclaimed late reports, and who may be given them', () => {
   it('lists them newest first, names the organisations covering each, and one assignment takes it off', async () => {
     const before = await listed('/api/admin/reports?overdue=claim')

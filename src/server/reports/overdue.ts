@@ -101,6 +101,22 @@ function eachDeadline(
   return or(...branches) ?? sql`false`
 }
 
+/** A group's reports filed on its moment's day, before the moment. */
+function filedOnItsDayBefore(group: DeadlineGroup): SQL | undefined {
+  return and(
+    ofGroup(group, 'rows'),
+    gte(reports.created_at, group.dayStart.toISOString()),
+    lt(reports.created_at, group.before.toISOString()),
+  )
+}
+
+/** report_daily_counts' days of these kinds' waiting reports, from each moment's day on. */
+function daysFromDeadline(deadlines: Deadlines, kinds: OverdueKind[]): SQL {
+  return eachDeadline(deadlines, kinds, 'counts', (group) =>
+    and(ofGroup(group, 'counts'), sql`day >= ${group.day}::date`),
+  )
+}
+
 /** The latest of the moments of these kinds: every late report was filed before it. */
 function latestDeadline(deadlines: Deadlines, kinds: OverdueKind[]): Date | null {
   const moments = kinds.flatMap((kind) => deadlines[kind].map((group) => group.before))
@@ -168,17 +184,8 @@ export function overdueCount(
     )
     return sql`(${all} - (${since}))`
   }
-  const daysSince = eachDeadline(deadlines, kinds, 'counts', (group) =>
-    and(ofGroup(group, 'counts'), sql`day >= ${group.day}::date`),
-  )
-  const beforeOnItsDay = rowsWhere((group) =>
-    and(
-      ofGroup(group, 'rows'),
-      gte(reports.created_at, group.dayStart.toISOString()),
-      lt(reports.created_at, group.before.toISOString()),
-    ),
-  )
-  const recentDays = sql`(select coalesce(sum(n), 0) from report_daily_counts where ${scope.counts} and ${daysSince})`
+  const beforeOnItsDay = rowsWhere(filedOnItsDayBefore)
+  const recentDays = sql`(select coalesce(sum(n), 0) from report_daily_counts where ${scope.counts} and ${daysFromDeadline(deadlines, kinds)})`
   return sql`(${all} - ${recentDays} + (${beforeOnItsDay}))`
 }
 
@@ -210,13 +217,7 @@ export async function overdueDayCounts(
   const daysBefore = eachDeadline(deadlines, kinds, 'counts', (group) =>
     and(ofGroup(group, 'counts'), sql`day < ${group.day}::date`),
   )
-  const beforeOnItsDay = eachDeadline(deadlines, kinds, 'rows', (group) =>
-    and(
-      ofGroup(group, 'rows'),
-      gte(reports.created_at, group.dayStart.toISOString()),
-      lt(reports.created_at, group.before.toISOString()),
-    ),
-  )
+  const beforeOnItsDay = eachDeadline(deadlines, kinds, 'rows', filedOnItsDayBefore)
   const rows = await queryRows<{ day: string | Date; n: string | number }>(
     db,
     sql`select day::text as day, sum(n) as n from (
@@ -228,4 +229,45 @@ export async function overdueDayCounts(
       group by day having sum(n) > 0 order by day desc`,
   )
   return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
+}
+
+/**
+ * The late reports of the whole department per category, for the public on-time rate, as
+ * `select key, n` rows to sum by key: each category's waiting reports (report_counts) less those
+ * filed since its moment, counted as `overdueCount` counts them (report_daily_counts' days from
+ * the moment's day on, less the part of that day before the moment).
+ */
+export function lateByCategory(deadlines: Deadlines): SQL {
+  const kinds = OVERDUE_KINDS_ALL
+  const waiting = or(...kinds.map((kind) => WAITING[kind].counts))
+  // Kind by kind, as overdueCount reads them: each kind's waiting reports have an index of their own.
+  const beforeOnItsDay = kinds.map(
+    (kind) =>
+      sql`select ${reports.category_id} as key, 1 as n from ${reports} where ${eachDeadline(deadlines, [kind], 'rows', filedOnItsDayBefore)}`,
+  )
+  return sql.join(
+    [
+      sql`select category_id as key, n from report_counts where ${waiting}`,
+      sql`select category_id as key, -n as n from report_daily_counts where ${daysFromDeadline(deadlines, kinds)}`,
+      ...beforeOnItsDay,
+    ],
+    sql` union all `,
+  )
+}
+
+/**
+ * The late reports of each organisation (those it manages, unresolved past their target), as
+ * `select key, n` rows to sum by key: its reports waiting to be resolved
+ * (report_organization_counts) less those filed since their moment, read from
+ * reports_unresolved_idx alone.
+ */
+export function lateByOrganization(deadlines: Deadlines): SQL {
+  const filedSince = eachDeadline(deadlines, ['resolve'], 'rows', (group) =>
+    and(ofGroup(group, 'rows'), gte(reports.created_at, group.before.toISOString())),
+  )
+  return sql`select organization_id as key, n from report_organization_counts
+      where ${isOneOf(sql`status`, WAITING_STATUSES.resolve)}
+    union all
+    select ${reports.assigned_organization_id} as key, -count(*) as n from ${reports} where ${filedSince}
+      group by ${reports.assigned_organization_id}`
 }

@@ -149,15 +149,29 @@ async function walkingElseMatching<T>(db: Db, read: (tx: Db) => Promise<T>): Pro
   }
 }
 
+/** A node of a plan as EXPLAIN's JSON gives it: the fields the searches read. */
+interface PlanNode {
+  'Node Type': string
+  'Plan Rows'?: number
+  'Actual Rows'?: number
+  Filter?: string
+  Plans?: PlanNode[]
+}
+
+/** The top node of an EXPLAIN (FORMAT JSON) statement, which a driver gives as text or parsed. */
+async function planOf(db: Db, explain: SQL): Promise<PlanNode> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, explain)
+  const plan = row?.['QUERY PLAN']
+  return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }])[0].Plan
+}
+
 /** The planner's estimate of how many reports `where` selects, from its statistics (no row read). */
 async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+  const plan = await planOf(
     db,
     sql`explain (format json) select 1 from ${reports}${where ? sql` where ${where}` : sql``}`,
   )
-  const plan = row?.['QUERY PLAN']
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }]
-  return parsed[0].Plan['Plan Rows']
+  return plan['Plan Rows'] ?? 0
 }
 
 /**
@@ -172,39 +186,69 @@ const CAPPED_BY_ESTIMATE = 2 * SEARCH_COUNT_LIMIT
 const WALKING_SHARE = (SEARCH_COUNT_LIMIT + 1) / 20_000
 
 /**
- * How many reports of a list match a search, up to SEARCH_COUNT_LIMIT + 1. The planner's estimates
- * of the matches and of the list choose the way: none (a great many), walking the list (a large
- * share of it), or the index's matches (the others). Never all matches read to count them.
+ * How a search's matches are counted: not at all (a great many), by walking the list, through the
+ * index, or through the index once it has said how many it holds (indexedMatches).
  */
-export async function countMatches(
+type CountingWay = 'capped' | 'walk' | 'matches' | 'indexFirst'
+
+/**
+ * How to count the reports of a list that match a search, up to SEARCH_COUNT_LIMIT + 1. The
+ * planner's estimates of the matches and of the list choose the way: none (a great many), walking
+ * the list (a large share of it), or the index's matches (the others). Never all matches read to
+ * count them.
+ */
+async function countingWay(
   db: Db,
-  list: {
-    where: SQL
-    /** The search, whose words the estimates may know or not. */
-    search: TextSearch
-    /** The reports a walk of the list's order reads through (its index): the share is of those. */
-    walked: SQL | undefined
-    /**
-     * False when a walk would read mostly reports the list leaves out (a town hall's communes, a
-     * tenth of its index): the index's matches are then always the shorter way.
-     */
-    walkable?: boolean
-  },
-): Promise<number> {
+  list: Pick<SearchList<unknown>, 'where' | 'search' | 'walked' | 'mayCountByWalking'>,
+): Promise<CountingWay> {
   // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
   // code) the planner assumes a default share, and the index's matches are few: counted.
   const matches = list.search.wordsCommon ? await estimatedRows(db, list.where) : 0
-  if (matches >= CAPPED_BY_ESTIMATE) return SEARCH_COUNT_LIMIT + 1
-  const counting = (order: SQL) => (tx: Db) =>
+  if (matches >= CAPPED_BY_ESTIMATE) return 'capped'
+  // In doubt, the index is asked first: an estimate near the limit, or common words that go
+  // together ("nid de poule"), which the planner takes as independent and puts at a few hundred.
+  // A thousand reports would be read only to learn that there are more. Not for a prefix: its
+  // estimate is worth little, and gathering every word it starts twice cost more than it saved.
+  const doubtful =
+    list.search.wordsCommon &&
+    !wordsQuery(list.search)?.endsWith(':*') &&
+    (matches >= SEARCH_COUNT_LIMIT / 2 || typedWords(list.search.text).length > 1)
+  const throughTheIndex = doubtful ? 'indexFirst' : 'matches'
+  if (list.mayCountByWalking === false) return throughTheIndex
+  const share = matches / Math.max(1, await estimatedRows(db, list.walked))
+  return share >= WALKING_SHARE ? 'walk' : throughTheIndex
+}
+
+/**
+ * How many reports the index holds for `where`, read from the bitmap PostgreSQL builds to find
+ * the first of them (EXPLAIN ANALYZE: every match's entry, one report read). Only when the plan
+ * is one index's bitmap with no filter after it: its entries are then the matches (a text query
+ * of plain words needs no recheck); null otherwise.
+ */
+async function indexedMatches(tx: Db, where: SQL): Promise<number | null> {
+  const limit = await planOf(
+    tx,
+    sql`explain (analyze, timing off, costs off, summary off, format json)
+      select 1 from ${reports} where ${where} limit 1`,
+  )
+  const heap = limit.Plans?.[0]
+  const bitmap = heap?.Plans?.[0]
+  const oneBitmap =
+    limit['Node Type'] === 'Limit' &&
+    heap?.['Node Type'] === 'Bitmap Heap Scan' &&
+    heap.Filter === undefined &&
+    heap.Plans?.length === 1 &&
+    bitmap?.['Node Type'] === 'Bitmap Index Scan'
+  return oneBitmap ? (bitmap['Actual Rows'] ?? null) : null
+}
+
+/** Counts the matches up to SEARCH_COUNT_LIMIT + 1, in `order` (the walk's) or none (the index's). */
+function counting(where: SQL, order: SQL) {
+  return (tx: Db) =>
     queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from (select 1 from ${reports} where ${list.where}${order} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
+      sql`select count(*)::int as n from (select 1 from ${reports} where ${where}${order} limit ${SEARCH_COUNT_LIMIT + 1}) matches`,
     ).then(([row]) => Number(row?.n ?? 0))
-  if (list.walkable === false) return withPlan(db, 'matches', counting(sql``))
-  const share = matches / Math.max(1, await estimatedRows(db, list.walked))
-  return share >= WALKING_SHARE
-    ? walkingElseMatching(db, counting(sql` order by ${reports.created_at} desc, ${reports.id} desc`))
-    : withPlan(db, 'matches', counting(sql``))
 }
 
 /** The sort keys of a list's order, newest first; the id last, so that every row has its place. */
@@ -213,6 +257,14 @@ export type SearchOrder = 'newest' | 'supporters'
 const ORDER_KEYS: Record<SearchOrder, SQL[]> = {
   newest: [sql`${reports.created_at}`, sql`${reports.id}`],
   supporters: [sql`${reports.supporters_count}`, sql`${reports.created_at}`, sql`${reports.id}`],
+}
+
+/** `keys` as an ORDER BY list, each descending (the list's order) or ascending (read backwards). */
+function orderOf(keys: SQL[], direction: 'desc' | 'asc'): SQL {
+  return sql.join(
+    keys.map((key) => sql`${key} ${sql.raw(direction)}`),
+    sql`, `,
+  )
 }
 
 /** A row's sort keys as the cursor carries them: text, read back exactly (microseconds included). */
@@ -263,12 +315,66 @@ export interface SearchList<T> {
   /** The list's reports that match the search, filters and scope included. */
   where: SQL
   order: SearchOrder
-  /** The matches' count, up to SEARCH_COUNT_LIMIT + 1 (kept by the read cache by the caller). */
-  count: () => Promise<number>
+  /** The search, whose words the planner's estimates may know or not (countingWay). */
+  search: TextSearch
+  /** The reports a walk of the list's order reads through (its index): the matches' share is of those. */
+  walked: SQL | undefined
+  /**
+   * False when a walk would read mostly reports the list leaves out (a town hall's communes, a
+   * tenth of its index): its matches are then always counted through the index. A page of more
+   * than SEARCH_COUNT_LIMIT matches is still read by walking: a few hundred rows, where the
+   * index's way reads and sorts every match.
+   */
+  mayCountByWalking?: boolean
+  /**
+   * The matches' count as the caller keeps it (the read cache, until a report changes): `count`
+   * when it keeps none.
+   */
+  keptCount: (count: () => Promise<number>) => Promise<number>
   /** The rows of these ids, in the list's order. */
   rowsOf: (db: Db, ids: string[]) => Promise<T[]>
-  /** False: never walked (countMatches' `walkable`), however many the matches. */
-  walkable?: boolean
+}
+
+interface PageRow {
+  id: string
+  keys: CursorKeys
+}
+
+/**
+ * The matches of the index, up to SEARCH_COUNT_LIMIT + 1, counted, and the page of them at
+ * `offset` in the list's order (newest first): the index's matches read once for both.
+ */
+async function countedPage(
+  tx: Db,
+  where: SQL,
+  keys: SQL[],
+  keyText: SQL,
+  pageSize: number,
+  offset: number,
+): Promise<{ total: number; rows: PageRow[] }> {
+  const sortKeys = sql.join(
+    keys.map((key, i) => sql`${key} as k${sql.raw(String(i))}`),
+    sql`, `,
+  )
+  const sortOrder = sql.raw(keys.map((_, i) => `k${i} desc`).join(', '))
+  const rows = await queryRows<{ total: number; id: string | null; keys: CursorKeys | null }>(
+    tx,
+    sql`with matches as materialized (
+        select ${reports.id} as id, json_build_array(${keyText}) as keys, ${sortKeys} from ${reports}
+        where ${where} limit ${SEARCH_COUNT_LIMIT + 1}
+      )
+      select counted.total, page.id, page.keys
+      from (select count(*)::int as total from matches) counted
+      left join lateral (
+        select id, keys, ${sql.raw(keys.map((_, i) => `k${i}`).join(', '))} from matches
+        order by ${sortOrder} limit ${pageSize} offset ${offset}
+      ) page on true
+      order by ${sortOrder}`,
+  )
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.flatMap((row) => (row.id && row.keys ? [{ id: row.id, keys: row.keys }] : [])),
+  }
 }
 
 /**
@@ -282,7 +388,6 @@ export async function readSearchPage<T>(
   pageSize: number,
   cursor: PageCursor,
 ): Promise<Page<T>> {
-  const matched = await list.count()
   const backwards = Boolean(cursor.before && !cursor.after)
   const from = cursor.after
     ? cursorCondition(list.order, decodeCursor(cursor.after, list.order), 'after')
@@ -290,25 +395,46 @@ export async function readSearchPage<T>(
       ? cursorCondition(list.order, decodeCursor(cursor.before, list.order), 'before')
       : undefined
   const keys = ORDER_KEYS[list.order]
-  const order = sql.join(
-    keys.map((key) => (backwards ? sql`${key} asc` : sql`${key} desc`)),
-    sql`, `,
-  )
+  const order = orderOf(keys, backwards ? 'asc' : 'desc')
   const keyText = sql.join(
     keys.map((key, i) => (i === keys.length - 2 ? sql`${key}::text` : key)),
     sql`, `,
   )
+  const offset = from ? 0 : (page - 1) * pageSize
   const read = (tx: Db) =>
-    queryRows<{ id: string; keys: CursorKeys }>(
+    queryRows<PageRow>(
       tx,
       sql`select ${reports.id} as id, json_build_array(${keyText}) as keys from ${reports}
         where ${and(list.where, from)} order by ${order}
-        limit ${pageSize} offset ${from ? 0 : (page - 1) * pageSize}`,
+        limit ${pageSize} offset ${offset}`,
     )
+  // A numbered page of matches read through the index: read with their count, in one statement.
+  let readWithCount: PageRow[] | undefined
+  const matched = await list.keptCount(async () => {
+    const way = await countingWay(db, list)
+    if (way === 'capped') return SEARCH_COUNT_LIMIT + 1
+    if (way === 'walk') {
+      return walkingElseMatching(
+        db,
+        counting(list.where, sql` order by ${orderOf(ORDER_KEYS.newest, 'desc')}`),
+      )
+    }
+    return withPlan(db, 'matches', async (tx) => {
+      // (Not asked of the others: a second pass over the index would cost them more than it saves.)
+      if (way === 'indexFirst') {
+        const indexed = await indexedMatches(tx, list.where)
+        if (indexed !== null && indexed > SEARCH_COUNT_LIMIT) return SEARCH_COUNT_LIMIT + 1
+      }
+      if (from) return counting(list.where, sql``)(tx)
+      const counted = await countedPage(tx, list.where, keys, keyText, pageSize, offset)
+      // Past the limit the matches kept are any of them, not the first: the page is read again.
+      if (counted.total <= SEARCH_COUNT_LIMIT) readWithCount = counted.rows
+      return counted.total
+    })
+  })
   const found =
-    matched > SEARCH_COUNT_LIMIT && list.walkable !== false
-      ? await walkingElseMatching(db, read)
-      : await withPlan(db, 'matches', read)
+    readWithCount ??
+    (matched > SEARCH_COUNT_LIMIT ? await walkingElseMatching(db, read) : await withPlan(db, 'matches', read))
   const rows = backwards ? found.reverse() : found
   // Their rows outside the plan's settings: the planner finds ten ids by their key.
   const items = await list.rowsOf(

@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CATEGORIES } from '../../domain/category'
-import { COMMUNES, distanceM, nearestCommune } from '../../domain/communes'
+import { COMMUNES, nearestCommune } from '../../domain/communes'
+import { distanceInMetres } from '../../domain/location'
 import type { Database } from '../db/database'
 import { notifications, organizations, reportEvents, reportSupports, reports } from '../db/schema'
 import { seedDefaults } from '../db/seed'
@@ -35,7 +36,7 @@ describe('npm run seed:demo', () => {
       const commune = nearestCommune(report.latitude, report.longitude)
       expect(commune, `${report.latitude}, ${report.longitude}`).not.toBeNull()
       if (!commune) continue
-      expect(distanceM(report, commune)).toBeLessThanOrEqual(commune.radiusM)
+      expect(distanceInMetres(report, commune)).toBeLessThanOrEqual(commune.radiusM)
       expect(report.department).toBe('Dakar')
       if (report.address) {
         const [street, named] = [

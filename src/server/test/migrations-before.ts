@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { onTestFinished } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../db/database'
 import { createPostgresDatabase } from './helper'
 
@@ -39,22 +40,35 @@ export function migrationsBefore(tag: string): { dir: string; remove(): void } {
 
 /**
  * A database of the suite's kind (TEST_DB) migrated up to just before `tag`, filled by `fill`
- * through a raw connection, then opened by the server (which runs the migrations left). `cleanups`
- * receives what removes it all.
+ * through a raw connection, then opened by the server (which runs the migrations left). Closed and
+ * removed when the test ends.
  */
 export async function openMigratedFrom(
   tag: string,
   fill: (run: (statement: string, values?: unknown[]) => Promise<unknown>) => Promise<void>,
-  cleanups: (() => Promise<void> | void)[],
 ): Promise<Database> {
+  const cleanups: (() => Promise<void> | void)[] = []
+  onTestFinished(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  })
   const before = migrationsBefore(tag)
   cleanups.push(before.remove)
+  const database = await migratedCopy(before.dir, fill, cleanups)
+  cleanups.push(() => database.close())
+  return database
+}
+
+async function migratedCopy(
+  migrationsFolder: string,
+  fill: (run: (statement: string, values?: unknown[]) => Promise<unknown>) => Promise<void>,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
     const created = await createPostgresDatabase()
     cleanups.push(created.drop)
     const client = new pg.Client({ connectionString: created.url })
     await client.connect()
-    await migratePg(drizzlePg(client), { migrationsFolder: before.dir })
+    await migratePg(drizzlePg(client), { migrationsFolder })
     await fill((statement, values) => client.query(statement, values))
     await client.end()
     return openPostgres(created.url)
@@ -62,7 +76,7 @@ export async function openMigratedFrom(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-'))
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
   const embedded = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, btree_gin } })
-  await migratePglite(drizzlePglite(embedded), { migrationsFolder: before.dir })
+  await migratePglite(drizzlePglite(embedded), { migrationsFolder })
   await fill((statement, values) => embedded.query(statement, values))
   await embedded.close()
   return openPglite(dataDir)

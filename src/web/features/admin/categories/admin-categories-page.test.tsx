@@ -207,6 +207,16 @@ describe('Admin categories', { timeout: 15_000 }, () => {
       ),
     ).toBeInTheDocument()
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
+    // Longer to claim than to resolve: said under the claim's field, nothing sent.
+    await u.clear(claim)
+    await write(u, claim, '400')
+    await u.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(
+      await within(dialog).findByText(
+        'Le délai de prise en charge ne peut pas dépasser le délai de résolution.',
+      ),
+    ).toBeInTheDocument()
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([])
 
     await u.clear(claim)
     await write(u, claim, '24')

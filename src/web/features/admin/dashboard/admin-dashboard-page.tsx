@@ -3,7 +3,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right'
 import CircleCheck from 'lucide-react/icons/circle-check'
 import FileText from 'lucide-react/icons/file-text'
 import Inbox from 'lucide-react/icons/inbox'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AdminReport } from '../../../../domain/admin'
@@ -96,80 +96,123 @@ function Performance({
   )
 }
 
+/** One list of the dashboard: its title, what it holds, and the link to the whole list. */
+function DashboardList({
+  titleId,
+  title,
+  text,
+  seeAll,
+  children,
+}: {
+  titleId: string
+  title: string
+  text?: string
+  seeAll: { to: string; label: string }
+  children: ReactNode
+}) {
+  return (
+    <Card asChild>
+      <section aria-labelledby={titleId} className="flex flex-col gap-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
+          <div className="flex flex-col gap-1">
+            <h2 id={titleId} className="text-lg font-bold text-slate-900">
+              {title}
+            </h2>
+            {text ? <p className="text-sm text-slate-600">{text}</p> : null}
+          </div>
+          <Link
+            to={seeAll.to}
+            className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+          >
+            {seeAll.label}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        {children}
+      </section>
+    </Card>
+  )
+}
+
+/**
+ * A report of a dashboard list, opened as on the report management screen: its title is the
+ * button, and the dialog is the list's.
+ */
+function useOpenedReport() {
+  const { t } = useTranslation('admin')
+  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
+  const titleOf = (report: AdminReport) => (
+    <button
+      type="button"
+      onClick={() => setOpened({ id: report.id, code: report.anonymous_code })}
+      aria-label={t('reports.viewLabel', { code: report.anonymous_code })}
+      className="-mx-1 truncate rounded px-1 text-left font-semibold text-slate-900 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
+    >
+      {report.type}
+    </button>
+  )
+  const dialog = (
+    <ReportDetailDialog
+      reportId={opened?.id ?? null}
+      code={opened?.code ?? ''}
+      onClose={() => setOpened(null)}
+    />
+  )
+  return { titleOf, dialog }
+}
+
 function RecentReports() {
   const { t } = useTranslation('admin')
   // The first page of the report management list: the newest first, shared with that screen.
   const { data, isPending } = useAdminReports({}, 1)
   const recent = data?.items.slice(0, ADMIN_DASHBOARD_RECENT_REPORTS) ?? []
-  // A recent report opens as it does on the report management screen.
-  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
+  const { titleOf, dialog } = useOpenedReport()
   return (
-    <Card asChild>
-      <section aria-labelledby="recent-title" className="flex flex-col gap-4 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-x-2">
-          <h2 id="recent-title" className="text-lg font-bold text-slate-900">
-            {t('dashboard.recent')}
-          </h2>
-          <Link
-            to="/admin/reports"
-            className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-          >
-            {t('dashboard.seeAll')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </div>
-        {isPending ? (
-          <ul className="flex flex-col gap-3" aria-hidden="true">
-            {placeholderKeys(ADMIN_DASHBOARD_RECENT_REPORTS).map((key) => (
-              <li key={key} data-testid="recent-skeleton" className="flex items-center justify-between gap-3">
-                <div className="flex flex-1 flex-col gap-2">
-                  <Skeleton className="h-4 w-1/3" />
-                  <Skeleton className="h-3 w-1/2" />
-                </div>
-                <Skeleton shape="pill" className="h-5 w-16" />
-              </li>
-            ))}
-          </ul>
-        ) : recent.length === 0 ? (
-          <p className="flex items-center gap-2 py-6 text-sm text-slate-600">
-            <Inbox aria-hidden="true" className="size-5" />
-            {t('dashboard.recentEmpty')}
-          </p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100">
-            {recent.map((report) => (
-              <li
-                key={report.id}
-                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="flex min-w-0 flex-col">
-                  <button
-                    type="button"
-                    onClick={() => setOpened({ id: report.id, code: report.anonymous_code })}
-                    aria-label={t('reports.viewLabel', { code: report.anonymous_code })}
-                    className="-mx-1 truncate rounded px-1 text-left font-semibold text-slate-900 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-                  >
-                    {report.type}
-                  </button>
-                  <p className="text-sm text-slate-600">
-                    <PlaceName report={report} /> · {formatLongDate(report.created_at)}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <ReportPriorityBadge priority={report.priority} />
-                  <ReportStatusBadge status={report.status} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        <ReportDetailDialog
-          reportId={opened?.id ?? null}
-          code={opened?.code ?? ''}
-          onClose={() => setOpened(null)}
-        />
-      </section>
-    </Card>
+    <DashboardList
+      titleId="recent-title"
+      title={t('dashboard.recent')}
+      seeAll={{ to: '/admin/reports', label: t('dashboard.seeAll') }}
+    >
+      {isPending ? (
+        <ul className="flex flex-col gap-3" aria-hidden="true">
+          {placeholderKeys(ADMIN_DASHBOARD_RECENT_REPORTS).map((key) => (
+            <li key={key} data-testid="recent-skeleton" className="flex items-center justify-between gap-3">
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+              <Skeleton shape="pill" className="h-5 w-16" />
+            </li>
+          ))}
+        </ul>
+      ) : recent.length === 0 ? (
+        <p className="flex items-center gap-2 py-6 text-sm text-slate-600">
+          <Inbox aria-hidden="true" className="size-5" />
+          {t('dashboard.recentEmpty')}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {recent.map((report) => (
+            <li
+              key={report.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="flex min-w-0 flex-col">
+                {titleOf(report)}
+                <p className="text-sm text-slate-600">
+                  <PlaceName report={report} /> · {formatLongDate(report.created_at)}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <ReportPriorityBadge priority={report.priority} />
+                <ReportStatusBadge status={report.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </DashboardList>
   )
 }
 
@@ -236,66 +279,43 @@ function ReportsToAssign() {
   const { t } = useTranslation('admin')
   const { data, isPending } = useAdminReports({ overdue: 'claim' }, 1)
   const reports = data?.items.slice(0, ADMIN_DASHBOARD_TO_ASSIGN_REPORTS) ?? []
-  const [opened, setOpened] = useState<{ id: string; code: string } | null>(null)
+  const { titleOf, dialog } = useOpenedReport()
   return (
-    <Card asChild>
-      <section aria-labelledby="to-assign-title" className="flex flex-col gap-4 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-x-2">
-          <div className="flex flex-col gap-1">
-            <h2 id="to-assign-title" className="text-lg font-bold text-slate-900">
-              {t('dashboard.toAssign')}
-            </h2>
-            <p className="text-sm text-slate-600">{t('dashboard.toAssignText')}</p>
-          </div>
-          <Link
-            to={TO_ASSIGN_LIST}
-            className="-mx-2 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-          >
-            {t('dashboard.toAssignSeeAll')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+    <DashboardList
+      titleId="to-assign-title"
+      title={t('dashboard.toAssign')}
+      text={t('dashboard.toAssignText')}
+      seeAll={{ to: TO_ASSIGN_LIST, label: t('dashboard.toAssignSeeAll') }}
+    >
+      {isPending ? (
+        <div aria-hidden="true" className="flex flex-col gap-3">
+          {placeholderKeys(3).map((key) => (
+            <Skeleton key={key} data-testid="to-assign-skeleton" className="h-16 w-full" />
+          ))}
         </div>
-        {isPending ? (
-          <div aria-hidden="true" className="flex flex-col gap-3">
-            {placeholderKeys(3).map((key) => (
-              <Skeleton key={key} data-testid="to-assign-skeleton" className="h-16 w-full" />
-            ))}
-          </div>
-        ) : reports.length === 0 ? (
-          <p className="flex items-center gap-2 py-4 text-sm text-slate-600">
-            <CircleCheck aria-hidden="true" className="size-5 text-green-700" />
-            {t('dashboard.toAssignEmpty')}
-          </p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100">
-            {reports.map((report) => (
-              <li key={report.id} className="flex flex-col gap-2 py-3">
-                <div className="flex min-w-0 flex-col">
-                  <button
-                    type="button"
-                    onClick={() => setOpened({ id: report.id, code: report.anonymous_code })}
-                    aria-label={t('reports.viewLabel', { code: report.anonymous_code })}
-                    className="-mx-1 truncate rounded px-1 text-left font-semibold text-slate-900 hover:text-green-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-                  >
-                    {report.type}
-                  </button>
-                  <p className="text-sm text-slate-600">
-                    <PlaceName report={report} /> ·{' '}
-                    {t('dashboard.filedOn', { date: formatLongDate(report.created_at) })}
-                  </p>
-                </div>
-                <CoveringOrganizations report={report} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <ReportDetailDialog
-          reportId={opened?.id ?? null}
-          code={opened?.code ?? ''}
-          onClose={() => setOpened(null)}
-        />
-      </section>
-    </Card>
+      ) : reports.length === 0 ? (
+        <p className="flex items-center gap-2 py-4 text-sm text-slate-600">
+          <CircleCheck aria-hidden="true" className="size-5 text-green-700" />
+          {t('dashboard.toAssignEmpty')}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {reports.map((report) => (
+            <li key={report.id} className="flex flex-col gap-2 py-3">
+              <div className="flex min-w-0 flex-col">
+                {titleOf(report)}
+                <p className="text-sm text-slate-600">
+                  <PlaceName report={report} /> ·{' '}
+                  {t('dashboard.filedOn', { date: formatLongDate(report.created_at) })}
+                </p>
+              </div>
+              <CoveringOrganizations report={report} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </DashboardList>
   )
 }
 

@@ -39,8 +39,10 @@ describe('Admin login', () => {
     expect(screen.getByText('Connectez-vous pour accéder au panel d’administration')).toBeInTheDocument()
     expect(screen.getByLabelText('Nom d’utilisateur')).toHaveAttribute('autocomplete', 'username')
     expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('type', 'password')
-    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled()
-    expect(document.title).toBe('Connexion administration | Alertes urbaines')
+    // Enabled, and the title set, by effects once the page is shown: on a busy machine, a moment
+    // after its heading.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled())
+    await waitFor(() => expect(document.title).toBe('Connexion administration | Alertes urbaines'))
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
   })
 

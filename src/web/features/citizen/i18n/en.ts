@@ -323,6 +323,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       resolved: 'Resolved',
       rate: 'Resolution rate',
       median: 'Median time to resolve',
+      onTime: 'Resolved on time',
     },
     byCategoryTitle: 'By category',
     byCategoryChart: 'Resolution rate and median time by category',
@@ -335,8 +336,11 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     medianResolution: 'resolved in {{duration}} (median)',
     medianClaim: 'taken on in {{duration}}',
     noMedian: 'none resolved',
+    onTime: 'on time: {{rate}}',
     mediansNote:
       'Median time: half of the resolved reports were resolved faster, half slower. It counts from the moment the report was sent, to within about a fifth.',
+    onTimeNote:
+      'On time: the share of reports resolved within the time set for their category, among the resolved reports and those still open past that time.',
     weeklyTitle: 'Week after week',
     weeklyChart: 'Reports sent and resolved each week, over 26 weeks',
     filed: 'Sent',

@@ -322,6 +322,7 @@ export const citizenFr = {
       resolved: 'Résolus',
       rate: 'Taux de résolution',
       median: 'Délai médian de résolution',
+      onTime: 'Résolus dans les délais',
     },
     byCategoryTitle: 'Par catégorie',
     byCategoryChart: 'Taux de résolution et délai médian par catégorie',
@@ -334,8 +335,11 @@ export const citizenFr = {
     medianResolution: 'résolu en {{duration}} (médiane)',
     medianClaim: 'pris en charge en {{duration}}',
     noMedian: 'aucun résolu',
+    onTime: 'dans les délais : {{rate}}',
     mediansNote:
       'Délai médian : la moitié des signalements résolus l’ont été plus vite, l’autre moitié moins vite. Il est compté depuis l’envoi du signalement, à environ un cinquième près.',
+    onTimeNote:
+      'Dans les délais : la part des signalements résolus dans le délai fixé pour leur catégorie, parmi les signalements résolus et ceux encore ouverts au-delà de ce délai.',
     weeklyTitle: 'Semaine après semaine',
     weeklyChart: 'Signalements envoyés et résolus chaque semaine, sur 26 semaines',
     filed: 'Envoyés',

@@ -325,6 +325,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       resolved: 'Defar nañu ko',
       rate: 'Tolluwaay bu ñu defare',
       median: 'Diir bu digg ngir defar',
+      onTime: 'Defar nañu ko ci jamono',
     },
     byCategoryTitle: 'Ci xeet',
     byCategoryChart: 'Tolluwaay bu ñu defare ak diir bu digg ci xeet wu nekk',
@@ -337,8 +338,11 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     medianResolution: 'defar nañu ko ci {{duration}} (digg)',
     medianClaim: 'jël nañu ko ci {{duration}}',
     noMedian: 'defaruñu benn',
+    onTime: 'ci jamono : {{rate}}',
     mediansNote:
       'Diir bu digg : genn-wàllu yégle yi ñu defar, gaaw nañu ko defar, genn-wàll gi des yéex nañu. Dañu koy lim dale ko ci bés bi ñu yónnee yégle bi.',
+    onTimeNote:
+      'Ci jamono : yégle yi ñu defar ci diir bi ñu tëral ci seen xeet, ci biir yégle yi ñu defar ak yi defarugul te diir bi jàll na.',
     weeklyTitle: 'Ayu-bés ci ayu-bés',
     weeklyChart: 'Yégle yu ñu yónnee ak yu ñu defar ayu-bés bu nekk, ci 26 ayu-bés',
     filed: 'Yónnee nañu ko',

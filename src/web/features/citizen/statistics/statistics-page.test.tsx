@@ -22,6 +22,7 @@ const stats: PublicStats = {
     resolved: 500,
     resolution_rate: 41,
     median_resolution_hours: 30,
+    on_time_rate: 62,
   },
   by_category: [
     {
@@ -33,6 +34,7 @@ const stats: PublicStats = {
       pending: 250,
       resolution_rate: 45,
       median_resolution_hours: 72.4,
+      on_time_rate: 70,
     },
     {
       category_id: 2,
@@ -43,6 +45,7 @@ const stats: PublicStats = {
       pending: 150,
       resolution_rate: 21,
       median_resolution_hours: null,
+      on_time_rate: null,
     },
   ],
   by_week: weeks,
@@ -55,6 +58,7 @@ const stats: PublicStats = {
     resolution_rate: 50,
     median_claim_hours: 0.5,
     median_resolution_hours: 5,
+    on_time_rate: i === 0 ? 88 : null,
   })),
   open_by_area: [
     { latitude: 14.679, longitude: -17.4485, open: 30, commune: 'Médina' },
@@ -98,22 +102,32 @@ describe('/statistiques', () => {
       '500',
       '41\u00a0%',
       '30 h',
+      '62\u00a0%',
     ])
+    expect(figures.getByText('Résolus dans les délais')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Statistiques publiques' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Statistiques | Alertes urbaines'))
   })
 
-  it('shows the rate and the median times per category and per organisation', async () => {
+  it('shows the rate, the median times and the on-time rate per category and per organisation', async () => {
     const { region: categories } = await openStatistics('Par catégorie')
     expect(categories.getByRole('img', { name: /^Voirie – 45/ })).toBeInTheDocument()
-    expect(categories.getByText('45 % résolus (450 sur 1 000) · résolu en 3 j (médiane)')).toBeInTheDocument()
+    expect(
+      categories.getByText('45 % résolus (450 sur 1 000) · résolu en 3 j (médiane) · dans les délais : 70 %'),
+    ).toBeInTheDocument()
+    // Nothing resolved nor late: no on-time rate to give.
     expect(categories.getByText('21 % résolus (50 sur 234) · aucun résolu')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        /^Dans les délais : la part des signalements résolus dans le délai fixé pour leur catégorie/,
+      ),
+    ).toBeInTheDocument()
 
     const organizations = within(screen.getByRole('region', { name: 'Par organisation' }))
     expect(organizations.getAllByRole('img')).toHaveLength(10)
     expect(
       organizations.getAllByText(
-        '50 % résolus (50 sur 100) · pris en charge en moins d’une heure · résolu en 5 h (médiane)',
+        '50 % résolus (50 sur 100) · pris en charge en moins d’une heure · résolu en 5 h (médiane) · dans les délais : 88 %',
       ),
     ).toHaveLength(1)
     expect(
@@ -170,7 +184,23 @@ describe('/statistiques', () => {
     })
     renderRoute('/statistiques')
     expect(await screen.findByRole('heading', { level: 1, name: 'Public statistics' })).toBeInTheDocument()
-    expect(screen.getByText('45% resolved (450 of 1,000) · resolved in 3 d (median)')).toBeInTheDocument()
+    expect(
+      screen.getByText('45% resolved (450 of 1,000) · resolved in 3 d (median) · on time: 70%'),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(/^On time: the share of reports resolved within the time set/),
+    ).toBeInTheDocument()
+  })
+
+  it('reads in Wolof, the on-time rate explained', async () => {
+    await switchLanguage('wo')
+    stubApi({
+      'GET /api/public/stats?organizations=10': { status: 200, body: stats },
+      'GET /api/categories': { status: 200, body: [] },
+    })
+    renderRoute('/statistiques')
+    expect(await screen.findByText('Defar nañu ko ci jamono')).toBeInTheDocument()
+    expect(screen.getByText(/^Ci jamono : yégle yi ñu defar ci diir bi ñu tëral/)).toBeInTheDocument()
   })
 
   it('says when the statistics cannot be loaded, and tries again', async () => {

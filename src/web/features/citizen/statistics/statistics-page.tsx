@@ -39,10 +39,11 @@ function KeyFigures({ totals }: { totals: PublicStats['totals'] }) {
     ['resolved', formatCount(totals.resolved)],
     ['rate', formatPercent(totals.resolution_rate)],
     ['median', formatHours(totals.median_resolution_hours) ?? '—'],
+    ['onTime', totals.on_time_rate === null ? '—' : formatPercent(totals.on_time_rate)],
   ] as const
   return (
     <section aria-label={t('statistics.totals.label')}>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map(([key, value]) => (
           <Card key={key} className="flex flex-col-reverse gap-1 p-4">
             <dt className="text-sm text-slate-700">{t(`statistics.totals.${key}`)}</dt>
@@ -54,12 +55,12 @@ function KeyFigures({ totals }: { totals: PublicStats['totals'] }) {
   )
 }
 
-/** What a bar says in words: its rate and counts, then its medians. */
+/** What a bar says in words: its rate and counts, then its medians and its on-time rate. */
 function useBarDetails() {
   const { t } = useTranslation('citizen')
   const formatHours = useFormatHours()
   return (
-    figures: { resolution_rate: number; resolved: number; total: number },
+    figures: { resolution_rate: number; resolved: number; total: number; on_time_rate: number | null },
     medians: { resolution: number | null; claim?: number | null },
   ) => {
     const parts: string[] = [
@@ -75,6 +76,9 @@ function useBarDetails() {
     parts.push(
       resolution ? t('statistics.medianResolution', { duration: resolution }) : t('statistics.noMedian'),
     )
+    if (figures.on_time_rate !== null) {
+      parts.push(t('statistics.onTime', { rate: formatPercent(figures.on_time_rate) }))
+    }
     return parts.join(' · ')
   }
 }
@@ -167,6 +171,7 @@ function StatisticsView({ stats }: { stats: PublicStats }) {
         <OrganizationBars organizations={stats.by_organization} count={stats.organization_count} />
       </Section>
       <p className="text-sm text-slate-700">{t('statistics.mediansNote')}</p>
+      <p className="text-sm text-slate-700">{t('statistics.onTimeNote')}</p>
       <Section id="statistics-weeks" title={t('statistics.weeklyTitle')}>
         <WeeklyTrend weeks={stats.by_week} />
       </Section>

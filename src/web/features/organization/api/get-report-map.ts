@@ -1,15 +1,19 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { MapReports } from '../../../../domain/map'
+import { OVERDUE_FILTER } from '../../../../domain/overdue'
 import { authRequest } from '../../../lib/auth/auth-request'
+import type { ManagedFilters } from './get-managed-reports'
 import { organizationKeys } from './query-keys'
 
 /** The organisation's two lists, shown as a list or on the map. */
 export type OrganizationList = 'available' | 'managed'
 
-/** The list's own filters: its search, and for its own reports their status. */
+/** The list's own filters: its search, its late ones only, and for its own reports their status and member. */
 export interface ListFilters {
   q: string
   status?: string
+  assignee?: ManagedFilters['assignee']
+  overdue?: boolean
 }
 
 /** GET /api/org/reports/{available,managed}/map for a box and the list's filters. */
@@ -17,6 +21,8 @@ export function reportMapPath(list: OrganizationList, filters: ListFilters, bbox
   const params = new URLSearchParams({ bbox })
   if (filters.q) params.set('q', filters.q)
   if (filters.status && filters.status !== 'all') params.set('status', filters.status)
+  if (filters.assignee) params.set('assignee', filters.assignee)
+  if (filters.overdue) params.set('overdue', OVERDUE_FILTER)
   return `/api/org/reports/${list}/map?${params}`
 }
 

@@ -64,8 +64,7 @@ export function AvailableReportsPage() {
 
       <FilterCard>
         <SearchField placeholder={t('lists.searchPlaceholder')} value={search} onChange={setSearch} />
-        {/* The map shows every report of its box: the filter is the list's. */}
-        {onMap ? null : <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />}
+        <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />
       </FilterCard>
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />
@@ -77,7 +76,7 @@ export function AvailableReportsPage() {
               <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
             }
           >
-            <ReportsMap list="available" filters={{ q }} actions={actionsOf} />
+            <ReportsMap list="available" filters={{ q, overdue: overdueOnly }} actions={actionsOf} />
           </Suspense>
         ) : (
           <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />

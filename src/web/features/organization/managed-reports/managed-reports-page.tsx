@@ -58,13 +58,13 @@ export function ManagedReportsPage() {
   const q = useDebouncedValue(search.trim())
   const [page, setPage] = useListPage(`${q}|${status}|${assignee}|${overdueOnly}`)
   // Every report: the filters the server drew the page with, and its first data's key.
-  const reports = useManagedReports({
+  const listFilters = {
     q,
     status,
-    page,
     ...(assignee === 'all' ? {} : { assignee }),
-    ...(overdueOnly ? { overdue: true } : {}),
-  })
+    ...(overdueOnly ? { overdue: true as const } : {}),
+  }
+  const reports = useManagedReports({ ...listFilters, page })
   const stats = useStats()
   useClampedPage(page, setPage, reports.data)
   const filtered = Boolean(q) || status !== 'all' || assignee !== 'all' || overdueOnly
@@ -106,8 +106,7 @@ export function ManagedReportsPage() {
             { value: 'none', label: t('managed.toNobody') },
           ]}
         />
-        {/* The map shows every report of its box: the filter is the list's. */}
-        {onMap ? null : <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />}
+        <OverdueOnlyFilter checked={overdueOnly} onChange={showOverdueOnly} />
       </FilterCard>
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />
@@ -119,7 +118,7 @@ export function ManagedReportsPage() {
               <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
             }
           >
-            <ReportsMap list="managed" filters={{ q, status }} actions={actionsOf} />
+            <ReportsMap list="managed" filters={listFilters} actions={actionsOf} />
           </Suspense>
         ) : (
           <MapLoading className="h-[60dvh] min-h-80 rounded-xl border border-slate-200 bg-slate-100" />
