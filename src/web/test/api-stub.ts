@@ -22,7 +22,7 @@ export interface ApiCall {
   authorization: string | null
 }
 
-export type Answer = Reply | ((call: ApiCall) => Reply)
+export type Answer = Reply | ((call: ApiCall) => Reply | Promise<Reply>)
 
 /**
  * Stubs fetch. Replies are found by "METHOD /path?query", then "METHOD /path", then "/path" for
@@ -50,7 +50,7 @@ export function stubApi(replies: Record<string, Answer>) {
       replies[`${method} ${parsed.pathname}`] ??
       (method === 'GET' ? replies[parsed.pathname] : undefined)
     if (!answer) throw new TypeError(`unexpected request ${method} ${url}`)
-    const reply = typeof answer === 'function' ? answer(call) : answer
+    const reply = typeof answer === 'function' ? await answer(call) : answer
     if (reply === 'pending') return new Promise<Response>(() => {})
     if (reply === 'offline') throw new TypeError('Failed to fetch')
     return new Response(

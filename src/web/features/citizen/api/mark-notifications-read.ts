@@ -21,6 +21,9 @@ export function useMarkNotificationsRead(token: string | null) {
     // would keep counting messages already read.
     retry: QUERY_RETRIES,
     retryDelay: queryRetryDelay,
+    // A read of the list still on its way (the screen's own, as it opens) may have been answered
+    // before the server marked them: landing after this one, it would bring the count back.
+    onMutate: () => queryClient.cancelQueries({ queryKey }),
     onSuccess: () => {
       const readAt = new Date().toISOString()
       queryClient.setQueryData<CitizenNotifications>(queryKey, (current) =>

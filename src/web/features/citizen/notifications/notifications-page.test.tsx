@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CitizenNotification, CitizenReport } from '../../../../domain/citizen'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
-import { stubApi } from '../../../test/api-stub'
+import { type Reply, stubApi } from '../../../test/api-stub'
 import { renderRoute } from '../../../test/render-route'
 
 const TOKEN = 'N'.repeat(43)
@@ -103,6 +103,36 @@ describe('/notifications', () => {
       { timeout: 4000 },
     )
     expect(attempts).toBe(2)
+  })
+
+  it('keeps the bell cleared when the screen’s own read of the list answers after the marking', async () => {
+    const user = userEvent.setup()
+    let gets = 0
+    let answerStaleRead: (reply: Reply) => void = () => {}
+    let answerMarking: (reply: Reply) => void = () => {}
+    stubApi({
+      'GET /api/citizen/notifications': () => {
+        gets += 1
+        if (gets === 1) return { status: 200, body: { items: [unread, read], unread: 1 } }
+        // Asked as the screen opens, read by the server before it marked them.
+        if (gets === 2) return new Promise<Reply>((resolve) => (answerStaleRead = resolve))
+        return { status: 200, body: { items: [{ ...unread, read_at: read.read_at }, read], unread: 0 } }
+      },
+      'POST /api/citizen/notifications/read': () =>
+        new Promise<Reply>((resolve) => (answerMarking = resolve)),
+    })
+    renderRoute('/a-propos')
+    await user.click(await screen.findByRole('link', { name: 'Notifications (1)' }))
+    expect(await screen.findByText('2 messages, non lus : 1')).toBeInTheDocument()
+    await waitFor(() => expect(gets).toBe(2))
+    // Both answers arrive together: the marking's, then the older read's.
+    answerMarking({ status: 204 })
+    answerStaleRead({ status: 200, body: { items: [unread, read], unread: 1 } })
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' }),
+      ).toBeInTheDocument(),
+    )
   })
 
   it('does not mark anything when everything was read', async () => {
