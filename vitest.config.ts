@@ -61,6 +61,7 @@ export default defineConfig({
     // time. The PGlite test databases start from one migrated copy (pglite-template.ts): the API
     // suite's 48 opens took 181 s of worker time, 59 s so.
     maxWorkers: 2,
+    reporters: ['default', './e2e/support/retried-tests-reporter.ts'],
     projects: [
       { test: { name: 'domain', environment: 'node', include: ['src/domain/**/*.test.ts'] } },
       ...apiProjects,
@@ -97,6 +98,11 @@ export default defineConfig({
           // One file at a time. Two at once took 229 s instead of 383, but a citizen test then
           // failed once in three runs (a 30 s wait for the page, passing alone): not worth a red CI.
           fileParallelism: false,
+          // On CI's two shared cores a browser test fails about once a run on a 30 s wait, a
+          // different one each time (journey, languages, reach, citizen), and a red run loses
+          // the whole change. A failed test runs once more; the report names it ("retry x1"),
+          // and each one seen is chased down (the citizen's bell was a real race).
+          retry: 1,
         },
       },
     ],
