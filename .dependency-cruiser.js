@@ -30,6 +30,7 @@ const SCHEMA_MODULES = [
   'public-data',
   'report',
   'report-filing',
+  'sms',
   'team',
   'zod-locale',
 ]

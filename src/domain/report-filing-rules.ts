@@ -4,6 +4,16 @@
  */
 import { isValidLatitude, isValidLongitude } from './location'
 
+/** How a report came: the site (or an application through Open311), or a conversation by SMS (issue 31). */
+export const REPORT_CHANNELS = ['web', 'sms'] as const
+export type ReportChannel = (typeof REPORT_CHANNELS)[number]
+/**
+ * What a report's point says: where the citizen put it ('point'), or only its commune, the point
+ * its centre ('commune': a report by SMS).
+ */
+export const LOCATION_PRECISIONS = ['point', 'commune'] as const
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number]
+
 /** A written description needs this many characters; a voice note alone is a complete report. */
 export const DESCRIPTION_MIN_LENGTH = 10
 export const DESCRIPTION_MAX_LENGTH = 2000

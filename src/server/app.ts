@@ -1,6 +1,6 @@
 import '../domain/zod-locale'
 import multipart from '@fastify/multipart'
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '../domain/constants'
 import { apiKeyRoutes } from './admin/api-keys-routes'
@@ -16,10 +16,11 @@ import { createReadCache, type ReadCache } from './cache/read-cache'
 import { categoryRoutes } from './categories/routes'
 import { citizenRoutes } from './citizens/routes'
 import type { Clock } from './clock'
-import type { Config } from './config'
+import type { Config, SmsConfig } from './config'
 import type { Database } from './db/database'
 import { createEmailSender, type EmailSender } from './email/email-sender'
 import { createEventBus, type EventBus } from './events/event-bus'
+import { reportEvent } from './events/report-audience'
 import { eventRoutes } from './events/routes'
 import { fileRoutes } from './files/routes'
 import type { ReverseGeocoder } from './geocoding/reverse-geocoder'
@@ -42,6 +43,10 @@ import { resolveVapidKeys } from './push/vapid-keys'
 import { reportFilingRoutes } from './reports/filing-routes'
 import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
 import { publicReportRoutes } from './reports/routes'
+import { createAndroidSmsGateway } from './sms/gateway'
+import { createNumberPrivacy, resolveSmsPrivacyKey } from './sms/number-privacy'
+import { smsRoutes } from './sms/routes'
+import { createSmsChannel, type SmsChannel } from './sms/sms-channel'
 import type { FileStorage } from './storage/file-storage'
 import { invitationRoutes, teamRoutes } from './team/routes'
 import { createTeamChanges, type TeamChanges } from './team/team-changes'
@@ -67,6 +72,23 @@ const READ_CACHE_MAX_ENTRIES = 2000
 /** The changes that may have queued notifications (push-outbox.ts), wherever they were made. */
 const MAY_QUEUE_PUSH: readonly string[] = ['reports.changed', 'notifications.created', 'reports.handed-over']
 
+/** The SMS channel of SMS_*: its gateway, the numbers' keys, the rounds that answer and send. */
+function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log: FastifyBaseLogger) {
+  const privacy = createNumberPrivacy(resolveSmsPrivacyKey(config.privacyKey, deps.config.dataDir))
+  const channel = createSmsChannel({
+    db: deps.db.db,
+    clock: deps.clock,
+    storage: deps.storage,
+    gateway: createAndroidSmsGateway(config),
+    privacy,
+    config,
+    publicOrigin: deps.config.publicOrigin ?? '',
+    onFiled: async (reportId) => events.publish(await reportEvent(deps.db.db, 'reports.changed', reportId)),
+    log,
+  })
+  return { channel, privacy }
+}
+
 /** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
 export interface RouteEntry {
   method: string
@@ -89,6 +111,8 @@ declare module 'fastify' {
     team: TeamChanges
     /** The sender of e-mails (invitations), when SMTP_URL is set. */
     email: EmailSender | undefined
+    /** The SMS channel (webhooks answered, SMS sent), when SMS_* are set. */
+    sms: SmsChannel | undefined
     /** Web Push: the public key browsers subscribe with, and the sender of waiting notifications. */
     push: { publicKey: string; sender: PushSender }
     /** The recount of the reports' communes after an import of limits (areas/boundaries.ts). */
@@ -178,6 +202,10 @@ export async function buildApp(
   app.decorate('email', emailSender)
   app.addHook('onClose', async () => emailSender?.stop())
   app.decorate('team', createTeamChanges({ ...services, email: emailSender }))
+  // The SMS channel, when its settings are given (issue 31).
+  const sms = deps.config.sms ? startSmsChannel(deps, deps.config.sms, events, app.log) : undefined
+  app.decorate('sms', sms?.channel)
+  app.addHook('onClose', async () => sms?.channel.stop())
   const vapid = resolveVapidKeys(deps.config.vapidKeys, deps.config.vapidSubject, deps.config.dataDir)
   const pushSender = createPushSender({
     db: deps.db.db,
@@ -235,6 +263,7 @@ export async function buildApp(
   await app.register(adminRoutes)
   await app.register(apiKeyRoutes)
   await app.register(open311Routes)
+  if (sms) await app.register(smsRoutes(sms.channel, sms.privacy))
   await app.register(backupRoutes)
   registerOpenApiRoute(app)
 

@@ -124,4 +124,43 @@ describe('loadConfig', () => {
     expect(message).toContain('SMTP_URL doit être une adresse smtp://')
     expect(message).not.toContain('secret')
   })
+
+  it('reads the SMS channel: its five settings together or none, the number in E.164, no secret echoed', () => {
+    expect(loadConfig({}).sms).toBeUndefined()
+    const sms = {
+      PUBLIC_ORIGIN: 'https://alertes.example.sn',
+      SMS_GATEWAY_URL: 'http://192.168.1.20:8080/',
+      SMS_GATEWAY_USERNAME: 'sms',
+      SMS_GATEWAY_PASSWORD: 'mot-de-passe-de-la-passerelle',
+      SMS_WEBHOOK_SECRET: 'une-cle-de-signature-assez-longue',
+      SMS_NUMBER: '77 123 45 67',
+    }
+    expect(loadConfig(sms).sms).toEqual({
+      gatewayUrl: 'http://192.168.1.20:8080',
+      username: 'sms',
+      password: 'mot-de-passe-de-la-passerelle',
+      webhookSecret: 'une-cle-de-signature-assez-longue',
+      number: '+221771234567',
+      privacyKey: undefined,
+    })
+    const { SMS_NUMBER: _number, ...withoutNumber } = sms
+    expect(() => loadConfig(withoutNumber)).toThrow(
+      /SMS_NUMBER est requis quand SMS_GATEWAY_URL est défini \(les cinq réglages SMS, ou aucun\)$/,
+    )
+    expect(() => loadConfig({ ...sms, SMS_NUMBER: '12' })).toThrow(
+      /SMS_NUMBER doit être un numéro de téléphone/,
+    )
+    expect(() => loadConfig({ ...sms, PUBLIC_ORIGIN: '' })).toThrow(/PUBLIC_ORIGIN est obligatoire/)
+    expect(() =>
+      loadConfig({ ...sms, DATABASE_URL: 'postgres://db/alertes', JWT_SECRET: 'j'.repeat(32) }),
+    ).toThrow(/SMS_PRIVACY_KEY est obligatoire/)
+    let message = ''
+    try {
+      loadConfig({ ...sms, SMS_WEBHOOK_SECRET: 'court-secret' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('SMS_WEBHOOK_SECRET doit faire au moins 16 caractères')
+    expect(message).not.toContain('court-secret')
+  })
 })

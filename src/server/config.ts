@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_CONTACT_EMAIL } from '../domain/constants'
+import { normalizePhoneNumber } from '../domain/sms-rules'
 
 /**
  * Configuration from the environment (DESIGN.md section 4), validated at start-up. A bad
@@ -9,6 +10,14 @@ import { DEFAULT_CONTACT_EMAIL } from '../domain/constants'
  */
 const PORT_MESSAGE = 'doit être un numéro de port entre 0 et 65535'
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+/** The settings of the SMS channel, given all together or not at all. */
+const SMS_SETTINGS = [
+  'SMS_GATEWAY_URL',
+  'SMS_GATEWAY_USERNAME',
+  'SMS_GATEWAY_PASSWORD',
+  'SMS_WEBHOOK_SECRET',
+  'SMS_NUMBER',
+] as const
 
 const envSchema = z
   .object({
@@ -132,8 +141,74 @@ const envSchema = z
       emptyAsUndefined,
       z.email({ error: 'doit être une adresse e-mail (par exemple ne-pas-repondre@mairie.sn)' }).optional(),
     ),
+    // The SMS channel (issue 31): SMS Gateway for Android's API, its webhooks' signing key, and the
+    // number citizens text. All five or none: none turns the channel off.
+    SMS_GATEWAY_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^\s]+$/,
+          'doit être une adresse http://… ou https://… (par exemple http://192.168.1.20:8080)',
+        )
+        .optional(),
+    ),
+    SMS_GATEWAY_USERNAME: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMS_GATEWAY_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMS_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(16, 'doit faire au moins 16 caractères (la clé de signature réglée dans l’application)')
+        .optional(),
+    ),
+    SMS_NUMBER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(
+          (value) => normalizePhoneNumber(value) !== null,
+          'doit être un numéro de téléphone (par exemple 77 123 45 67)',
+        )
+        .optional(),
+    ),
+    // The key that hashes and encrypts citizens' numbers; generated once in DATA_DIR without it.
+    SMS_PRIVACY_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{43,}$/,
+          'doit être une clé d’au moins 32 octets en base64url (openssl rand -base64 32 | tr "+/" "-_" | tr -d "=")',
+        )
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
+    const smsSettings = SMS_SETTINGS.filter((name) => env[name] !== undefined)
+    if (smsSettings.length > 0 && smsSettings.length < SMS_SETTINGS.length) {
+      const missing = SMS_SETTINGS.find((name) => env[name] === undefined) ?? SMS_SETTINGS[0]
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `est requis quand ${smsSettings[0]} est défini (les cinq réglages SMS, ou aucun)`,
+      })
+    }
+    if (smsSettings.length > 0 && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'est obligatoire quand le canal SMS est réglé (les SMS donnent l’adresse des signalements)',
+      })
+    }
+    if (smsSettings.length > 0 && env.DATABASE_URL && !env.SMS_PRIVACY_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PRIVACY_KEY'],
+        message:
+          'est obligatoire quand DATABASE_URL et le canal SMS sont définis (toutes les instances doivent chiffrer pareil)',
+      })
+    }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -219,6 +294,19 @@ export interface Config {
   smtp: { url: string; from: string } | undefined
   /** VAPID_SUBJECT, by default the contact address. */
   vapidSubject: string
+  /** The SMS channel (SMS_*); none: off, and the site says nothing of SMS. */
+  sms: SmsConfig | undefined
+}
+
+export interface SmsConfig {
+  gatewayUrl: string
+  username: string
+  password: string
+  webhookSecret: string
+  /** The number citizens text, E.164. */
+  number: string
+  /** SMS_PRIVACY_KEY; generated once in DATA_DIR without it (embedded mode). */
+  privacyKey: string | undefined
 }
 
 // Never echoed back in an error line: they hold secrets.
@@ -229,6 +317,9 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'VAPID_PRIVATE_KEY',
   'SMTP_URL',
+  'SMS_GATEWAY_PASSWORD',
+  'SMS_WEBHOOK_SECRET',
+  'SMS_PRIVACY_KEY',
 ])
 
 export class ConfigError extends Error {}
@@ -266,5 +357,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.CONTACT_EMAIL } : undefined,
+    sms:
+      e.SMS_GATEWAY_URL &&
+      e.SMS_GATEWAY_USERNAME &&
+      e.SMS_GATEWAY_PASSWORD &&
+      e.SMS_WEBHOOK_SECRET &&
+      e.SMS_NUMBER
+        ? {
+            gatewayUrl: e.SMS_GATEWAY_URL.replace(/\/+$/, ''),
+            username: e.SMS_GATEWAY_USERNAME,
+            password: e.SMS_GATEWAY_PASSWORD,
+            webhookSecret: e.SMS_WEBHOOK_SECRET,
+            number: normalizePhoneNumber(e.SMS_NUMBER) ?? e.SMS_NUMBER,
+            privacyKey: e.SMS_PRIVACY_KEY,
+          }
+        : undefined,
   }
 }

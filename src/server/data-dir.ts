@@ -1,7 +1,7 @@
 // DATA_DIR holds every password hash (the embedded database, its write-ahead log included), the
 // key that signs sessions, and the citizens' photos and voice notes: it belongs to the server's
 // user alone (DESIGN.md section 13). Another account of the machine must not read any of it.
-import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** What this process creates from now on gets no permission for the group or others. */
@@ -70,5 +70,21 @@ function readdirOrEmpty(dir: string): string[] {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
+  }
+}
+
+/**
+ * A secret kept in DATA_DIR under `name` (0600): read when there, else made by `generate` and
+ * written once, so that it outlives restarts (embedded mode: one instance).
+ */
+export function secretKeptIn(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, name)
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    const secret = generate()
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
   }
 }

@@ -80,6 +80,7 @@ async function main() {
   // Notifications and e-mails left waiting by a stop or a failed service go out now.
   app.push.sender.start()
   app.email?.start()
+  app.sms?.start()
   app.areaRecount.start()
   if (backupSecret) {
     const address = app.server.address()

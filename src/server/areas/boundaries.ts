@@ -107,6 +107,8 @@ export async function recountBatch(db: Db, batch = RECOUNT_BATCH): Promise<'more
         changed as (
           update reports r set area_id = b.found from batch b
           where r.id = b.id and b.found is distinct from b.area_id
+            -- A report by SMS is in the commune the citizen named, whatever the limits say of its centre.
+            and r.location_precision = 'point'
           returning 1
         )
         select (select id from batch order by id desc limit 1) as last_id, (select count(*)::int from batch) as n,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
+import { secretKeptIn } from '../data-dir'
 
 /**
  * The key that signs access tokens. With a PostgreSQL server it comes from JWT_SECRET (every
@@ -8,14 +7,5 @@ import path from 'node:path'
  * sessions survive a restart.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured
-  const file = path.join(dataDir, 'jwt-secret')
-  try {
-    return readFileSync(file, 'utf8').trim()
-  } catch {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    const secret = randomBytes(48).toString('base64url')
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-    return secret
-  }
+  return configured ?? secretKeptIn(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'))
 }

@@ -28,6 +28,7 @@ import {
   TARGET_HOURS_MAX,
   TARGET_HOURS_MIN,
 } from '../../domain/category-rules'
+import { LOCATION_PRECISIONS, REPORT_CHANNELS } from '../../domain/report-filing-rules'
 import {
   FILED_STATUS,
   REPORT_PRIORITY_VALUES,
@@ -35,6 +36,7 @@ import {
   statusesOfKind,
 } from '../../domain/report-states'
 import { REPORT_ACTOR_TYPES, REPORT_EVENT_KIND_VALUES } from '../../domain/report-transitions'
+import { SMS_DELIVERY_STATES } from '../../domain/sms-rules'
 import { MEMBER_ROLES, MEMBER_STATUSES } from '../../domain/team-rules'
 import { isNoneOf, isOneOf } from './values'
 
@@ -303,8 +305,12 @@ export const reports = pgTable(
     resolved_at: moment('resolved_at'),
     estimated_resolution_time: text('estimated_resolution_time').notNull().default(''),
     actual_resolution_time: text('actual_resolution_time').notNull().default(''),
-    /** Hash of the citizen device token; never returned by the API. */
+    /** Hash of the citizen device token, or of the SMS number's (keyed); never returned by the API. */
     reporter_hash: text('reporter_hash'),
+    /** How it came (REPORT_CHANNELS): the site, or a conversation by SMS. */
+    channel: text('channel').notNull().default('web'),
+    /** What its point says (LOCATION_PRECISIONS): the very place, or only its commune's centre. */
+    location_precision: text('location_precision').notNull().default('point'),
     supporters_count: integer('supporters_count').notNull().default(0),
     /**
      * What every text search reads (reports/search.ts): the words of the category, description,
@@ -323,6 +329,8 @@ export const reports = pgTable(
     check('reports_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('reports_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('reports_supporters_count_check', sql`${t.supporters_count} >= 0`),
+    check('reports_channel_check', isOneOf(t.channel, REPORT_CHANNELS)),
+    check('reports_location_precision_check', isOneOf(t.location_precision, LOCATION_PRECISIONS)),
     // Every list orders by a unique key (the id breaks ties), so that a page read backwards from
     // the end (the last pages) or from a day boundary (deep pages) is the same as read forwards.
     // Home page and admin list: newest first.
@@ -809,4 +817,73 @@ export const reportOpenCells = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.x, t.y] })],
+)
+
+/**
+ * A phone number that wrote to the SMS channel (issue 31), known by its keyed hash alone
+ * (sms/number-privacy.ts). Its reports carry that hash as their reporter.
+ */
+export const smsNumbers = pgTable('sms_numbers', {
+  number_hash: text('number_hash').primaryKey(),
+  /** The number encrypted, to send it SMS; null once it said STOP. */
+  number_encrypted: text('number_encrypted'),
+  language: text('language').notNull().default('fr'),
+  /** Where its report stands between two messages (domain/sms-conversation.ts); null: none open. */
+  conversation: jsonb('conversation'),
+  conversation_at: moment('conversation_at'),
+  stopped_at: moment('stopped_at'),
+  created_at: createdAt(),
+})
+
+/**
+ * The gateway's webhooks, kept before they are answered (the gateway retries for two days: one
+ * row per event id) and handled from here, in the order received.
+ */
+export const smsInbox = pgTable(
+  'sms_inbox',
+  {
+    event_id: text('event_id').primaryKey(),
+    event: text('event').notNull(),
+    /** A received message's number, as its hash and its encrypted copy; never in clear. */
+    number_hash: text('number_hash'),
+    number_encrypted: text('number_encrypted'),
+    message: text('message'),
+    /** The message a sent, delivered or failed event speaks of (the gateway's id for it). */
+    gateway_message_id: text('gateway_message_id'),
+    received_at: moment('received_at').notNull(),
+    handled_at: moment('handled_at'),
+  },
+  (t) => [
+    index('sms_inbox_waiting_idx').on(t.received_at).where(sql`${t.handled_at} is null`),
+    index('sms_inbox_number_idx').on(t.number_hash, t.received_at),
+  ],
+)
+
+/**
+ * SMS to send through the gateway, like the push deliveries: written in the transaction of what
+ * they tell, retried with a growing delay until `expires_at`, then kept with the state the
+ * gateway's events give (sent, delivered, failed) for the operator's card.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number_hash: text('number_hash').notNull(),
+    /** The number encrypted, until the gateway took the SMS or it was given up. */
+    number_encrypted: text('number_encrypted'),
+    text: text('text').notNull(),
+    state: text('state').notNull().default('waiting'),
+    /** The gateway's id of the message once it took it. */
+    gateway_message_id: text('gateway_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Null once the gateway took it, or gave up: no longer due. */
+    next_attempt_at: moment('next_attempt_at').defaultNow(),
+    expires_at: moment('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('sms_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.next_attempt_at} is not null`),
+    index('sms_outbox_gateway_idx').on(t.gateway_message_id),
+    check('sms_outbox_state_check', isOneOf(t.state, SMS_DELIVERY_STATES)),
+  ],
 )

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../db/database'
-import type { emailOutbox, pushDeliveries } from '../db/schema'
+import type { emailOutbox, pushDeliveries, smsOutbox } from '../db/schema'
 
-/** A table of things to send, written in the transaction of what they tell (push, e-mail). */
-type OutboxTable = typeof pushDeliveries | typeof emailOutbox
+/** A table of things to send, written in the transaction of what they tell (push, e-mail, SMS). */
+type OutboxTable = typeof pushDeliveries | typeof emailOutbox | typeof smsOutbox
 
 /** What every outbox row has, as the database gives it back (a bigserial id reads as a string). */
 export interface OutboxRow {

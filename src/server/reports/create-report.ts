@@ -23,6 +23,11 @@ export interface NewReport {
    * No citizen device is made for it, and the answer's citizenToken is empty.
    */
   source?: 'device' | 'open311'
+  /**
+   * A report by SMS (issue 31): filed under the number's keyed hash, in the commune the citizen
+   * named, its point that commune's centre. No device is made for it either.
+   */
+  sms?: { numberHash: string; areaId: number }
 }
 
 interface Deps {
@@ -56,7 +61,8 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
       field: 'categoryId',
     })
   }
-  const device = input.source === 'open311' ? null : deviceFor(input.citizenToken)
+  const device = input.source === 'open311' || input.sms ? null : deviceFor(input.citizenToken)
+  const reporterHash = device?.hash ?? input.sms?.numberHash ?? null
 
   // Check and re-encode before anything is written.
   const photo = input.photo ? await processPhoto(input.photo) : undefined
@@ -74,7 +80,7 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
     const audioUrl = input.audio && audioExtension ? await store(input.audio, audioExtension) : null
     const now = clock.now().toISOString()
     const filed = filing(
-      device ? { type: 'citizen', deviceHash: device.hash } : { type: 'system' },
+      reporterHash ? { type: 'citizen', deviceHash: reporterHash } : { type: 'system' },
       clock.now(),
     )
     const row = await insertWithFreshCode(db, async (tx, code) => {
@@ -94,7 +100,8 @@ export async function createReport({ db, storage, clock }: Deps, input: NewRepor
           photo_url: photoUrl,
           photo_thumb_url: thumbUrl,
           audio_url: audioUrl,
-          reporter_hash: device?.hash ?? null,
+          reporter_hash: reporterHash,
+          ...(input.sms ? { channel: 'sms', location_precision: 'commune', area_id: input.sms.areaId } : {}),
           created_at: now,
         })
         .returning({ id: reports.id, anonymous_code: reports.anonymous_code })

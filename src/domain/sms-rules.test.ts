@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { keywordOf, normalizePhoneNumber } from './sms-rules'
+
+describe('keywords', () => {
+  it('are read whatever their case and accents', () => {
+    expect(keywordOf('Arrêt')).toEqual({ kind: 'stop' })
+    expect(keywordOf(' stop ')).toEqual({ kind: 'stop' })
+    expect(keywordOf('aide')).toEqual({ kind: 'help' })
+    expect(keywordOf('Reprendre')).toEqual({ kind: 'resume' })
+    expect(keywordOf('ANNULER')).toEqual({ kind: 'cancel' })
+    expect(keywordOf('Wolof')).toEqual({ kind: 'language', language: 'wo' })
+    expect(keywordOf('français')).toEqual({ kind: 'language', language: 'fr' })
+    expect(keywordOf('english')).toEqual({ kind: 'language', language: 'en' })
+    expect(keywordOf('suivi 7kq2 m9xd')).toEqual({ kind: 'track', code: '7KQ2M9XD' })
+  })
+
+  it('only as the whole message: inside a description they are words', () => {
+    expect(keywordOf('Le feu ne marche plus, stop au carrefour')).toBeNull()
+    expect(keywordOf('suivi')).toBeNull()
+  })
+})
+
+describe('phone numbers', () => {
+  it.each([
+    ['77 123 45 67', '+221771234567'],
+    ['771234567', '+221771234567'],
+    ['+221 77 123 45 67', '+221771234567'],
+    ['00221 76-123-45-67', '+221761234567'],
+    ['33 821 00 00', '+221338210000'],
+    ['+33612345678', '+33612345678'],
+  ])('%s is %s', (raw, e164) => {
+    expect(normalizePhoneNumber(raw)).toBe(e164)
+  })
+
+  it.each(['12345', '+221 12 345 67 89', 'numéro', '+2217712345'])('%s is no number', (raw) => {
+    expect(normalizePhoneNumber(raw)).toBeNull()
+  })
+})

@@ -1,0 +1,92 @@
+/**
+ * The SMS channel (issue 31), without zod (the rules half of sms.ts): its limits, the length of a
+ * reply, phone numbers, keywords, and the citizen's answers read as a category or a commune.
+ */
+import { foldPlaceName } from './area-boundaries'
+
+/** The API's French messages of the channel (its webhook). */
+export const SMS_MESSAGES = {
+  badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+  unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
+} as const
+
+/** A conversation left this long is forgotten: the next message starts a new one. */
+export const SMS_CONVERSATION_IDLE_MS = 30 * 60_000
+/** Reports one number may file in a day. */
+export const SMS_REPORTS_PER_DAY = 5
+/** Messages one number may send in an hour: then one reply saying so, then silence. */
+export const SMS_MESSAGES_PER_HOUR = 30
+/** A longer message is cut to this many characters before anything reads it. */
+export const SMS_MESSAGE_MAX_CHARACTERS = 1000
+/** A webhook whose X-Timestamp is further than this from the server's clock is refused. */
+export const SMS_WEBHOOK_TOLERANCE_S = 5 * 60
+/** The description with a landmark, in characters. */
+export const SMS_DESCRIPTION_MIN = 10
+export const SMS_DESCRIPTION_MAX = 500
+/** A reply is at most this many SMS (306 GSM-7 characters, or 134 in UCS-2). */
+export const SMS_REPLY_MAX_SEGMENTS = 2
+/** An SMS not taken by the gateway is tried again, with a growing delay, for this long. */
+export const SMS_RETRY_WINDOW_MS = 24 * 60 * 60_000
+/** A number's hash and encrypted copy are deleted this long after its last report is closed. */
+export const SMS_NUMBER_KEPT_DAYS = 90
+/** How many communes are offered when a name matches none. */
+export const SMS_COMMUNES_OFFERED = 3
+
+/** What became of an SMS sent: waiting for the gateway, then as its events tell. */
+export const SMS_DELIVERY_STATES = ['waiting', 'sent', 'delivered', 'failed'] as const
+export type SmsDeliveryState = (typeof SMS_DELIVERY_STATES)[number]
+
+/** The pause before the next try of an SMS tried `attempts` times: 30 s, doubling, at most an hour. */
+export function smsRetryDelay(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+}
+
+/**
+ * A phone number as E.164 ("+221771234567"): a Senegalese one from its 9 digits (mobile 7x,
+ * fixed 33), with or without +221 or 00221, spaces, dots or dashes; another country's kept as
+ * given in E.164. Null when it is neither.
+ */
+export function normalizePhoneNumber(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s.\-()]/g, '')
+  const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact
+  if (/^(7[05-8]|33)\d{7}$/.test(international)) return `+221${international}`
+  if (/^\+221/.test(international))
+    return /^\+221(7[05-8]|33)\d{7}$/.test(international) ? international : null
+  return /^\+[1-9]\d{7,14}$/.test(international) ? international : null
+}
+
+/** The languages of the conversation: French by default. */
+export type SmsLanguage = 'fr' | 'wo' | 'en'
+
+/** What a message asks, when it is a keyword rather than an answer. */
+export type SmsKeyword =
+  | { kind: 'track'; code: string }
+  | { kind: 'help' }
+  | { kind: 'stop' }
+  | { kind: 'resume' }
+  | { kind: 'cancel' }
+  | { kind: 'language'; language: SmsLanguage }
+
+const KEYWORDS: Record<string, SmsKeyword> = {
+  aide: { kind: 'help' },
+  ndimbal: { kind: 'help' },
+  help: { kind: 'help' },
+  stop: { kind: 'stop' },
+  arret: { kind: 'stop' },
+  reprendre: { kind: 'resume' },
+  annuler: { kind: 'cancel' },
+  wolof: { kind: 'language', language: 'wo' },
+  english: { kind: 'language', language: 'en' },
+  francais: { kind: 'language', language: 'fr' },
+}
+
+/**
+ * The keyword a message is, whatever its case and accents ("Arrêt", "suivi 7kq2 m9xd"), or null
+ * when it is an answer. A whole message only: "stop" inside a description is a description.
+ */
+export function keywordOf(message: string): SmsKeyword | null {
+  const folded = foldPlaceName(message)
+  const track = /^suivi (.+)$/.exec(folded)
+  if (track?.[1]) return { kind: 'track', code: track[1].replace(/ /g, '').toUpperCase() }
+  return KEYWORDS[folded] ?? null
+}

@@ -1,0 +1,34 @@
+// Schemas (zod) of the SMS gateway's webhooks (issue 31); the zod-free half is sms-rules.ts,
+// re-exported here. The gateway is SMS Gateway for Android: its events as it sends them.
+import { z } from 'zod'
+
+export * from './sms-rules'
+
+/** The events the platform reads; the gateway's others (system:ping, mms:*) are taken and ignored. */
+export const SMS_EVENTS = ['sms:received', 'sms:sent', 'sms:delivered', 'sms:failed'] as const
+export type SmsEvent = (typeof SMS_EVENTS)[number]
+
+/** A webhook's envelope: `id` is the event's own, the same on each of the gateway's retries. */
+export const smsWebhookSchema = z.object({
+  id: z.string().min(1).max(100),
+  webhookId: z.string().max(100).optional(),
+  deviceId: z.string().max(100).optional(),
+  event: z.string().max(50),
+  payload: z.record(z.string(), z.unknown()),
+})
+export type SmsWebhook = z.infer<typeof smsWebhookSchema>
+
+/** sms:received: a citizen's message (`messageId` is derived from its content: not unique). */
+export const smsReceivedSchema = z.object({
+  messageId: z.string().max(100).optional(),
+  phoneNumber: z.string().min(1).max(40),
+  message: z.string(),
+  receivedAt: z.string().max(60).optional(),
+  simNumber: z.number().int().nullable().optional(),
+})
+
+/** sms:sent, sms:delivered, sms:failed: what became of a message the gateway was given. */
+export const smsStateSchema = z.object({
+  messageId: z.string().min(1).max(100),
+  error: z.string().max(500).optional(),
+})

@@ -1,0 +1,221 @@
+// One message received by SMS (issue 31), answered in the transaction that marks it handled: the
+// number's row locked (its messages are answered one at a time, in order, whatever the instance),
+// its limits, its keywords, then its conversation, which may file a report.
+import { and, count, eq, gt } from 'drizzle-orm'
+import { reportPagePath } from '../../domain/citizen-rules'
+import { COMMUNES } from '../../domain/communes'
+import { type ReportEventKind, reportEventLabel } from '../../domain/report-history'
+import type { ReportStatus } from '../../domain/report-states'
+import { SMS_REPLIES } from '../../domain/sms-replies'
+import {
+  keywordOf,
+  SMS_CONVERSATION_IDLE_MS,
+  SMS_MESSAGES_PER_HOUR,
+  SMS_REPORTS_PER_DAY,
+  type SmsLanguage,
+} from '../../domain/sms-rules'
+import { listCategories } from '../categories/repository'
+import { trackReport } from '../citizens/repository'
+import type { Clock } from '../clock'
+import type { Db } from '../db/database'
+import { reports, smsInbox, smsNumbers } from '../db/schema'
+import { createReport } from '../reports/create-report'
+import type { FileStorage } from '../storage/file-storage'
+import { answerMessage, pendingQuestion, type SmsConversation } from './conversation-steps'
+import { queueSms, type SmsRecipient } from './sms-outbox'
+import { cutToReply } from './sms-text'
+
+const HOUR_MS = 60 * 60_000
+const DAY_MS = 24 * HOUR_MS
+
+export interface ConversationDeps {
+  clock: Clock
+  storage: FileStorage
+  /** The site's public address, for the links SMS give. */
+  publicOrigin: string
+  /** The number citizens text, as AIDE gives it. */
+  smsNumber: string
+}
+
+/** A received message as sms_inbox keeps it. */
+export interface ReceivedMessage {
+  event_id: string
+  number_hash: string
+  number_encrypted: string
+  message: string
+  received_at: string
+}
+
+type NumberRow = typeof smsNumbers.$inferSelect
+
+/** The date as an SMS gives it: 02/12/2026, in Dakar's time (UTC all year). */
+function smsDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('fr-FR', { timeZone: 'Africa/Dakar' })
+}
+
+/** The number's row, made at its first message and locked for this transaction. */
+async function lockedNumber(tx: Db, message: ReceivedMessage, now: Date): Promise<NumberRow> {
+  await tx
+    .insert(smsNumbers)
+    .values({
+      number_hash: message.number_hash,
+      number_encrypted: message.number_encrypted,
+      created_at: now.toISOString(),
+    })
+    .onConflictDoNothing()
+  const [row] = await tx
+    .select()
+    .from(smsNumbers)
+    .where(eq(smsNumbers.number_hash, message.number_hash))
+    .for('update')
+  if (!row) throw new Error('sms number row missing after insert')
+  return row
+}
+
+/** The categories in the order of GET /api/categories, named in the conversation's language. */
+async function categoriesIn(tx: Db, language: SmsLanguage) {
+  return (await listCategories(tx)).map((category) => ({
+    id: category.id,
+    name: (language === 'fr' ? category.nom : category.translations[language]) || category.nom,
+  }))
+}
+
+/**
+ * Answers one received message; returns the id of the report it filed, if it did. Nothing is
+ * sent from here: the replies are written to sms_outbox with the rest.
+ */
+export async function answerReceived(
+  tx: Db,
+  deps: ConversationDeps,
+  message: ReceivedMessage,
+): Promise<{ filedReportId?: string }> {
+  const now = deps.clock.now()
+  const number = await lockedNumber(tx, message, now)
+  const keyword = keywordOf(message.message)
+  // While stopped, only REPRENDRE is heard: nothing else is ever answered.
+  if (number.stopped_at && keyword?.kind !== 'resume') return {}
+  const to: SmsRecipient = { number_hash: number.number_hash, number_encrypted: message.number_encrypted }
+  const language = number.language as SmsLanguage
+  const replies = SMS_REPLIES[language]
+  const reply = (text: string, tail = '') => queueSms(tx, to, cutToReply(text, tail), now)
+
+  const [messages] = await tx
+    .select({ n: count() })
+    .from(smsInbox)
+    .where(
+      and(
+        eq(smsInbox.number_hash, number.number_hash),
+        gt(smsInbox.received_at, new Date(now.getTime() - HOUR_MS).toISOString()),
+      ),
+    )
+  const inLastHour = messages?.n ?? 0
+  if (inLastHour > SMS_MESSAGES_PER_HOUR) {
+    // Said once, then silence until the hour has passed.
+    if (inLastHour === SMS_MESSAGES_PER_HOUR + 1) await reply(replies.tooManyMessages)
+    return {}
+  }
+
+  const idle =
+    !number.conversation_at || now.getTime() - Date.parse(number.conversation_at) > SMS_CONVERSATION_IDLE_MS
+  const conversation = idle ? null : (number.conversation as SmsConversation | null)
+  const keep = (next: SmsConversation | null, changes: Partial<NumberRow> = {}) =>
+    tx
+      .update(smsNumbers)
+      .set({ conversation: next, conversation_at: next ? now.toISOString() : null, ...changes })
+      .where(eq(smsNumbers.number_hash, number.number_hash))
+
+  switch (keyword?.kind) {
+    case 'stop':
+      await reply(replies.stopped)
+      // Only the hash stays, to remember the refusal.
+      await keep(null, { number_encrypted: null, stopped_at: now.toISOString() })
+      return {}
+    case 'resume':
+      await keep(conversation, { number_encrypted: message.number_encrypted, stopped_at: null })
+      await reply(replies.resumed)
+      return {}
+    case 'help':
+      await reply(replies.help(deps.smsNumber))
+      return {}
+    case 'cancel':
+      await keep(null)
+      await reply(replies.cancelled)
+      return {}
+    case 'language': {
+      const chosen = SMS_REPLIES[keyword.language]
+      await keep(conversation, { language: keyword.language })
+      const question = pendingQuestion(
+        conversation,
+        await categoriesIn(tx, keyword.language),
+        keyword.language,
+      )
+      await reply(question ? `${chosen.languageChosen} ${question}` : chosen.languageChosen)
+      return {}
+    }
+    case 'track': {
+      const tracked = await trackReport(tx, keyword.code)
+      if (!tracked || tracked.status === 'rejete') {
+        await reply(replies.unknownCode(keyword.code))
+        return {}
+      }
+      const last = tracked.history.at(-1)
+      const lastEvent = last
+        ? (replies.events[last.kind as ReportEventKind] ?? reportEventLabel(last.kind))
+        : replies.events.created
+      await reply(
+        replies.tracked(
+          tracked.anonymous_code,
+          tracked.type,
+          replies.statuses[tracked.status as ReportStatus] ?? tracked.status,
+          lastEvent,
+          smsDate(last?.created_at ?? tracked.created_at),
+        ),
+        `${deps.publicOrigin}${reportPagePath(tracked.id)}`,
+      )
+      return {}
+    }
+  }
+
+  const turn = answerMessage(conversation, message.message, await categoriesIn(tx, language), language)
+  if (!turn.file) {
+    await keep(turn.conversation)
+    await reply(turn.reply)
+    return {}
+  }
+  const [today] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporter_hash, number.number_hash),
+        gt(reports.created_at, new Date(now.getTime() - DAY_MS).toISOString()),
+      ),
+    )
+  await keep(null)
+  if ((today?.n ?? 0) >= SMS_REPORTS_PER_DAY) {
+    await reply(replies.tooManyReports(SMS_REPORTS_PER_DAY))
+    return {}
+  }
+  const commune = COMMUNES[turn.file.areaId - 1]
+  if (!commune) throw new Error(`no commune of area ${turn.file.areaId}`)
+  const filed = await createReport(
+    { db: tx, storage: deps.storage, clock: deps.clock },
+    {
+      fields: {
+        categoryId: turn.file.categoryId,
+        description: turn.file.description,
+        latitude: commune.latitude,
+        longitude: commune.longitude,
+        address: '',
+        department: 'Dakar',
+      },
+      photo: undefined,
+      audio: undefined,
+      citizenToken: undefined,
+      idempotencyKey: undefined,
+      sms: { numberHash: number.number_hash, areaId: turn.file.areaId },
+    },
+  )
+  await reply(replies.filed(filed.anonymous_code), `${deps.publicOrigin}${reportPagePath(filed.id)}`)
+  return { filedReportId: filed.id }
+}

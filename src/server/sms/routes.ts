@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { smsWebhookSchema } from '../../domain/sms'
+import { AppError } from '../errors'
+import type { NumberPrivacy } from './number-privacy'
+import type { SmsChannel } from './sms-channel'
+import { keepWebhook, webhookIsAuthentic } from './webhook'
+
+/** The gateway's signature is of the body as sent: its bytes are read as they came, parsed after. */
+const RAW_JSON = { parseAs: 'string' as const, bodyLimit: 64 * 1024 }
+
+/**
+ * POST /api/sms/webhook: the gateway's events, signed. Registered only when the channel is on
+ * (without it, /api/sms/* is the API's 404). Kept, then answered 200 at once; handled from the
+ * table, by this instance at once or by any other's next round.
+ */
+export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyPluginAsync {
+  return async (app) => {
+    // In this plugin's scope only: the rest of the API keeps Fastify's JSON parser.
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', RAW_JSON, (_request, body, done) => done(null, body))
+    app.post(
+      '/api/sms/webhook',
+      {
+        schema: {
+          tags: ['sms'],
+          summary: 'Les événements de la passerelle SMS (signés : X-Timestamp, X-Signature)',
+        },
+      },
+      async (request, reply) => {
+        const { webhookSecret } = app.deps.config.sms ?? {}
+        const body = typeof request.body === 'string' ? request.body : ''
+        const header = (name: string) => {
+          const value = request.headers[name]
+          return Array.isArray(value) ? value[0] : value
+        }
+        const authentic =
+          webhookSecret !== undefined &&
+          webhookIsAuthentic(
+            webhookSecret,
+            { body, timestamp: header('x-timestamp'), signature: header('x-signature') },
+            app.deps.clock.now(),
+          )
+        if (!authentic) throw new AppError('not_authenticated', { reason: 'sms.badSignature' })
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(body)
+        } catch {
+          parsed = null
+        }
+        const hook = smsWebhookSchema.safeParse(parsed)
+        if (!hook.success) throw new AppError('invalid_input', { reason: 'sms.unreadableWebhook' })
+        await keepWebhook(app.deps.db.db, privacy, hook.data, app.deps.clock.now())
+        channel.wake()
+        return reply.status(200).send({ received: true })
+      },
+    )
+  }
+}

@@ -1,0 +1,244 @@
+// Issue 31: reporting by SMS, against SMS Gateway for Android on loopback (test/sms-gateway.ts):
+// the gateway signs its webhooks and checks the platform's Basic authentication; what it would
+// send the citizen's phone is what these tests read.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
+import { buildTestApp, type TestContext } from '../test/helper'
+import { type MovingClock, movingClock } from '../test/moving-clock'
+import {
+  type LoopbackSmsGateway,
+  receivedSms,
+  signedWebhook,
+  smsEnv,
+  startSmsGateway,
+} from '../test/sms-gateway'
+
+let ctx: TestContext
+let gateway: LoopbackSmsGateway
+let clock: MovingClock
+let phones = 0
+
+beforeAll(async () => {
+  gateway = await startSmsGateway()
+  clock = movingClock(new Date('2026-12-02T09:00:00Z'))
+  ctx = await buildTestApp({ clock, env: smsEnv(gateway) })
+})
+afterAll(async () => {
+  await ctx.close()
+  await gateway.close()
+})
+
+const channel = () => {
+  if (!ctx.app.sms) throw new Error('no SMS channel with SMS_* set')
+  return ctx.app.sms
+}
+
+/** A new citizen's phone: its number as the gateway gives it, and what it says and reads. */
+function newPhone() {
+  const local = `77 ${String(100 + ++phones).padStart(3, '0')} 45 67`
+  const e164 = `+22177${String(100 + phones).padStart(3, '0')}4567`
+  const inbox = () => gateway.sent.filter((sms) => sms.to === e164).map((sms) => sms.text)
+  return {
+    e164,
+    inbox,
+    /** Sends `message` as the gateway would deliver it, and lets the platform answer. */
+    async says(message: string): Promise<string | undefined> {
+      const before = inbox().length
+      const hook = receivedSms(local.replaceAll(' ', ''), message, clock.now())
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sms/webhook',
+        ...(hook.headers && { headers: hook.headers }),
+        payload: hook.body,
+      })
+      expect(res.statusCode).toBe(200)
+      await channel().handleWaiting()
+      await channel().sendDue()
+      const replies = inbox().slice(before)
+      expect(replies.length).toBeLessThanOrEqual(1)
+      return replies[0]
+    },
+  }
+}
+
+describe('a report by SMS', () => {
+  it('is filed in a short conversation in French, and its code comes back by SMS', async () => {
+    const phone = newPhone()
+    const categories = (await (await ctx.app.inject('/api/categories')).json()) as { nom: string }[]
+    const list = categories.map((category, index) => `${index + 1} ${category.nom}`).join(', ')
+    expect(await phone.says('Bonjour')).toBe(
+      `Alertes urbaines : quel problème signalez-vous ? Répondez par son numéro : ${list}`,
+    )
+    const roads = categories.findIndex((category) => category.nom === 'Voirie') + 1
+    expect(await phone.says(String(roads))).toBe(
+      'Dans quelle commune ? (par exemple Médina, Grand Yoff, Parcelles Assainies)',
+    )
+    expect(await phone.says('medina')).toBe(
+      'Décrivez le problème avec un repère (rue, école, marché, mosquée...).',
+    )
+    const answer = await phone.says('Gros nid de poule devant le marché Tilène, côté rue 12')
+
+    const [filed] = await ctx.db.db
+      .select()
+      .from(reports)
+      .where(eq(reports.description, 'Gros nid de poule devant le marché Tilène, côté rue 12'))
+    expect(filed).toMatchObject({ type: 'Voirie', channel: 'sms', location_precision: 'commune', area_id: 3 })
+    expect(answer).toBe(
+      `Merci, signalement enregistré. Code : ${filed?.anonymous_code}. Pour le suivre, envoyez SUIVI ${filed?.anonymous_code} ou ouvrez :\nhttps://alertes.example.sn/signalements/${filed?.id}`,
+    )
+    // Its point is the commune's centre; it is filed under the number's keyed hash, not the number.
+    expect(filed?.latitude).toBe(14.679)
+    expect(filed?.reporter_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(filed)).not.toContain('771014567')
+  })
+
+  it('forgives typos in the commune, and offers the nearest names for one it does not know', async () => {
+    const phone = newPhone()
+    await phone.says('Salut')
+    await phone.says('1')
+    expect(await phone.says('dakar')).toMatch(
+      /^Commune inconnue\. Voulez-vous dire 1 Dakar-Plateau, 2 Grand Dakar, 3 /,
+    )
+    expect(await phone.says('2')).toMatch(/^Décrivez le problème/)
+  })
+
+  it('speaks Wolof when asked, at any point, and asks its question again', async () => {
+    const phone = newPhone()
+    await phone.says('Salaam')
+    await phone.says('1')
+    expect(await phone.says('WOLOF')).toBe(
+      'Bataaxal yi dinañu nekk ci wolof. Ci ban komin ? (misaal Médina, Grand Yoff, Parcelles Assainies)',
+    )
+    expect(await phone.says('grand yof')).toBe(
+      'Waxal jafe-jafe bi ak benn màndarga (mbedd, lekool, marse, jumaa...).',
+    )
+  })
+
+  it('is forgotten after 30 minutes without an answer, and dropped by ANNULER', async () => {
+    const phone = newPhone()
+    await phone.says('Bonjour')
+    await phone.says('1')
+    clock.advance(31 * 60_000)
+    expect(await phone.says('medina')).toMatch(/^Alertes urbaines : quel problème/)
+    expect(await phone.says('annuler')).toBe(
+      'Signalement annulé. Envoyez un message pour en commencer un autre.',
+    )
+  })
+
+  it('answers SUIVI with the status and the last step', async () => {
+    const phone = newPhone()
+    const [report] = await ctx.db.db.select().from(reports).where(eq(reports.channel, 'sms'))
+    const reply = await phone.says(
+      `suivi ${report?.anonymous_code.slice(0, 4)} ${report?.anonymous_code.slice(4)}`,
+    )
+    expect(reply).toMatch(
+      new RegExp(
+        `^${report?.anonymous_code} \\(Voirie\\) : en attente\\. Dernière étape : signalement envoyé, le \\d\\d/\\d\\d/2026\\.\\nhttps://alertes\\.example\\.sn/signalements/`,
+      ),
+    )
+    expect(await phone.says('SUIVI ZZZZZZZZ')).toBe('Aucun signalement ne correspond au code ZZZZZZZZ.')
+  })
+
+  it('stops writing to a number at STOP, keeping only its hash, until REPRENDRE', async () => {
+    const phone = newPhone()
+    expect(await phone.says('Arrêt')).toBe(
+      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
+    )
+    const [number] = await ctx.db.db
+      .select()
+      .from(smsNumbers)
+      .where(eq(smsNumbers.stopped_at, clock.now().toISOString()))
+    expect(number?.number_encrypted).toBeNull()
+    expect(await phone.says('Bonjour')).toBeUndefined()
+    expect(await phone.says('reprendre')).toBe("Vous recevez à nouveau les SMS d'Alertes urbaines.")
+    expect(await phone.says('aide')).toMatch(
+      /^Alertes urbaines : envoyez un message au \+221338000000 pour signaler/,
+    )
+  })
+})
+
+describe('the webhook', () => {
+  it('refuses a missing or wrong signature, or an old timestamp, and keeps nothing', async () => {
+    const before = (await ctx.db.db.select().from(smsInbox)).length
+    const good = receivedSms('771234567', 'Bonjour', clock.now())
+    const forged = signedWebhook(
+      'sms:received',
+      { phoneNumber: '771234567', message: 'x' },
+      { at: clock.now(), secret: 'pas-la-bonne-cle-du-tout' },
+    )
+    const old = receivedSms('771234567', 'Bonjour', new Date(clock.now().getTime() - 6 * 60_000))
+    for (const [headers, payload] of [
+      [{ 'content-type': 'application/json' }, good.body],
+      [forged.headers, forged.body],
+      [old.headers, old.body],
+      [good.headers, good.body.replace('Bonjour', 'Bonsoir')],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/sms/webhook', headers, payload })
+      expect(res.statusCode).toBe(401)
+      expect(res.json().error.message).toBe(
+        'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+      )
+    }
+    expect(await ctx.db.db.select().from(smsInbox)).toHaveLength(before)
+  })
+
+  it('handles the same event once, however often the gateway sends it', async () => {
+    const phone = newPhone()
+    const hook = receivedSms(phone.e164, 'Bonjour', clock.now(), 'evt-sent-three-times')
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sms/webhook',
+        headers: hook.headers,
+        payload: hook.body,
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+  })
+
+  it('keeps the delivery states the gateway reports', async () => {
+    const phone = newPhone()
+    await phone.says('aide')
+    const [sms] = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.gateway_message_id, gateway.sent.at(-1)?.id ?? ''))
+    expect(sms?.state).toBe('sent')
+    // Once the gateway took it, the number is no longer kept with it.
+    expect(sms?.number_encrypted).toBeNull()
+    const delivered = signedWebhook(
+      'sms:delivered',
+      { messageId: sms?.gateway_message_id, phoneNumber: phone.e164, deliveredAt: clock.now().toISOString() },
+      { at: clock.now() },
+    )
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sms/webhook',
+      headers: delivered.headers,
+      payload: delivered.body,
+    })
+    await channel().handleWaiting()
+    const [after] = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.id, sms?.id ?? 0))
+    expect(after?.state).toBe('delivered')
+  })
+})
+
+describe('the outbox', () => {
+  it('tries an SMS again when the gateway is busy, and sends it once', async () => {
+    const phone = newPhone()
+    gateway.answerNext(503)
+    expect(await phone.says('aide')).toBeUndefined()
+    clock.advance(60_000)
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+  })
+})

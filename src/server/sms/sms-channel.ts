@@ -1,0 +1,175 @@
+// The SMS channel at work (issue 31), on any number of instances: the webhooks kept in sms_inbox
+// answered in order, and the SMS of sms_outbox sent through the gateway, each once.
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { smsRetryDelay } from '../../domain/sms'
+import { createBackgroundRounds } from '../background-rounds'
+import type { Clock } from '../clock'
+import type { SmsConfig } from '../config'
+import { type Db, queryRows } from '../db/database'
+import { smsInbox, smsOutbox } from '../db/schema'
+import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
+import type { FileStorage } from '../storage/file-storage'
+import { answerReceived, type ReceivedMessage } from './conversations'
+import type { SmsGateway } from './gateway'
+import type { NumberPrivacy } from './number-privacy'
+
+/** SMS taken at once by one instance. */
+const BATCH = 10
+/** A taken SMS is another instance's to try after this long (this one stopped mid-way). */
+const LEASE_MS = 120_000
+/** Waiting webhooks and SMS are looked for this often, besides right after a webhook here. */
+export const SMS_POLL_MS = 15_000
+
+interface DueSms extends OutboxRow {
+  number_hash: string
+  number_encrypted: string | null
+  text: string
+}
+
+/** A kept webhook, as sms_inbox gives it back. */
+type InboxRow = typeof smsInbox.$inferSelect
+
+export interface SmsChannelDeps {
+  db: Db
+  clock: Clock
+  storage: FileStorage
+  gateway: SmsGateway
+  privacy: NumberPrivacy
+  config: SmsConfig
+  publicOrigin: string
+  /** Called after a report was filed by SMS (the bus: caches, live lists). */
+  onFiled: (reportId: string) => Promise<void>
+  log: { warn(details: object, message: string): void }
+}
+
+/** The state a delivery event gives an SMS, and the states it may follow (a late "sent" never undoes "delivered"). */
+const DELIVERY: Record<string, { state: 'sent' | 'delivered' | 'failed'; after: string[] }> = {
+  'sms:sent': { state: 'sent', after: ['waiting'] },
+  'sms:delivered': { state: 'delivered', after: ['waiting', 'sent'] },
+  'sms:failed': { state: 'failed', after: ['waiting', 'sent'] },
+}
+
+export function createSmsChannel(deps: SmsChannelDeps) {
+  const { db, clock, gateway, privacy, log } = deps
+  const outbox = createLeasedOutbox<DueSms>(db, smsOutbox, {
+    batch: BATCH,
+    leaseMs: LEASE_MS,
+    retryDelay: smsRetryDelay,
+  })
+
+  /**
+   * The oldest waiting webhook that no earlier one of the same number waits before (locked by
+   * another instance or not): a number's messages are answered in the order they came.
+   */
+  const nextWaiting = (tx: Db) =>
+    queryRows<InboxRow>(
+      tx,
+      sql`select * from ${smsInbox} i
+        where i.handled_at is null
+          and not exists (
+            select 1 from ${smsInbox} o
+            where o.handled_at is null and o.number_hash = i.number_hash
+              and (o.received_at, o.event_id) < (i.received_at, i.event_id))
+        order by i.received_at, i.event_id
+        limit 1
+        for update skip locked`,
+    )
+
+  async function handle(tx: Db, row: InboxRow): Promise<string | undefined> {
+    const delivery = DELIVERY[row.event]
+    if (delivery && row.gateway_message_id) {
+      const states = sql.join(
+        delivery.after.map((state) => sql`${state}`),
+        sql`, `,
+      )
+      await tx
+        .update(smsOutbox)
+        .set({ state: delivery.state })
+        .where(
+          and(
+            eq(smsOutbox.gateway_message_id, row.gateway_message_id),
+            sql`${smsOutbox.state} in (${states})`,
+          ) as SQL,
+        )
+      return undefined
+    }
+    if (row.event !== 'sms:received' || !row.number_hash || !row.number_encrypted || row.message === null)
+      return
+    const answered = await answerReceived(
+      tx,
+      { clock, storage: deps.storage, publicOrigin: deps.publicOrigin, smsNumber: deps.config.number },
+      row as ReceivedMessage,
+    )
+    return answered.filedReportId
+  }
+
+  /** Answers every waiting webhook, one transaction each; returns how many. */
+  async function handleWaiting(): Promise<number> {
+    let handled = 0
+    for (;;) {
+      const filed = await db.transaction(async (tx) => {
+        const [row] = await nextWaiting(tx as unknown as Db)
+        if (!row) return null
+        const reportId = await handle(tx as unknown as Db, row)
+        await tx
+          .update(smsInbox)
+          .set({ handled_at: clock.now().toISOString() })
+          .where(eq(smsInbox.event_id, row.event_id))
+        return { reportId }
+      })
+      if (!filed) return handled
+      handled += 1
+      if (filed.reportId) await deps.onFiled(filed.reportId)
+    }
+  }
+
+  async function settle(sms: DueSms, answer: Awaited<ReturnType<SmsGateway['send']>>, now: Date) {
+    if (answer.kind === 'taken') {
+      await db
+        .update(smsOutbox)
+        .set({
+          state: 'sent',
+          gateway_message_id: answer.gatewayMessageId,
+          next_attempt_at: null,
+          number_encrypted: null,
+        })
+        .where(eq(smsOutbox.id, Number(sms.id)))
+      return
+    }
+    if (answer.kind === 'unavailable' && (await outbox.retryLater(sms, now))) return
+    await db
+      .update(smsOutbox)
+      .set({ state: 'failed', next_attempt_at: null, number_encrypted: null })
+      .where(eq(smsOutbox.id, Number(sms.id)))
+    log.warn({ attempts: sms.attempts, answer: answer.kind }, 'sms: not taken by the gateway, given up')
+  }
+
+  /** Sends every due SMS, one after the other; returns how many were taken from the table. */
+  function sendDue(): Promise<number> {
+    return outbox.drain(
+      () => clock.now(),
+      async (batch) => {
+        for (const sms of batch) {
+          const to = sms.number_encrypted ? privacy.decrypt(sms.number_encrypted) : null
+          const answer = to
+            ? await gateway.send({ id: `alertes-${sms.id}`, to, text: sms.text })
+            : ({ kind: 'refused', status: 0 } as const)
+          await settle(sms, answer, clock.now())
+        }
+      },
+    )
+  }
+
+  const rounds = createBackgroundRounds({
+    pollMs: SMS_POLL_MS,
+    round: async () => {
+      await handleWaiting()
+      await sendDue()
+    },
+    onError: (error) => log.warn({ err: error }, 'sms: round failed, trying again soon'),
+  })
+
+  return { handleWaiting, sendDue, ...rounds }
+}
+
+export type SmsChannel = ReturnType<typeof createSmsChannel>
