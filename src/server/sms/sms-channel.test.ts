@@ -1,9 +1,12 @@
 // Issue 31: reporting by SMS, against SMS Gateway for Android on loopback (test/sms-gateway.ts):
 // the gateway signs its webhooks and checks the platform's Basic authentication; what it would
 // send the citizen's phone is what these tests read.
+import { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SMS_MESSAGES_PER_HOUR, SMS_REPORTS_PER_DAY } from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
+import { bearer, loginAdmin } from '../test/accounts'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { type MovingClock, movingClock } from '../test/moving-clock'
 import {
@@ -18,11 +21,16 @@ let ctx: TestContext
 let gateway: LoopbackSmsGateway
 let clock: MovingClock
 let phones = 0
+let logs = ''
 
 beforeAll(async () => {
   gateway = await startSmsGateway()
   clock = movingClock(new Date('2026-12-02T09:00:00Z'))
-  ctx = await buildTestApp({ clock, env: smsEnv(gateway) })
+  const logStream = new PassThrough()
+  logStream.on('data', (chunk: Buffer) => {
+    logs += chunk.toString('utf8')
+  })
+  ctx = await buildTestApp({ clock, env: { ...smsEnv(gateway), LOG_LEVEL: 'debug' }, logStream })
 })
 afterAll(async () => {
   await ctx.close()
@@ -240,5 +248,61 @@ describe('the outbox', () => {
     expect(phone.inbox()).toHaveLength(1)
     await channel().sendDue()
     expect(phone.inbox()).toHaveLength(1)
+  })
+})
+
+describe('a number', () => {
+  it(`is answered ${SMS_MESSAGES_PER_HOUR} times an hour, told once that it writes too much, then not at all`, async () => {
+    const phone = newPhone()
+    for (let i = 0; i < SMS_MESSAGES_PER_HOUR; i++) await phone.says('aide')
+    expect(phone.inbox()).toHaveLength(SMS_MESSAGES_PER_HOUR)
+    expect(await phone.says('aide')).toBe('Trop de messages en une heure : réessayez plus tard.')
+    expect(await phone.says('aide')).toBeUndefined()
+    clock.advance(61 * 60_000)
+    expect(await phone.says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+  })
+
+  it(`files ${SMS_REPORTS_PER_DAY} reports a day`, async () => {
+    const phone = newPhone()
+    const file = async (n: number) => {
+      await phone.says('Bonjour')
+      await phone.says('1')
+      await phone.says('yoff')
+      return phone.says(`Caniveau bouché numéro ${n} près du marché de Yoff`)
+    }
+    for (let n = 1; n <= SMS_REPORTS_PER_DAY; n++)
+      expect(await file(n)).toMatch(/^Merci, signalement enregistré/)
+    expect(await file(SMS_REPORTS_PER_DAY + 1)).toBe(
+      `Vous avez déjà envoyé ${SMS_REPORTS_PER_DAY} signalements aujourd'hui : réessayez demain.`,
+    )
+    const sixth = await ctx.db.db
+      .select()
+      .from(reports)
+      .where(
+        eq(reports.description, `Caniveau bouché numéro ${SMS_REPORTS_PER_DAY + 1} près du marché de Yoff`),
+      )
+    expect(sixth).toHaveLength(0)
+  })
+
+  it('appears in no answer of the API, no export and no log line', async () => {
+    const admin = await loginAdmin(ctx.app)
+    const answers = await Promise.all(
+      [
+        { url: '/api/admin/reports?pageSize=50', headers: bearer(admin) },
+        { url: '/api/admin/reports/export.csv', headers: bearer(admin) },
+        { url: '/api/public/reports.geojson' },
+        { url: '/api/public/reports.csv' },
+        { url: '/open311/v2/requests.json' },
+      ].map((request) => ctx.app.inject(request)),
+    )
+    for (const answer of answers) expect(answer.statusCode).toBe(200)
+    const rows = await ctx.db.db.select().from(reports).where(eq(reports.channel, 'sms'))
+    const seen = [logs, JSON.stringify(rows), ...answers.map((answer) => answer.body)].join('\n')
+    for (const answer of answers.slice(0, 2)) expect(answer.body).toContain('Caniveau bouché numéro 1')
+    for (let n = 1; n <= phones; n++) {
+      const digits = `77${String(100 + n).padStart(3, '0')}4567`
+      expect(seen).not.toContain(digits)
+      expect(seen).not.toContain(`${digits.slice(0, 2)} ${digits.slice(2, 5)}`)
+    }
   })
 })

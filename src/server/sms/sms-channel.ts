@@ -19,6 +19,8 @@ const BATCH = 10
 const LEASE_MS = 120_000
 /** Waiting webhooks and SMS are looked for this often, besides right after a webhook here. */
 export const SMS_POLL_MS = 15_000
+/** Handled webhooks and settled SMS are kept this long: past the gateway's two days of retries. */
+const SMS_KEPT_MS = 3 * 24 * 60 * 60_000
 
 interface DueSms extends OutboxRow {
   number_hash: string
@@ -160,16 +162,27 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     )
   }
 
+  /**
+   * Forgets what is over: webhooks handled past the gateway's two days of retries, and SMS the
+   * gateway took or that were given up, once the operator's card no longer counts them.
+   */
+  async function forgetOld(now: Date) {
+    const before = new Date(now.getTime() - SMS_KEPT_MS).toISOString()
+    await db.execute(sql`delete from ${smsInbox} where handled_at < ${before}`)
+    await db.execute(sql`delete from ${smsOutbox} where next_attempt_at is null and created_at < ${before}`)
+  }
+
   const rounds = createBackgroundRounds({
     pollMs: SMS_POLL_MS,
     round: async () => {
       await handleWaiting()
       await sendDue()
+      await forgetOld(clock.now())
     },
     onError: (error) => log.warn({ err: error }, 'sms: round failed, trying again soon'),
   })
 
-  return { handleWaiting, sendDue, ...rounds }
+  return { handleWaiting, sendDue, forgetOld, ...rounds }
 }
 
 export type SmsChannel = ReturnType<typeof createSmsChannel>
