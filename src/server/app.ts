@@ -47,6 +47,7 @@ import { createAndroidSmsGateway } from './sms/gateway'
 import { createNumberPrivacy, resolveSmsPrivacyKey } from './sms/number-privacy'
 import { smsRoutes } from './sms/routes'
 import { createSmsChannel, type SmsChannel } from './sms/sms-channel'
+import { createSmsNews } from './sms/sms-news'
 import type { FileStorage } from './storage/file-storage'
 import { invitationRoutes, teamRoutes } from './team/routes'
 import { createTeamChanges, type TeamChanges } from './team/team-changes'
@@ -86,7 +87,7 @@ function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log
     onFiled: async (reportId) => events.publish(await reportEvent(deps.db.db, 'reports.changed', reportId)),
     log,
   })
-  return { channel, privacy }
+  return { channel, privacy, news: createSmsNews(deps.config.publicOrigin ?? '') }
 }
 
 /** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
@@ -192,7 +193,11 @@ export async function buildApp(
   app.decorate('events', events)
   app.decorate('readCache', readCache)
   const services = { db: deps.db.db, events, clock: deps.clock, storage: deps.storage }
-  app.decorate('lifecycle', createReportLifecycle(services))
+  // The SMS channel, when its settings are given (issue 31): its replies, and the reports' news.
+  const sms = deps.config.sms ? startSmsChannel(deps, deps.config.sms, events, app.log) : undefined
+  app.decorate('sms', sms?.channel)
+  app.addHook('onClose', async () => sms?.channel.stop())
+  app.decorate('lifecycle', createReportLifecycle({ ...services, smsNews: sms?.news }))
   app.decorate('organizationChanges', createOrganizationChanges(services))
   app.decorate('categoryChanges', createCategoryChanges(services))
   // Invitations also go by e-mail when SMTP_URL is set.
@@ -202,10 +207,6 @@ export async function buildApp(
   app.decorate('email', emailSender)
   app.addHook('onClose', async () => emailSender?.stop())
   app.decorate('team', createTeamChanges({ ...services, email: emailSender }))
-  // The SMS channel, when its settings are given (issue 31).
-  const sms = deps.config.sms ? startSmsChannel(deps, deps.config.sms, events, app.log) : undefined
-  app.decorate('sms', sms?.channel)
-  app.addHook('onClose', async () => sms?.channel.stop())
   const vapid = resolveVapidKeys(deps.config.vapidKeys, deps.config.vapidSubject, deps.config.dataDir)
   const pushSender = createPushSender({
     db: deps.db.db,

@@ -26,6 +26,7 @@ import type { EventBus } from '../events/event-bus'
 import { reportEvent } from '../events/report-audience'
 import { processPhoto } from '../media/process-media'
 import { queuePushNews } from '../push/push-outbox'
+import type { SmsNews } from '../sms/sms-news'
 import type { FileStorage } from '../storage/file-storage'
 import { storageKeyOf } from '../storage/file-storage'
 import {
@@ -51,6 +52,8 @@ export interface LifecycleDeps {
   events: EventBus
   clock: Clock
   storage: FileStorage
+  /** The news by SMS to a report filed by SMS, when the channel is on (issue 31). */
+  smsNews?: SmsNews
 }
 
 type ReportRow = typeof reports.$inferSelect
@@ -133,7 +136,9 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
     }
     const result = (await step.also?.(db, report, at, lines)) as T
     if (step.receipt) await recordActionReceipt(db, step.receipt, { reportId: row.id, response: result, at })
-    await queuePushNews(db, report, pushNewsOf(lines, step.message), now)
+    const news = pushNewsOf(lines, step.message)
+    await queuePushNews(db, report, news, now)
+    await deps.smsNews?.(db, report, news, now)
     await tellNewAssignee(db, { before: row, after: report, actor: step.actor, at: now })
     return {
       report,

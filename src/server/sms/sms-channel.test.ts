@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMS_MESSAGES_PER_HOUR, SMS_REPORTS_PER_DAY } from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
-import { bearer, loginAdmin } from '../test/accounts'
+import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { type MovingClock, movingClock } from '../test/moving-clock'
 import {
@@ -16,6 +16,7 @@ import {
   smsEnv,
   startSmsGateway,
 } from '../test/sms-gateway'
+import { smsSegments } from './sms-text'
 
 let ctx: TestContext
 let gateway: LoopbackSmsGateway
@@ -163,6 +164,51 @@ describe('a report by SMS', () => {
     expect(await phone.says('aide')).toMatch(
       /^Alertes urbaines : envoyez un message au \+221338000000 pour signaler/,
     )
+  })
+})
+
+describe('the news of a report filed by SMS', () => {
+  it('reach the phone that filed it: the claim, then the organisation’s message, cut to two SMS', async () => {
+    const phone = newPhone()
+    await phone.says('Bonjour')
+    const categories = (await (await ctx.app.inject('/api/categories')).json()) as { nom: string }[]
+    await phone.says(String(categories.findIndex((category) => category.nom === 'Éclairage public') + 1))
+    await phone.says('ouakam')
+    await phone.says('Lampadaire éteint devant la mosquée de la Divinité')
+    const [report] = await ctx.db.db
+      .select()
+      .from(reports)
+      .where(eq(reports.description, 'Lampadaire éteint devant la mosquée de la Divinité'))
+    const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
+    const session = bearer(await loginOrganization(ctx.app, organization.email))
+    const claim = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/org/reports/${report?.id}/claim`,
+      headers: session,
+    })
+    expect(claim.statusCode).toBe(200)
+    const long =
+      'Une équipe passe jeudi matin pour changer la lampe et vérifier les câbles du quartier. '.repeat(5)
+    const message = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/org/reports/${report?.id}/notifications`,
+      headers: session,
+      payload: { title: 'Intervention prévue', message: long },
+    })
+    expect(message.statusCode).toBe(201)
+    await channel().sendDue()
+    const [claimed, written] = phone.inbox().slice(-2)
+    const page = `https://alertes.example.sn/signalements/${report?.id}`
+    expect(claimed).toBe(
+      `Alertes urbaines, ${report?.anonymous_code} : Votre signalement "Éclairage public" est pris en charge.\n${page}`,
+    )
+    expect(written).toMatch(
+      new RegExp(
+        `^Alertes urbaines, ${report?.anonymous_code} : Message au sujet de "Éclairage public" : Intervention prévue\\nUne équipe passe jeudi matin`,
+      ),
+    )
+    expect(written?.endsWith(`...\n${page}`)).toBe(true)
+    expect(smsSegments(written ?? '')).toBe(2)
   })
 })
 

@@ -44,7 +44,10 @@ const OUTSIDE_GSM: Record<string, string> = {
 
 /** `text` written with GSM-7's characters where French allows it ("fenêtre" → "fenetre"). */
 export function inGsmLetters(text: string): string {
-  return text.replace(/[âêëîïôûüçáíóúœŒÀÂÈÊÎÔÛ’‘«»…–—\u00a0\u202f]/g, (c) => OUTSIDE_GSM[c] ?? c)
+  return text
+    .replace(/«[\s\u00a0\u202f]*/g, '"')
+    .replace(/[\s\u00a0\u202f]*»/g, '"')
+    .replace(/[âêëîïôûüçáíóúœŒÀÂÈÊÎÔÛ’‘«»…–—\u00a0\u202f]/g, (c) => OUTSIDE_GSM[c] ?? c)
 }
 
 /** How many SMS `text` takes (GSM-7, or UCS-2 when a character forces it). */
