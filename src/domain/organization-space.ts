@@ -14,6 +14,7 @@ import {
 import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue'
 import { pageQuerySchema, pageSchema, searchPageQueryShape } from './pagination'
 import { reportDetailsSchema } from './report'
+import { LOCATION_PRECISIONS, REPORT_CHANNELS } from './report-filing-rules'
 import { ORGANIZATION_SETTABLE_STATUSES } from './report-states'
 
 export * from './organization-space-rules'
@@ -31,6 +32,10 @@ export const organizationReportSchema = reportDetailsSchema.extend({
   notifications_count: z.number().int(),
   /** Whether it is late, and for what (issue 30); null when it is not. */
   overdue: z.enum(OVERDUE_KIND_VALUES).nullable(),
+  /** How it came: the site, or an SMS conversation (issue 31: "Signalé par SMS"). */
+  channel: z.enum(REPORT_CHANNELS),
+  /** `commune`: only its commune is known, its point is the commune's centre (a circle, not a pin). */
+  location_precision: z.enum(LOCATION_PRECISIONS),
 })
 export type OrganizationReport = z.infer<typeof organizationReportSchema>
 

@@ -59,6 +59,8 @@ export function organizationReport(overrides: Partial<OrganizationReport> = {}):
     supporters_count: 0,
     notifications_count: 0,
     overdue: null,
+    channel: 'web',
+    location_precision: 'point',
     ...overrides,
   }
 }

@@ -18,6 +18,9 @@ export const shellFr = {
   saving: 'Enregistrement...',
   notSpecified: 'Non spécifié',
   area: 'Commune : {{name}}',
+  /** A report by SMS (issue 31): placed at its commune's centre, filed by a phone number never shown. */
+  approximateArea: 'Position approximative (commune de {{name}})',
+  bySms: 'Signalé par SMS',
   password: 'Mot de passe',
   previous: 'Précédent',
   next: 'Suivant',

@@ -42,7 +42,7 @@ export function AdminReportCard({ report, onView }: { report: AdminReport; onVie
             </li>
             <li className="flex items-center gap-1">
               <Landmark aria-hidden="true" className="size-4" />
-              <ReportArea area={report.area} />
+              <ReportArea area={report.area} report={report} />
             </li>
             <li className="flex items-center gap-1">
               <Calendar aria-hidden="true" className="size-4" />

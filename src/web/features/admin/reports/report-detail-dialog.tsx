@@ -273,7 +273,7 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
           <dd className="text-slate-900">
             <PlaceName report={report} />
             <span className="block text-slate-600">
-              <ReportArea area={report.area} />
+              <ReportArea area={report.area} report={report} />
             </span>
           </dd>
         </div>

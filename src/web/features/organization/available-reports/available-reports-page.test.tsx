@@ -114,6 +114,33 @@ describe('Available reports', () => {
     expect(within(claim).getByText('Hors du département')).toBeInTheDocument()
   })
 
+  it('says of a report by SMS that its place is its commune’s, and that it came by SMS', async () => {
+    stubApi({
+      'GET /api/org/reports/available': pageReply(
+        [
+          organizationReport({
+            anonymous_code: 'SMS23456',
+            area: { id: 3, name: 'Médina' },
+            channel: 'sms',
+            location_precision: 'commune',
+            address: null,
+          }),
+        ],
+        { pageSize: 8 },
+      ),
+    })
+    const user = userEvent.setup()
+    renderRoute(PATH)
+    const [card] = (await screen.findAllByRole('article')) as [HTMLElement]
+    expect(within(card).getByText('Position approximative (commune de Médina)')).toBeInTheDocument()
+    expect(within(card).getByText('Signalé par SMS')).toBeInTheDocument()
+    expect(within(card).queryByText(/Commune\u202f:/)).toBeNull()
+    await user.click(within(card).getByRole('button', { name: 'Voir le signalement SMS23456' }))
+    const details = await screen.findByRole('dialog', { name: 'Détails du signalement' })
+    expect(within(details).getByText('Position approximative (commune de Médina)')).toBeInTheDocument()
+    expect(within(details).getByText('Signalé par SMS')).toBeInTheDocument()
+  })
+
   it('marks a report past its claim target "En retard", in its card, its details and its claim', async () => {
     stubApi({
       'GET /api/org/reports/available': pageReply(

@@ -77,7 +77,7 @@ export function ReportCard({
                 <PlaceName report={report} />
               </span>
               <span className="block truncate text-slate-500">
-                <ReportArea area={report.area} />
+                <ReportArea area={report.area} report={report} />
               </span>
             </dd>
           </div>

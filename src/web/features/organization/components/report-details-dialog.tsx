@@ -75,7 +75,7 @@ export function ReportDetailsDialog({
           <Detail label={t('report.place')} wide>
             <PlaceName report={report} />
             <span className="block text-slate-600">
-              <ReportArea area={report.area} />
+              <ReportArea area={report.area} report={report} />
             </span>
             <div className="mt-2">
               <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
