@@ -41,24 +41,24 @@ export interface SmsReplies {
 
 const fr: SmsReplies = {
   chooseCategory: (list) =>
-    `Alertes urbaines : quel problème signalez-vous ? Répondez par son numéro : ${list}`,
-  unknownCategory: (list) => `Catégorie inconnue. Répondez par son numéro : ${list}`,
-  whichCommune: 'Dans quelle commune ? (par exemple Médina, Grand Yoff, Parcelles Assainies)',
-  unknownCommune: (list) => `Commune inconnue. Voulez-vous dire ${list} ? Répondez par le numéro ou le nom.`,
+    `Alertes urbaines : quel problème signalez-vous ? Répondez par son numéro : ${list}`,
+  unknownCategory: (list) => `Catégorie inconnue. Répondez par son numéro : ${list}`,
+  whichCommune: 'Dans quelle commune ? (par exemple Médina, Grand Yoff, Parcelles Assainies)',
+  unknownCommune: (list) => `Commune inconnue. Voulez-vous dire ${list} ? Répondez par le numéro ou le nom.`,
   describe: 'Décrivez le problème avec un repère (rue, école, marché, mosquée...).',
-  tooShort: (min) => `Trop court : au moins ${min} caractères, avec un repère.`,
-  tooLong: (max) => `Trop long : ${max} caractères au plus.`,
+  tooShort: (min) => `Trop court : au moins ${min} caractères, avec un repère.`,
+  tooLong: (max) => `Trop long : ${max} caractères au plus.`,
   filed: (code) =>
-    `Merci, signalement enregistré. Code : ${code}. Pour le suivre, envoyez SUIVI ${code} ou ouvrez :`,
+    `Merci, signalement enregistré. Code : ${code}. Pour le suivre, envoyez SUIVI ${code} ou ouvrez :`,
   help: (number) =>
-    `Alertes urbaines : envoyez un message au ${number} pour signaler un problème. SUIVI <code> : où en est un signalement. ANNULER : recommencer. STOP : plus de SMS. WOLOF, ENGLISH, FRANCAIS : la langue.`,
+    `Alertes urbaines : envoyez un message au ${number} pour signaler un problème. SUIVI <code> : où en est un signalement. ANNULER : recommencer. STOP : plus de SMS. WOLOF, ENGLISH, FRANCAIS : la langue.`,
   cancelled: 'Signalement annulé. Envoyez un message pour en commencer un autre.',
   stopped: 'Vous ne recevrez plus de SMS d’Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.',
   resumed: 'Vous recevez à nouveau les SMS d’Alertes urbaines.',
   languageChosen: 'Les messages seront en français.',
   unknownCode: (code) => `Aucun signalement ne correspond au code ${code}.`,
   tracked: (code, category, status, lastEvent, date) =>
-    `${code} (${category}) : ${status}. Dernière étape : ${lastEvent}, le ${date}.`,
+    `${code} (${category}) : ${status}. Dernière étape : ${lastEvent}, le ${date}.`,
   statuses: { 'en-attente': 'en attente', 'en-cours': 'en cours', resolu: 'résolu', rejete: 'rejeté' },
   events: {
     created: 'signalement envoyé',
@@ -71,30 +71,30 @@ const fr: SmsReplies = {
     reopened: 'signalement rouvert',
     resolution_photo: 'photo après intervention',
   },
-  tooManyMessages: 'Trop de messages en une heure : réessayez plus tard.',
-  tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,
-  news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
+  tooManyMessages: 'Trop de messages en une heure : réessayez plus tard.',
+  tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,
+  news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
 }
 
 const wo: SmsReplies = {
-  chooseCategory: (list) => `Alertes urbaines : lan mooy jafe-jafe bi ? Tontuwal ak nimeroom : ${list}`,
-  unknownCategory: (list) => `Xeet boobu xamuñu ko. Tontuwal ak nimeroom : ${list}`,
-  whichCommune: 'Ci ban komin ? (misaal Médina, Grand Yoff, Parcelles Assainies)',
-  unknownCommune: (list) => `Komin boobu xamuñu ko. Ndax ${list} ? Tontuwal ak nimero bi walla tur bi.`,
+  chooseCategory: (list) => `Alertes urbaines : lan mooy jafe-jafe bi ? Tontuwal ak nimeroom : ${list}`,
+  unknownCategory: (list) => `Xeet boobu xamuñu ko. Tontuwal ak nimeroom : ${list}`,
+  whichCommune: 'Ci ban komin ? (misaal Médina, Grand Yoff, Parcelles Assainies)',
+  unknownCommune: (list) => `Komin boobu xamuñu ko. Ndax ${list} ? Tontuwal ak nimero bi walla tur bi.`,
   describe: 'Waxal jafe-jafe bi ak benn màndarga (mbedd, lekool, marse, jumaa...).',
-  tooShort: (min) => `Gàtt na lool : ${min} araf lu mu néew, ak benn màndarga.`,
-  tooLong: (max) => `Gudd na lool : ${max} araf lu mu ëpp.`,
+  tooShort: (min) => `Gàtt na lool : ${min} araf lu mu néew, ak benn màndarga.`,
+  tooLong: (max) => `Gudd na lool : ${max} araf lu mu ëpp.`,
   filed: (code) =>
-    `Jërëjëf, yégle bi dugg na. Kod : ${code}. Ngir topp ko, yónneel SUIVI ${code} walla ubbi :`,
+    `Jërëjëf, yégle bi dugg na. Kod : ${code}. Ngir topp ko, yónneel SUIVI ${code} walla ubbi :`,
   help: (number) =>
-    `Alertes urbaines : yónneel benn bataaxal ci ${number} ngir yégle benn jafe-jafe. SUIVI <kod> : fan la yégle bi tollu. ANNULER : tambaliwaat. STOP : bañ SMS. WOLOF, ENGLISH, FRANCAIS : làkk wi.`,
+    `Alertes urbaines : yónneel benn bataaxal ci ${number} ngir yégle benn jafe-jafe. SUIVI <kod> : fan la yégle bi tollu. ANNULER : tambaliwaat. STOP : bañ SMS. WOLOF, ENGLISH, FRANCAIS : làkk wi.`,
   cancelled: 'Yégle bi neenal nañu ko. Yónneel benn bataaxal ngir tambali beneen.',
   stopped: 'Dootoo jot SMS yu Alertes urbaines. Yónneel REPRENDRE ngir jotaat ko.',
   resumed: 'Dinga jotaat SMS yu Alertes urbaines.',
   languageChosen: 'Bataaxal yi dinañu nekk ci wolof.',
   unknownCode: (code) => `Amul benn yégle bu am kod ${code}.`,
   tracked: (code, category, status, lastEvent, date) =>
-    `${code} (${category}) : ${status}. Mbir mu mujj : ${lastEvent}, ci ${date}.`,
+    `${code} (${category}) : ${status}. Mbir mu mujj : ${lastEvent}, ci ${date}.`,
   statuses: {
     'en-attente': 'mu ngi xaar',
     'en-cours': 'ñu ngi ci',
@@ -112,15 +112,15 @@ const wo: SmsReplies = {
     reopened: 'ubbiwaat nañu ko',
     resolution_photo: 'nataal bu ginnaaw liggéey bi',
   },
-  tooManyMessages: 'Bataaxal yi ëpp nañu ci benn waxtu : jéemaatal ci kanam.',
-  tooManyReports: (max) => `Yónne nga ${max} yégle tey : jéemaatal ëllëg.`,
-  news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
+  tooManyMessages: 'Bataaxal yi ëpp nañu ci benn waxtu : jéemaatal ci kanam.',
+  tooManyReports: (max) => `Yónne nga ${max} yégle tey : jéemaatal ëllëg.`,
+  news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
 }
 
 const en: SmsReplies = {
   chooseCategory: (list) => `Alertes urbaines: what is the problem? Answer with its number: ${list}`,
   unknownCategory: (list) => `Unknown category. Answer with its number: ${list}`,
-  whichCommune: 'In which commune? (for example Médina, Grand Yoff, Parcelles Assainies)',
+  whichCommune: 'In which commune? (for example Medina, Grand Yoff, Parcelles Assainies)',
   unknownCommune: (list) => `Unknown commune. Did you mean ${list}? Answer with the number or the name.`,
   describe: 'Describe the problem with a landmark (street, school, market, mosque...).',
   tooShort: (min) => `Too short: at least ${min} characters, with a landmark.`,

@@ -6,8 +6,8 @@ import { foldPlaceName } from './area-boundaries'
 
 /** The API's French messages of the channel (its webhook). */
 export const SMS_MESSAGES = {
-  badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
-  unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
+  badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+  unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
 } as const
 
 /** A conversation left this long is forgotten: the next message starts a new one. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { answerMessage, pendingQuestion, type SmsConversation } from './conversation-steps'
+import { inGsmLetters } from './sms-text'
 
 const CATEGORIES = [
   { id: 11, name: 'Assainissement' },
@@ -15,7 +16,8 @@ function converse(messages: string[]) {
   const turns = messages.map((message) => {
     const turn = answerMessage(conversation, message, CATEGORIES, 'fr')
     conversation = turn.conversation
-    return turn
+    // As the phone reads it: the French spaces before « : » and « ? » are plain ones in an SMS.
+    return { ...turn, reply: inGsmLetters(turn.reply) }
   })
   return turns
 }
@@ -74,8 +76,10 @@ describe('a report filed by SMS', () => {
 
   it('speaks Wolof when asked to', () => {
     const turn = answerMessage(null, 'Salaam', CATEGORIES, 'wo')
-    expect(turn.reply).toMatch(/^Alertes urbaines : lan mooy jafe-jafe bi \?/)
-    expect(pendingQuestion({ step: 'commune', categoryId: 11 }, CATEGORIES, 'wo')).toMatch(/^Ci ban komin/)
+    expect(inGsmLetters(turn.reply)).toMatch(/^Alertes urbaines : lan mooy jafe-jafe bi \?/)
+    expect(
+      inGsmLetters(pendingQuestion({ step: 'commune', categoryId: 11 }, CATEGORIES, 'wo') ?? ''),
+    ).toMatch(/^Ci ban komin \?/)
     expect(pendingQuestion(null, CATEGORIES, 'wo')).toBeNull()
   })
 })

@@ -23,7 +23,7 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
       {
         schema: {
           tags: ['sms'],
-          summary: 'Les événements de la passerelle SMS (signés : X-Timestamp, X-Signature)',
+          summary: 'Les événements de la passerelle SMS (signés : X-Timestamp, X-Signature)',
         },
       },
       async (request, reply) => {

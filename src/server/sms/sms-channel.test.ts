@@ -231,7 +231,7 @@ describe('the webhook', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/sms/webhook', headers, payload })
       expect(res.statusCode).toBe(401)
       expect(res.json().error.message).toBe(
-        'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+        'Webhook refusé\u202f: signature absente ou invalide, ou horodatage à plus de 5 minutes.',
       )
     }
     expect(await ctx.db.db.select().from(smsInbox)).toHaveLength(before)
