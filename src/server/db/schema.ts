@@ -844,7 +844,7 @@ export const smsInbox = pgTable(
   {
     event_id: text('event_id').primaryKey(),
     event: text('event').notNull(),
-    /** A received message's number, as its hash and its encrypted copy; never in clear. */
+    /** A received message's number, as its hash and its encrypted copy (dropped once handled); never in clear. */
     number_hash: text('number_hash'),
     number_encrypted: text('number_encrypted'),
     message: text('message'),

@@ -159,6 +159,13 @@ describe('a report by SMS', () => {
       .from(smsNumbers)
       .where(eq(smsNumbers.stopped_at, clock.now().toISOString()))
     expect(number?.number_encrypted).toBeNull()
+    // Nor do the messages it sent keep a copy once answered.
+    const kept = await ctx.db.db
+      .select()
+      .from(smsInbox)
+      .where(eq(smsInbox.number_hash, number?.number_hash ?? ''))
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.every((message) => message.number_encrypted === null)).toBe(true)
     expect(await phone.says('Bonjour')).toBeUndefined()
     expect(await phone.says('reprendre')).toBe("Vous recevez à nouveau les SMS d'Alertes urbaines.")
     expect(await phone.says('aide')).toMatch(

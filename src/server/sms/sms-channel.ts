@@ -113,9 +113,10 @@ export function createSmsChannel(deps: SmsChannelDeps) {
         const [row] = await nextWaiting(tx as unknown as Db)
         if (!row) return null
         const reportId = await handle(tx as unknown as Db, row)
+        // Handled: its copy of the number goes (its hash stays, to count the number's messages).
         await tx
           .update(smsInbox)
-          .set({ handled_at: clock.now().toISOString() })
+          .set({ handled_at: clock.now().toISOString(), number_encrypted: null })
           .where(eq(smsInbox.event_id, row.event_id))
         return { reportId }
       })
