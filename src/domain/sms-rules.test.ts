@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keywordOf, normalizePhoneNumber } from './sms-rules'
+import { keywordOf, normalizePhoneNumber, phoneNumberForDisplay } from './sms-rules'
 
 describe('keywords', () => {
   it('are read whatever their case and accents', () => {
@@ -34,5 +34,13 @@ describe('phone numbers', () => {
 
   it.each(['12345', '+221 12 345 67 89', 'numéro', '+2217712345'])('%s is no number', (raw) => {
     expect(normalizePhoneNumber(raw)).toBeNull()
+  })
+})
+
+describe('a number shown', () => {
+  it('reads as people in Senegal write it, and another country’s as it is', () => {
+    expect(phoneNumberForDisplay('+221338000000')).toBe('33 800 00 00')
+    expect(phoneNumberForDisplay('+221771234567')).toBe('77 123 45 67')
+    expect(phoneNumberForDisplay('+33612345678')).toBe('+33612345678')
   })
 })

@@ -55,6 +55,12 @@ export function normalizePhoneNumber(raw: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(international) ? international : null
 }
 
+/** An E.164 number as people in Senegal write it ("+221338000000" → "33 800 00 00"); another country's as it is. */
+export function phoneNumberForDisplay(e164: string): string {
+  const senegalese = /^\+221(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(e164)
+  return senegalese ? senegalese.slice(1).join(' ') : e164
+}
+
 /** The languages of the conversation: French by default. */
 export type SmsLanguage = 'fr' | 'wo' | 'en'
 

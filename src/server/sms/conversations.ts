@@ -9,6 +9,7 @@ import type { ReportStatus } from '../../domain/report-states'
 import { SMS_REPLIES } from '../../domain/sms-replies'
 import {
   keywordOf,
+  phoneNumberForDisplay,
   SMS_CONVERSATION_IDLE_MS,
   SMS_MESSAGES_PER_HOUR,
   SMS_REPORTS_PER_DAY,
@@ -135,7 +136,7 @@ export async function answerReceived(
       await reply(replies.resumed)
       return {}
     case 'help':
-      await reply(replies.help(deps.smsNumber))
+      await reply(replies.help(phoneNumberForDisplay(deps.smsNumber)))
       return {}
     case 'cancel':
       await keep(null)

@@ -169,7 +169,7 @@ describe('a report by SMS', () => {
     expect(await phone.says('Bonjour')).toBeUndefined()
     expect(await phone.says('reprendre')).toBe("Vous recevez à nouveau les SMS d'Alertes urbaines.")
     expect(await phone.says('aide')).toMatch(
-      /^Alertes urbaines : envoyez un message au \+221338000000 pour signaler/,
+      /^Alertes urbaines : envoyez un message au 33 800 00 00 pour signaler/,
     )
   })
 })
