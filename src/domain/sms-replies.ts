@@ -4,8 +4,8 @@
  * that a reply of two SMS holds 306 characters rather than 134. The Wolof is to be reviewed by a
  * native speaker, like the site's.
  */
-import type { ReportEventKind } from './report-history'
-import type { ReportStatus } from './report-states'
+import { REPORT_EVENT_KINDS, type ReportEventKind } from './report-history'
+import { REPORT_STATUS_VALUES, REPORT_STATUSES, type ReportStatus } from './report-states'
 import type { SmsLanguage } from './sms-rules'
 
 /** A numbered list as an SMS reads it: "1 Assainissement, 2 Autre, 3 Eclairage public". */
@@ -59,17 +59,18 @@ const fr: SmsReplies = {
   unknownCode: (code) => `Aucun signalement ne correspond au code ${code}.`,
   tracked: (code, category, status, lastEvent, date) =>
     `${code} (${category}) : ${status}. Dernière étape : ${lastEvent}, le ${date}.`,
-  statuses: { 'en-attente': 'en attente', 'en-cours': 'en cours', resolu: 'résolu', rejete: 'rejeté' },
+  // The site's own labels, as a sentence reads them.
+  statuses: Object.fromEntries(
+    REPORT_STATUS_VALUES.map((status) => [status, REPORT_STATUSES[status].label.toLowerCase()]),
+  ) as Record<ReportStatus, string>,
   events: {
-    created: 'signalement envoyé',
-    claimed: 'pris en charge',
-    status_changed: 'statut modifié',
-    priority_changed: 'priorité modifiée',
+    ...(Object.fromEntries(
+      Object.entries(REPORT_EVENT_KINDS).map(([kind, label]) => [
+        kind,
+        label[0]?.toLowerCase() + label.slice(1),
+      ]),
+    ) as Record<ReportEventKind, string>),
     message_sent: 'message de l’organisation',
-    supported: 'soutenu par un autre habitant',
-    confirmed: 'résolution confirmée',
-    reopened: 'signalement rouvert',
-    resolution_photo: 'photo après intervention',
   },
   tooManyMessages: 'Trop de messages en une heure : réessayez plus tard.',
   tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,

@@ -12,10 +12,12 @@ export const SMS_MESSAGES = {
 
 /** A conversation left this long is forgotten: the next message starts a new one. */
 export const SMS_CONVERSATION_IDLE_MS = 30 * 60_000
-/** Reports one number may file in a day. */
+/** Reports one number may file in a day (the last SMS_REPORT_WINDOW_MS). */
 export const SMS_REPORTS_PER_DAY = 5
-/** Messages one number may send in an hour: then one reply saying so, then silence. */
+export const SMS_REPORT_WINDOW_MS = 24 * 60 * 60_000
+/** Messages one number may send in an hour (the last SMS_MESSAGE_WINDOW_MS): then one reply saying so, then silence. */
 export const SMS_MESSAGES_PER_HOUR = 30
+export const SMS_MESSAGE_WINDOW_MS = 60 * 60_000
 /** A longer message is cut to this many characters before anything reads it. */
 export const SMS_MESSAGE_MAX_CHARACTERS = 1000
 /** A webhook whose X-Timestamp is further than this from the server's clock is refused. */

@@ -1,7 +1,8 @@
 // One message received by SMS (issue 31), answered in the transaction that marks it handled: the
 // number's row locked (its messages are answered one at a time, in order, whatever the instance),
 // its limits, its keywords, then its conversation, which may file a report.
-import { and, count, eq, gt } from 'drizzle-orm'
+import { and, count, eq, gt, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { reportPagePath } from '../../domain/citizen-rules'
 import { COMMUNES } from '../../domain/communes'
 import { type ReportEventKind, reportEventLabel } from '../../domain/report-history'
@@ -11,7 +12,9 @@ import {
   keywordOf,
   phoneNumberForDisplay,
   SMS_CONVERSATION_IDLE_MS,
+  SMS_MESSAGE_WINDOW_MS,
   SMS_MESSAGES_PER_HOUR,
+  SMS_REPORT_WINDOW_MS,
   SMS_REPORTS_PER_DAY,
   type SmsLanguage,
 } from '../../domain/sms-rules'
@@ -25,9 +28,6 @@ import type { FileStorage } from '../storage/file-storage'
 import { answerMessage, pendingQuestion, type SmsConversation } from './conversation-steps'
 import { queueSms, type SmsRecipient } from './sms-outbox'
 import { cutToReply } from './sms-text'
-
-const HOUR_MS = 60 * 60_000
-const DAY_MS = 24 * HOUR_MS
 
 export interface ConversationDeps {
   clock: Clock
@@ -73,6 +73,21 @@ async function lockedNumber(tx: Db, message: ReceivedMessage, now: Date): Promis
   return row
 }
 
+/** How many rows of `table` are the number's (`ofNumber`) since `since`, by their time column. */
+async function countSince(
+  tx: Db,
+  table: typeof smsInbox | typeof reports,
+  ofNumber: SQL,
+  at: AnyPgColumn,
+  since: Date,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(table)
+    .where(and(ofNumber, gt(at, since.toISOString())))
+  return row?.n ?? 0
+}
+
 /** The categories in the order of GET /api/categories, named in the conversation's language. */
 async function categoriesIn(tx: Db, language: SmsLanguage) {
   return (await listCategories(tx)).map((category) => ({
@@ -100,16 +115,13 @@ export async function answerReceived(
   const replies = SMS_REPLIES[language]
   const reply = (text: string, tail = '') => queueSms(tx, to, cutToReply(text, tail), now)
 
-  const [messages] = await tx
-    .select({ n: count() })
-    .from(smsInbox)
-    .where(
-      and(
-        eq(smsInbox.number_hash, number.number_hash),
-        gt(smsInbox.received_at, new Date(now.getTime() - HOUR_MS).toISOString()),
-      ),
-    )
-  const inLastHour = messages?.n ?? 0
+  const inLastHour = await countSince(
+    tx,
+    smsInbox,
+    eq(smsInbox.number_hash, number.number_hash),
+    smsInbox.received_at,
+    new Date(now.getTime() - SMS_MESSAGE_WINDOW_MS),
+  )
   if (inLastHour > SMS_MESSAGES_PER_HOUR) {
     // Said once, then silence until the hour has passed.
     if (inLastHour === SMS_MESSAGES_PER_HOUR + 1) await reply(replies.tooManyMessages)
@@ -183,17 +195,15 @@ export async function answerReceived(
     await reply(turn.reply)
     return {}
   }
-  const [today] = await tx
-    .select({ n: count() })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.reporter_hash, number.number_hash),
-        gt(reports.created_at, new Date(now.getTime() - DAY_MS).toISOString()),
-      ),
-    )
+  const today = await countSince(
+    tx,
+    reports,
+    eq(reports.reporter_hash, number.number_hash),
+    reports.created_at,
+    new Date(now.getTime() - SMS_REPORT_WINDOW_MS),
+  )
   await keep(null)
-  if ((today?.n ?? 0) >= SMS_REPORTS_PER_DAY) {
+  if (today >= SMS_REPORTS_PER_DAY) {
     await reply(replies.tooManyReports(SMS_REPORTS_PER_DAY))
     return {}
   }

@@ -11,6 +11,7 @@ import { buildTestApp, type TestContext } from '../test/helper'
 import { type MovingClock, movingClock } from '../test/moving-clock'
 import {
   type LoopbackSmsGateway,
+  postWebhook,
   receivedSms,
   signedWebhook,
   smsEnv,
@@ -55,12 +56,7 @@ function newPhone() {
     async says(message: string): Promise<string | undefined> {
       const before = inbox().length
       const hook = receivedSms(local.replaceAll(' ', ''), message, clock.now())
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/sms/webhook',
-        ...(hook.headers && { headers: hook.headers }),
-        payload: hook.body,
-      })
+      const res = await postWebhook(ctx.app, hook)
       expect(res.statusCode).toBe(200)
       await channel().handleWaiting()
       await channel().sendDue()
@@ -248,12 +244,7 @@ describe('the webhook', () => {
     const phone = newPhone()
     const hook = receivedSms(phone.e164, 'Bonjour', clock.now(), 'evt-sent-three-times')
     for (let i = 0; i < 3; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/sms/webhook',
-        headers: hook.headers,
-        payload: hook.body,
-      })
+      const res = await postWebhook(ctx.app, hook)
       expect(res.statusCode).toBe(200)
     }
     await channel().handleWaiting()
@@ -276,12 +267,7 @@ describe('the webhook', () => {
       { messageId: sms?.gateway_message_id, phoneNumber: phone.e164, deliveredAt: clock.now().toISOString() },
       { at: clock.now() },
     )
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sms/webhook',
-      headers: delivered.headers,
-      payload: delivered.body,
-    })
+    await postWebhook(ctx.app, delivered)
     await channel().handleWaiting()
     const [after] = await ctx.db.db
       .select()

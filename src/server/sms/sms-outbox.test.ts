@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smsOutbox } from '../db/schema'
 import { buildTestApp } from '../test/helper'
 import { movingClock } from '../test/moving-clock'
-import { type LoopbackSmsGateway, receivedSms, smsEnv, startSmsGateway } from '../test/sms-gateway'
+import {
+  type LoopbackSmsGateway,
+  postWebhook,
+  receivedSms,
+  smsEnv,
+  startSmsGateway,
+} from '../test/sms-gateway'
 
 type App = Awaited<ReturnType<typeof buildTestApp>>
 
@@ -35,12 +41,7 @@ const channelOf = (app: App) => {
 /** A webhook of `phone` saying `message`, answered (written to the outbox) but not sent. */
 async function answeredNotSent(app: App, phone: string, message: string) {
   const hook = receivedSms(phone, message, clock.now())
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/sms/webhook',
-    headers: hook.headers,
-    payload: hook.body,
-  })
+  const res = await postWebhook(app.app, hook)
   expect(res.statusCode).toBe(200)
   await channelOf(app).handleWaiting()
 }

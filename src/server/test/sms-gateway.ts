@@ -4,6 +4,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
 
 export interface GatewaySms {
   /** The id the platform gave the message. */
@@ -134,4 +135,9 @@ export function receivedSms(phoneNumber: string, message: string, at: Date, id?:
     { messageId: 'content-derived', phoneNumber, message, receivedAt: at.toISOString(), simNumber: 1 },
     { at, ...(id ? { id } : {}) },
   )
+}
+
+/** Posts a webhook to the platform as the gateway does; the platform's answer. */
+export function postWebhook(app: FastifyInstance, hook: { body: string; headers: Record<string, string> }) {
+  return app.inject({ method: 'POST', url: '/api/sms/webhook', headers: hook.headers, payload: hook.body })
 }
