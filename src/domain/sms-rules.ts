@@ -29,14 +29,11 @@ export const SMS_DESCRIPTION_MAX = 500
 export const SMS_REPLY_MAX_SEGMENTS = 2
 /** An SMS not taken by the gateway is tried again, with a growing delay, for this long. */
 export const SMS_RETRY_WINDOW_MS = 24 * 60 * 60_000
-/** A number's hash and encrypted copy are deleted this long after its last report is closed. */
-export const SMS_NUMBER_KEPT_DAYS = 90
 /** How many communes are offered when a name matches none. */
 export const SMS_COMMUNES_OFFERED = 3
 
 /** What became of an SMS sent: waiting for the gateway, then as its events tell. */
 export const SMS_DELIVERY_STATES = ['waiting', 'sent', 'delivered', 'failed'] as const
-export type SmsDeliveryState = (typeof SMS_DELIVERY_STATES)[number]
 
 /** The pause before the next try of an SMS tried `attempts` times: 30 s, doubling, at most an hour. */
 export function smsRetryDelay(attempts: number): number {
