@@ -29,6 +29,11 @@ export const SMS_DESCRIPTION_MAX = 500
 export const SMS_REPLY_MAX_SEGMENTS = 2
 /** An SMS not taken by the gateway is tried again, with a growing delay, for this long. */
 export const SMS_RETRY_WINDOW_MS = 24 * 60 * 60_000
+/**
+ * A number (its hash and its encrypted copy) is forgotten this long after both its last message
+ * and its last report's closing (resolved or rejected): À propos says so.
+ */
+export const SMS_NUMBER_KEPT_DAYS = 90
 /** How many communes are offered when a name matches none. */
 export const SMS_COMMUNES_OFFERED = 3
 

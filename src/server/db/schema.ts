@@ -832,6 +832,8 @@ export const smsNumbers = pgTable('sms_numbers', {
   conversation: jsonb('conversation'),
   conversation_at: moment('conversation_at'),
   stopped_at: moment('stopped_at'),
+  /** Its last message: it is forgotten SMS_NUMBER_KEPT_DAYS after this and its reports' closing. */
+  last_message_at: moment('last_message_at').notNull().defaultNow(),
   created_at: createdAt(),
 })
 

@@ -54,16 +54,17 @@ function smsDate(iso: string): string {
   return new Date(iso).toLocaleDateString('fr-FR', { timeZone: 'Africa/Dakar' })
 }
 
-/** The number's row, made at its first message and locked for this transaction. */
+/** The number's row, made at its first message, its last message's time kept, and locked for this transaction. */
 async function lockedNumber(tx: Db, message: ReceivedMessage, now: Date): Promise<NumberRow> {
   await tx
     .insert(smsNumbers)
     .values({
       number_hash: message.number_hash,
       number_encrypted: message.number_encrypted,
+      last_message_at: now.toISOString(),
       created_at: now.toISOString(),
     })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({ target: smsNumbers.number_hash, set: { last_message_at: now.toISOString() } })
   const [row] = await tx
     .select()
     .from(smsNumbers)

@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SMS_MESSAGES_PER_HOUR, SMS_REPORTS_PER_DAY } from '../../domain/sms'
+import { SMS_MESSAGES_PER_HOUR, SMS_NUMBER_KEPT_DAYS, SMS_REPORTS_PER_DAY } from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { buildTestApp, type TestContext } from '../test/helper'
@@ -170,18 +170,22 @@ describe('a report by SMS', () => {
   })
 })
 
+/** Files a report from `phone` in Ouakam's street lights, and gives its row. */
+async function fileStreetLight(phone: ReturnType<typeof newPhone>, description: string) {
+  await phone.says('Bonjour')
+  const categories = (await (await ctx.app.inject('/api/categories')).json()) as { nom: string }[]
+  await phone.says(String(categories.findIndex((category) => category.nom === 'Éclairage public') + 1))
+  await phone.says('ouakam')
+  await phone.says(description)
+  const [report] = await ctx.db.db.select().from(reports).where(eq(reports.description, description))
+  if (!report) throw new Error(`no report "${description}"`)
+  return report
+}
+
 describe('the news of a report filed by SMS', () => {
   it('reach the phone that filed it: the claim, then the organisation’s message, cut to two SMS', async () => {
     const phone = newPhone()
-    await phone.says('Bonjour')
-    const categories = (await (await ctx.app.inject('/api/categories')).json()) as { nom: string }[]
-    await phone.says(String(categories.findIndex((category) => category.nom === 'Éclairage public') + 1))
-    await phone.says('ouakam')
-    await phone.says('Lampadaire éteint devant la mosquée de la Divinité')
-    const [report] = await ctx.db.db
-      .select()
-      .from(reports)
-      .where(eq(reports.description, 'Lampadaire éteint devant la mosquée de la Divinité'))
+    const report = await fileStreetLight(phone, 'Lampadaire éteint devant la mosquée de la Divinité')
     const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
     const session = bearer(await loginOrganization(ctx.app, organization.email))
     const claim = await ctx.app.inject({
@@ -212,6 +216,26 @@ describe('the news of a report filed by SMS', () => {
     )
     expect(written?.endsWith(`...\n${page}`)).toBe(true)
     expect(smsSegments(written ?? '')).toBe(2)
+  })
+
+  it('reach it when an administrator rejects the report, with the reason', async () => {
+    const phone = newPhone()
+    const report = await fileStreetLight(phone, 'Lampadaire qui clignote toute la nuit rue 10')
+    const admin = await loginAdmin(ctx.app)
+    const rejected = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${report.id}`,
+      headers: bearer(admin),
+      payload: { status: 'rejete', reason: 'Ce lampadaire a déjà été signalé et réparé hier.' },
+    })
+    expect(rejected.statusCode).toBe(200)
+    await channel().sendDue()
+    expect(phone.inbox().at(-1)).toMatch(
+      new RegExp(
+        `^Alertes urbaines, ${report.anonymous_code} : .*Ce lampadaire a déjà été signalé et réparé hier\\.`,
+        's',
+      ),
+    )
   })
 })
 
@@ -343,5 +367,52 @@ describe('a number', () => {
       expect(seen).not.toContain(digits)
       expect(seen).not.toContain(`${digits.slice(0, 2)} ${digits.slice(2, 5)}`)
     }
+  })
+})
+
+describe('a number whose reports are closed', () => {
+  it(`is forgotten ${SMS_NUMBER_KEPT_DAYS} days after its last message and its last report’s closing`, async () => {
+    const phone = newPhone()
+    const report = await fileStreetLight(phone, 'Trois lampadaires éteints sur la corniche de Ouakam')
+    const numberHash = report.reporter_hash ?? ''
+    // A second later (the clock stands still otherwise), a number that only asks for help.
+    clock.advance(1000)
+    await newPhone().says('aide')
+    const [idleNumber] = await ctx.db.db
+      .select()
+      .from(smsNumbers)
+      .where(eq(smsNumbers.last_message_at, clock.now().toISOString()))
+    const kept = async (hash = numberHash) =>
+      (await ctx.db.db.select().from(smsNumbers).where(eq(smsNumbers.number_hash, hash))).length
+    const day = 24 * 60 * 60_000
+
+    // Still open after the 90 days: kept, so that its news reach the phone.
+    clock.advance((SMS_NUMBER_KEPT_DAYS + 1) * day)
+    await channel().forgetOld(clock.now())
+    expect(await kept()).toBe(1)
+    // The number that only asked for help, with no report, is gone.
+    expect(await kept(idleNumber?.number_hash)).toBe(0)
+
+    const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
+    const session = bearer(await loginOrganization(ctx.app, organization.email))
+    await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${report.id}/claim`, headers: session })
+    const resolved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/org/reports/${report.id}`,
+      headers: session,
+      payload: { status: 'resolu' },
+    })
+    expect(resolved.statusCode).toBe(200)
+    clock.advance((SMS_NUMBER_KEPT_DAYS - 1) * day)
+    await channel().forgetOld(clock.now())
+    expect(await kept()).toBe(1)
+
+    clock.advance(2 * day)
+    await channel().forgetOld(clock.now())
+    expect(await kept()).toBe(0)
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, report.id))
+    expect(row?.reporter_hash).toBeNull()
+    // The report stays, as any resolved report.
+    expect(row?.status).toBe('resolu')
   })
 })

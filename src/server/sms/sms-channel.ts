@@ -1,12 +1,14 @@
 // The SMS channel at work (issue 31), on any number of instances: the webhooks kept in sms_inbox
 // answered in order, and the SMS of sms_outbox sent through the gateway, each once.
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { statusesOfKind } from '../../domain/report-states'
 import { smsRetryDelay } from '../../domain/sms'
+import { SMS_NUMBER_KEPT_DAYS } from '../../domain/sms-rules'
 import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
 import type { SmsConfig } from '../config'
 import { type Db, queryRows } from '../db/database'
-import { smsInbox, smsOutbox } from '../db/schema'
+import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 import type { FileStorage } from '../storage/file-storage'
 import { answerReceived, type ReceivedMessage } from './conversations'
@@ -164,13 +166,38 @@ export function createSmsChannel(deps: SmsChannelDeps) {
   }
 
   /**
-   * Forgets what is over: webhooks handled past the gateway's two days of retries, and SMS the
-   * gateway took or that were given up, once the operator's card no longer counts them.
+   * Forgets what is over: webhooks handled past the gateway's two days of retries, SMS the
+   * gateway took or that were given up, once the operator's card no longer counts them, and the
+   * numbers past their 90 days.
    */
   async function forgetOld(now: Date) {
     const before = new Date(now.getTime() - SMS_KEPT_MS).toISOString()
     await db.execute(sql`delete from ${smsInbox} where handled_at < ${before}`)
     await db.execute(sql`delete from ${smsOutbox} where next_attempt_at is null and created_at < ${before}`)
+    await forgetNumbers(now)
+  }
+
+  /**
+   * Forgets the numbers that wrote nothing for SMS_NUMBER_KEPT_DAYS and whose reports were all
+   * closed that long ago: their row (hash, encrypted copy, conversation) goes, and their reports
+   * no longer carry the hash. A number that writes again is a new one.
+   */
+  async function forgetNumbers(now: Date) {
+    const before = new Date(now.getTime() - SMS_NUMBER_KEPT_DAYS * 24 * 60 * 60_000).toISOString()
+    const open = sql.join(
+      statusesOfKind('open').map((status) => sql`${status}`),
+      sql`, `,
+    )
+    await db.execute(sql`
+      with forgotten as (
+        delete from ${smsNumbers} n
+        where n.last_message_at < ${before}
+          and not exists (
+            select 1 from ${reports} r
+            where r.reporter_hash = n.number_hash and (r.status in (${open}) or r.updated_at >= ${before}))
+        returning n.number_hash)
+      update ${reports} set reporter_hash = null
+      where channel = 'sms' and reporter_hash in (select number_hash from forgotten)`)
   }
 
   const rounds = createBackgroundRounds({

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_numbers" ADD COLUMN "last_message_at" timestamp with time zone DEFAULT now() NOT NULL;
