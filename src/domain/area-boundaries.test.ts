@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { areaIdNamed, foldPlaceName, readCommuneBoundaries } from './area-boundaries'
+import { areaIdNamed, readCommuneBoundaries } from './area-boundaries'
+import { foldPlaceName } from './place-names'
 
 const square = (west: number, south: number, side = 0.01) => [
   [west, south],

@@ -4,6 +4,7 @@
  * (pure: no I/O, no zod), each problem told in French with the feature it is in.
  */
 import { COMMUNES } from './communes'
+import { foldPlaceName } from './place-names'
 
 /** The largest file of limits taken (OpenStreetMap's 19 communes weigh well under 1 MB). */
 export const BOUNDARY_FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -35,20 +36,6 @@ export const BOUNDARY_MESSAGES = {
   notClosed: 'un de ses anneaux n’est pas fermé (son dernier point doit être le premier)',
   outsideSenegal: 'des coordonnées sont hors du Sénégal',
 } as const
-
-/**
- * A place's name as people type it, to compare: without accents, case, dashes or apostrophes
- * ("Médina" = "medina", "Patte d’Oie" = "patte d oie", "Sacré-Cœur" = "sacre coeur").
- */
-export function foldPlaceName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/gi, 'oe')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-}
 
 const AREA_ID_BY_NAME = new Map(COMMUNES.map((commune, index) => [foldPlaceName(commune.name), index + 1]))
 

@@ -28,6 +28,8 @@ export interface PageRequest {
   origin: string | null
   /** The platform's contact address (CONTACT_EMAIL), for the footer and "À propos". */
   contactEmail: string
+  /** The number citizens text (SMS_NUMBER, E.164), for the home page, the footer and "À propos"; null: no SMS channel. */
+  smsNumber: string | null
   /** The language the page is drawn in: the visitor's choice (French on the French-only areas). */
   language: Language
   session: PageSession | null
@@ -90,6 +92,8 @@ export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
 export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
 /** The meta tag of every page that carries the contact address (CONTACT_EMAIL), for the browser. */
 export const CONTACT_EMAIL_META = 'contact-email'
+/** The meta tag that carries the number citizens text (SMS_NUMBER), only when the SMS channel is on. */
+export const SMS_NUMBER_META = 'sms-number'
 /** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { keywordOf, normalizePhoneNumber, phoneNumberForDisplay } from './sms-rules'
+import { normalizePhoneNumber, phoneNumberForDisplay } from './phone-numbers'
+import { keywordOf } from './sms-rules'
 
 describe('keywords', () => {
   it('are read whatever their case and accents', () => {

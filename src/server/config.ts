@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_CONTACT_EMAIL } from '../domain/constants'
-import { normalizePhoneNumber } from '../domain/sms-rules'
+import { normalizePhoneNumber } from '../domain/phone-numbers'
 
 /**
  * Configuration from the environment (DESIGN.md section 4), validated at start-up. A bad

@@ -21,10 +21,10 @@ import { loadNamespace } from './i18n/languages'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { categoriesQueryOptions } from './lib/categories'
-import { ContactEmailContext } from './lib/contact-email'
 import { firstPaintScript } from './lib/display-settings'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
+import { SiteContactsContext } from './lib/site-contacts'
 
 startI18n()
 
@@ -123,7 +123,9 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
   const html = await drawnInTurn(request.language, () =>
     renderToHtml(
       <PageMetaSink.Provider value={(said) => (meta = said)}>
-        <ContactEmailContext.Provider value={request.contactEmail}>
+        <SiteContactsContext.Provider
+          value={{ contactEmail: request.contactEmail, smsNumber: request.smsNumber }}
+        >
           <SessionStoreContext.Provider value={session}>
             <AppProviders queryClient={queryClient}>
               <StaticRouterProvider
@@ -133,7 +135,7 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
               />
             </AppProviders>
           </SessionStoreContext.Provider>
-        </ContactEmailContext.Provider>
+        </SiteContactsContext.Provider>
       </PageMetaSink.Provider>,
     ),
   )

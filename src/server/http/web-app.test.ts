@@ -14,6 +14,7 @@ import {
 } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
+import { smsEnv } from '../test/sms-gateway'
 import { DRAWN_PAGE_SCRIPT } from './web-app'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
@@ -66,7 +67,7 @@ writeFileSync(
        if (request.url.endsWith('code=ECHEC')) throw new Error('a screen used window')
        if (request.url === '/a-propos') {
          const head = { title: 'À propos', description: '', keywords: '', type: 'website', image: '/og.png', url: request.url, robots: null }
-         return { kind: 'page', status: 200, html: '<p>in ' + request.language + '</p><footer><a href="mailto:' + request.contactEmail + '">' + request.contactEmail + '</a></footer>', head, hydration: '{}' }
+         return { kind: 'page', status: 200, html: '<p>in ' + request.language + '</p><footer><a href="mailto:' + request.contactEmail + '">' + request.contactEmail + '</a>' + (request.smsNumber ? '<a href="sms:' + request.smsNumber + '">SMS</a>' : '') + '</footer>', head, hydration: '{}' }
        }
        if (request.url.startsWith('/organization')) {
          if (!request.session) return { kind: 'redirect', location: '/organization/login' }
@@ -121,6 +122,24 @@ describe('pages drawn by the server', () => {
     expect((await ctx.app.inject('/a-propos')).body).toContain(
       '<a href="mailto:contact@alertes-urbaines.sn">contact@alertes-urbaines.sn</a>',
     )
+  })
+
+  it('carry SMS_NUMBER when the SMS channel is on: rendered in the page, and in a meta tag for the browser', async () => {
+    const withSms = await buildTestApp({ webDir, env: smsEnv({ url: 'http://127.0.0.1:9' }) })
+    try {
+      const { body } = await withSms.app.inject('/a-propos')
+      expect(body).toContain('<a href="sms:+221338000000">SMS</a>')
+      expect(body).toContain('<meta name="sms-number" content="+221338000000">')
+      expect((await withSms.app.inject('/signaler')).body).toContain(
+        '<meta name="sms-number" content="+221338000000">',
+      )
+    } finally {
+      await withSms.close()
+    }
+    // Without the channel, the site says nothing of SMS.
+    const { body } = await ctx.app.inject('/a-propos')
+    expect(body).not.toContain('sms-number')
+    expect(body).not.toContain('sms:')
   })
 
   it('carry the drawn screen, its data, its screens’ files and the entry script', async () => {

@@ -17,9 +17,11 @@ import {
   type PageRenderer,
   type PageSession,
   RENDERED_PATH_ATTRIBUTE,
+  SMS_NUMBER_META,
 } from '../../domain/page-renderer'
 import { type Principal, sessionUserOf } from '../auth/principals'
 import { sessionCookieOf } from '../auth/session-cookie'
+import type { Config } from '../config'
 import { type CompressedBody, compressBody, sendCompressed } from './compressed-body'
 import { redactUrl } from './log-redaction'
 
@@ -52,7 +54,7 @@ export interface WebBuild {
 /** Reads the built app; null when it has not been built (API-only tests). */
 export async function loadWebBuild(
   webDir: string,
-  settings: { tileUrl: string; contactEmail: string },
+  settings: Pick<Config, 'tileUrl' | 'contactEmail' | 'sms'>,
 ): Promise<WebBuild | null> {
   const indexFile = path.join(webDir, 'index.html')
   if (!existsSync(indexFile)) return null
@@ -73,6 +75,9 @@ export async function loadWebBuild(
     ...(firstPaint ? [`<script>${firstPaint}</script>`] : []),
     `<meta name="tile-url" content="${escapeAttribute(settings.tileUrl)}">`,
     `<meta name="${CONTACT_EMAIL_META}" content="${escapeAttribute(settings.contactEmail)}">`,
+    ...(settings.sms
+      ? [`<meta name="${SMS_NUMBER_META}" content="${escapeAttribute(settings.sms.number)}">`]
+      : []),
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
@@ -188,6 +193,7 @@ export async function installWebApp(
       origin: page.origin,
       language: page.language,
       contactEmail: app.deps.config.contactEmail,
+      smsNumber: app.deps.config.sms?.number ?? null,
       session,
       callApi: await apiCaller(principal, page.address),
     })

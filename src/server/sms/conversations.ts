@@ -1,16 +1,17 @@
 // One message received by SMS (issue 31), answered in the transaction that marks it handled: the
 // number's row locked (its messages are answered one at a time, in order, whatever the instance),
 // its limits, its keywords, then its conversation, which may file a report.
+
 import { and, count, eq, gt, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { reportPagePath } from '../../domain/citizen-rules'
 import { COMMUNES } from '../../domain/communes'
+import { phoneNumberForDisplay } from '../../domain/phone-numbers'
 import { type ReportEventKind, reportEventLabel } from '../../domain/report-history'
 import type { ReportStatus } from '../../domain/report-states'
 import { SMS_REPLIES } from '../../domain/sms-replies'
 import {
   keywordOf,
-  phoneNumberForDisplay,
   SMS_CONVERSATION_IDLE_MS,
   SMS_MESSAGE_WINDOW_MS,
   SMS_MESSAGES_PER_HOUR,

@@ -2,8 +2,8 @@
 // citizen's answer read as one of a list of names, typos aside.
 import { distance } from 'fastest-levenshtein'
 import { SegmentedMessage } from 'sms-segments-calculator'
-import { foldPlaceName } from '../../domain/area-boundaries'
 import { COMMUNES } from '../../domain/communes'
+import { foldPlaceName } from '../../domain/place-names'
 import { SMS_COMMUNES_OFFERED, SMS_REPLY_MAX_SEGMENTS } from '../../domain/sms-rules'
 
 // Letters French uses that GSM-7 lacks (é, è, à, ù, Ç, É are in it): a reply without them stays

@@ -1,9 +1,10 @@
 // The gateway's webhooks (issue 31): checked by their signature and time, then kept in sms_inbox
 // before the answer, so that nothing acknowledged is lost and the gateway's retries (two days of
 // them) are handled once.
+
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { normalizePhoneNumber } from '../../domain/phone-numbers'
 import {
-  normalizePhoneNumber,
   SMS_MESSAGE_MAX_CHARACTERS,
   SMS_WEBHOOK_TOLERANCE_S,
   type SmsWebhook,

@@ -89,7 +89,7 @@ export async function startSmsGateway() {
 export type LoopbackSmsGateway = Awaited<ReturnType<typeof startSmsGateway>>
 
 /** The settings that point the platform at a loopback gateway. */
-export function smsEnv(gateway: LoopbackSmsGateway, number = '33 800 00 00') {
+export function smsEnv(gateway: Pick<LoopbackSmsGateway, 'url'>, number = '33 800 00 00') {
   return {
     SMS_GATEWAY_URL: gateway.url,
     SMS_GATEWAY_USERNAME: GATEWAY_USERNAME,

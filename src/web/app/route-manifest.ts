@@ -76,6 +76,20 @@ export const FRENCH_ONLY_ROUTE_ID = 'french-only'
 const organization = { userType: 'organization', loginPath: '/organization/login' } as const
 const admin = { userType: 'admin', loginPath: '/admin/login' } as const
 
+// Each area's dashboard, at its root and at /dashboard.
+const organizationDashboard = {
+  screen: 'features/organization/dashboard/dashboard-page',
+  area: 'organization',
+  data: ['organizationProfile', 'organizationStats'],
+  drawn: 'session',
+} as const
+const adminDashboard = {
+  screen: 'features/admin/dashboard/admin-dashboard-page',
+  area: 'admin',
+  data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
+  drawn: 'session',
+} as const
+
 export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
   { index: true, id: 'home', area: 'citizen', data: ['reportCount', 'recentReports'], drawn: 'public' },
   {
@@ -166,22 +180,8 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         area: 'organization',
         session: organization,
         children: [
-          {
-            index: true,
-            id: 'organization-home',
-            screen: 'features/organization/dashboard/dashboard-page',
-            area: 'organization',
-            data: ['organizationProfile', 'organizationStats'],
-            drawn: 'session',
-          },
-          {
-            path: 'dashboard',
-            id: 'organization-dashboard',
-            screen: 'features/organization/dashboard/dashboard-page',
-            area: 'organization',
-            data: ['organizationProfile', 'organizationStats'],
-            drawn: 'session',
-          },
+          { index: true, id: 'organization-home', ...organizationDashboard },
+          { path: 'dashboard', id: 'organization-dashboard', ...organizationDashboard },
           {
             path: 'available-reports',
             id: 'organization-available',
@@ -248,22 +248,8 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         area: 'admin',
         session: admin,
         children: [
-          {
-            index: true,
-            id: 'admin-home',
-            screen: 'features/admin/dashboard/admin-dashboard-page',
-            area: 'admin',
-            data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
-            drawn: 'session',
-          },
-          {
-            path: 'dashboard',
-            id: 'admin-dashboard',
-            screen: 'features/admin/dashboard/admin-dashboard-page',
-            area: 'admin',
-            data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
-            drawn: 'session',
-          },
+          { index: true, id: 'admin-home', ...adminDashboard },
+          { path: 'dashboard', id: 'admin-dashboard', ...adminDashboard },
           {
             path: 'reports',
             id: 'admin-reports',

@@ -2,23 +2,24 @@ import { render, screen, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ContactEmailContext } from '../../lib/contact-email'
+import { SiteContactsContext } from '../../lib/site-contacts'
 import { SiteFooter } from './site-footer'
 
 function footer() {
   return <RouterProvider router={createMemoryRouter([{ path: '*', element: <SiteFooter /> }])} />
 }
 
-/** The meta tag the server writes into every page for its CONTACT_EMAIL. */
-function pageSaysContact(address: string) {
+/** A meta tag the server writes into the page: its CONTACT_EMAIL, and its SMS_NUMBER when SMS is on. */
+function pageSays(name: 'contact-email' | 'sms-number', content: string) {
   const meta = document.createElement('meta')
-  meta.name = 'contact-email'
-  meta.content = address
+  meta.name = name
+  meta.content = content
   document.head.append(meta)
 }
 
 afterEach(() => {
-  for (const meta of document.head.querySelectorAll('meta[name="contact-email"]')) meta.remove()
+  for (const meta of document.head.querySelectorAll('meta[name="contact-email"], meta[name="sms-number"]'))
+    meta.remove()
 })
 
 describe('SiteFooter', () => {
@@ -44,7 +45,7 @@ describe('SiteFooter', () => {
     )
     unmount()
 
-    pageSaysContact('ecrire@mairie-dakar.sn')
+    pageSays('contact-email', 'ecrire@mairie-dakar.sn')
     render(footer())
     expect(screen.getByRole('link', { name: 'ecrire@mairie-dakar.sn' })).toHaveAttribute(
       'href',
@@ -53,11 +54,33 @@ describe('SiteFooter', () => {
     expect(screen.queryByText('contact@alertes-urbaines.sn')).toBeNull()
   })
 
-  it('is drawn on the server with the address the page request carries', () => {
+  it('is rendered on the server with the contacts the page request carries', () => {
     const html = renderToString(
-      <ContactEmailContext.Provider value="ecrire@mairie-dakar.sn">{footer()}</ContactEmailContext.Provider>,
+      <SiteContactsContext.Provider
+        value={{ contactEmail: 'ecrire@mairie-dakar.sn', smsNumber: '+221338000000' }}
+      >
+        {footer()}
+      </SiteContactsContext.Provider>,
     )
     expect(html).toContain('href="mailto:ecrire@mairie-dakar.sn"')
     expect(html).not.toContain('contact@alertes-urbaines.sn')
+    expect(html).toContain('href="sms:+221338000000"')
+  })
+
+  it('invites those without a smartphone to text the SMS number, only when the channel is on', () => {
+    const { unmount } = render(footer())
+    expect(screen.queryByText(/Pas de smartphone/)).toBeNull()
+    unmount()
+
+    pageSays('sms-number', '+221338000000')
+    render(footer())
+    const contact = screen.getByRole('region', { name: 'Contact' })
+    expect(within(contact).getByText(/Pas de smartphone/).textContent).toBe(
+      'Pas de smartphone\u202f? Envoyez un SMS au 33 800 00 00',
+    )
+    expect(within(contact).getByRole('link', { name: '33 800 00 00' })).toHaveAttribute(
+      'href',
+      'sms:+221338000000',
+    )
   })
 })

@@ -2,7 +2,8 @@ import Mail from 'lucide-react/icons/mail'
 import MapPin from 'lucide-react/icons/map-pin'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useContactEmail } from '../../lib/contact-email'
+import { useContactEmail } from '../../lib/site-contacts'
+import { SmsInvitation } from './sms-invitation'
 
 /** Footer of the citizen screens: useful links, the organisations' way in, and how to reach the team (CONTACT_EMAIL). */
 export function SiteFooter() {
@@ -50,6 +51,7 @@ export function SiteFooter() {
               <Mail aria-hidden="true" className="size-4 text-green-700" />
               {contactEmail}
             </a>
+            <SmsInvitation />
           </address>
         </section>
       </div>

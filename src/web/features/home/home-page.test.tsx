@@ -196,6 +196,36 @@ describe('Home page', () => {
     )
   })
 
+  it('invites those without a smartphone to text the SMS number under the Signaler button, when the channel is on', async () => {
+    stubApi({
+      '/api/reports/recent': { status: 200, body: [] },
+      '/api/reports/count': { status: 200, body: { count: 0 } },
+    })
+    const { unmount } = renderRoute('/')
+    await screen.findByRole('contentinfo')
+    expect(screen.queryByText(/Pas de smartphone/)).toBeNull()
+    unmount()
+
+    const meta = document.createElement('meta')
+    meta.name = 'sms-number'
+    meta.content = '+221338000000'
+    document.head.append(meta)
+    try {
+      renderRoute('/')
+      const main = within(await screen.findByRole('main'))
+      expect((await main.findByText(/Pas de smartphone/)).textContent).toBe(
+        'Pas de smartphone\u202f? Envoyez un SMS au 33 800 00 00',
+      )
+      expect(main.getByRole('link', { name: '33 800 00 00' })).toHaveAttribute('href', 'sms:+221338000000')
+      // The footer says it too.
+      expect(
+        within(screen.getByRole('contentinfo')).getByRole('link', { name: '33 800 00 00' }),
+      ).toBeInTheDocument()
+    } finally {
+      meta.remove()
+    }
+  })
+
   it('starts the live map when the visitor touches its preview, and then shows it alone', async () => {
     const user = userEvent.setup()
     stubApi({

@@ -14,31 +14,23 @@ import { ReportCountBadge } from './components/report-count-badge'
 export const HOME_ROUTE_ID = 'home'
 
 // Below the fold: their code arrives after the first paint; the server draws them all the same.
-const RecentReports = lazyDrawnPart(HOME_ROUTE_ID, () =>
-  import('./components/recent-reports').then((module) => module.RecentReports),
-)
-const MapReportList = lazyDrawnPart(HOME_ROUTE_ID, () =>
-  import('./components/map-report-list').then((module) => module.MapReportList),
+const HomeLists = lazyDrawnPart(HOME_ROUTE_ID, () =>
+  import('./components/home-lists').then((module) => module.HomeLists),
 )
 const SiteFooter = lazyDrawnPart(HOME_ROUTE_ID, () =>
   import('../../components/layout/site-footer').then((module) => module.SiteFooter),
 )
 
-// The same elements at every render of the page: when the map's view changes the page, React
-// leaves them as they are, and does not draw the server's HTML of a part again while the app
-// takes it over.
-const RECENT_REPORTS = (
-  <Suspense fallback={null}>
-    <RecentReports />
-  </Suspense>
-)
+// The same element at every render of the page: when the map's view changes the page, React
+// leaves it as it is, and does not render the server's HTML of the part again while the app
+// hydrates.
 const FOOTER = (
   <Suspense fallback={null}>
     <SiteFooter />
   </Suspense>
 )
 
-/** Home (/): the map around the visitor, the count, the "Signaler" button and the newest reports. */
+/** Home (/): the map around the visitor, the count, the "Signaler" button, the SMS number and the newest reports. */
 export function HomePage() {
   const { t } = useTranslation()
   usePageMeta({ title: t('home.meta.title') })
@@ -71,9 +63,8 @@ export function HomePage() {
             <Megaphone aria-hidden="true" className="size-6" />
             {t('home.reportButton')}
           </Link>
-          {RECENT_REPORTS}
           <Suspense fallback={null}>
-            <MapReportList bbox={mapView} />
+            <HomeLists bbox={mapView} />
           </Suspense>
         </div>
       </main>

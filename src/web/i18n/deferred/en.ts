@@ -62,6 +62,10 @@ export const deferredEn: Translation<DeferredCatalogue> = {
     zoomOut: 'Show whole',
     hint: 'Tap the photo to zoom in, drag it to move around.',
   },
+  sms: {
+    noSmartphone: 'No smartphone? Send a text message to',
+    help: 'The service asks you three questions: the problem, the commune, a landmark.',
+  },
   place: {
     unknown: 'Location not specified',
   },

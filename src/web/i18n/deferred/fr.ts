@@ -67,6 +67,10 @@ export const deferredFr = {
     zoomOut: 'Voir en entier',
     hint: 'Touchez la photo pour zoomer, faites-la glisser pour vous déplacer.',
   },
+  sms: {
+    noSmartphone: 'Pas de smartphone ? Envoyez un SMS au',
+    help: 'Le service vous pose trois questions : le problème, la commune, un repère.',
+  },
   place: {
     // A report without address, department, neighbourhood or coordinates (src/domain's placeName).
     unknown: UNKNOWN_PLACE,

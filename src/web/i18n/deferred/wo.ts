@@ -62,6 +62,10 @@ export const deferredWo: Translation<DeferredCatalogue> = {
     zoomOut: 'Gis ko lépp',
     hint: 'Laalal nataal bi ngir jegeñ, diril ko ngir wëndeelu.',
   },
+  sms: {
+    noSmartphone: 'Amuloo smartphone? Yónneel SMS ci',
+    help: 'Mu ngi lay laaj ñetti laaj: jafe-jafe bi, komin bi, ak fu mu nekk.',
+  },
   place: {
     unknown: 'Waxuñu fi mu nekk',
   },

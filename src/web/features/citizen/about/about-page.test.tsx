@@ -59,4 +59,33 @@ describe('/a-propos', () => {
       meta.remove()
     }
   })
+
+  it('says how the SMS channel keeps the number, and gives it, only when the channel is on', async () => {
+    stubApi({})
+    const { unmount } = renderRoute('/a-propos')
+    const privacy = await screen.findByRole('region', { name: 'Ce qui est conservé, ce qui reste anonyme' })
+    expect(within(privacy).queryByText(/Par SMS/)).toBeNull()
+    expect(screen.queryByText(/Pas de smartphone/)).toBeNull()
+    unmount()
+
+    const meta = document.createElement('meta')
+    meta.name = 'sms-number'
+    meta.content = '+221338000000'
+    document.head.append(meta)
+    try {
+      renderRoute('/a-propos')
+      const withSms = await screen.findByRole('region', { name: 'Ce qui est conservé, ce qui reste anonyme' })
+      expect(within(withSms).getByText(/Par SMS/)).toHaveTextContent(
+        /jamais montré aux organisations.*effacées 90 jours après la clôture de votre dernier signalement.*après STOP, seule l’empreinte reste/,
+      )
+      const contact = screen.getByRole('region', { name: 'Nous écrire' })
+      expect(within(contact).getByRole('link', { name: '33 800 00 00' })).toHaveAttribute(
+        'href',
+        'sms:+221338000000',
+      )
+      expect(contact).toHaveTextContent(/trois questions.*le problème, la commune, un repère/)
+    } finally {
+      meta.remove()
+    }
+  })
 })

@@ -8,10 +8,12 @@ import ShieldCheck from 'lucide-react/icons/shield-check'
 import Wrench from 'lucide-react/icons/wrench'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { SMS_NUMBER_KEPT_DAYS } from '../../../../domain/sms-rules'
+import { SmsInvitation } from '../../../components/layout/sms-invitation'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { useContactEmail } from '../../../lib/contact-email'
 import { usePageMeta } from '../../../lib/page-meta'
+import { useContactEmail, useSmsNumber } from '../../../lib/site-contacts'
 import { CitizenPage } from '../components/citizen-page'
 
 const STEPS = [
@@ -27,6 +29,8 @@ export function AboutPage() {
   const { t } = useTranslation('citizen')
   const { t: tRoot } = useTranslation()
   const contactEmail = useContactEmail()
+  // The SMS channel's privacy is said only where the channel is on.
+  const privacy = useSmsNumber() ? [...PRIVACY, 'sms' as const] : PRIVACY
   usePageMeta({ title: t('about.meta.title'), description: t('about.meta.description') })
 
   return (
@@ -53,10 +57,10 @@ export function AboutPage() {
           {t('about.privacyTitle')}
         </h2>
         <ul className="flex flex-col gap-2.5 rounded-xl border border-slate-200 bg-white p-4">
-          {PRIVACY.map((key) => (
+          {privacy.map((key) => (
             <li key={key} className="flex gap-2.5 text-sm text-slate-800">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-              {t(`about.privacy.${key}`)}
+              {t(`about.privacy.${key}`, { days: SMS_NUMBER_KEPT_DAYS })}
             </li>
           ))}
         </ul>
@@ -104,6 +108,7 @@ export function AboutPage() {
             {contactEmail}
           </a>
         </p>
+        <SmsInvitation withHelp />
       </section>
     </CitizenPage>
   )

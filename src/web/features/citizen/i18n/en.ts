@@ -296,6 +296,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
         'The kind, description, address, status and dates of a report are public (map and list of the home page); the photo and the voice note are shown only to the organisations in charge of its category and to the administrators, and to the administrators alone if the report is rejected.',
       followers:
         'Following a report by its code, or saying “Me too”, shows only its status and public history: the photo, the voice note and the organisations’ messages go only to the device that sent it.',
+      sms: 'By SMS, your number is never shown to organisations nor published: the server keeps only a fingerprint of it (to find the conversation and count messages) and an encrypted copy (to answer you). Both are deleted {{days}} days after your last report is closed; after STOP, only the fingerprint stays, to remember your refusal.',
       push: 'If you turn it on in “My reports”, this phone gets a notification when an organisation writes to you or when one of your reports changes status (being handled, resolved, rejected with its reason, waiting again). The text goes encrypted through your browser’s push service (Google, Mozilla, Apple or Microsoft), which cannot read it; nothing identifies you, no name, no number, and “Stop receiving them” deletes it from the server.',
     },
     contactTitle: 'Write to us',

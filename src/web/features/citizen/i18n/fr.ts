@@ -295,6 +295,7 @@ export const citizenFr = {
         'Le type, la description, l’adresse, le statut et les dates d’un signalement sont publics (carte et liste de l’accueil) ; la photo et la note vocale ne sont montrées qu’aux organisations chargées de sa catégorie et aux administrateurs, et aux administrateurs seuls si le signalement est rejeté.',
       followers:
         'Suivre un signalement avec son code, ou dire « Moi aussi », montre seulement son statut et son historique public : la photo, la note vocale et les messages des organisations ne vont qu’à l’appareil qui l’a envoyé.',
+      sms: 'Par SMS, votre numéro n’est jamais montré aux organisations ni publié : le serveur n’en garde qu’une empreinte (pour retrouver la conversation et compter les messages) et une copie chiffrée (pour vous répondre). Les deux sont effacées {{days}} jours après la clôture de votre dernier signalement ; après STOP, seule l’empreinte reste, pour se souvenir de votre refus.',
       push: 'Si vous l’activez dans « Mes signalements », ce téléphone reçoit une notification quand une organisation vous écrit ou quand le statut d’un de vos signalements change (pris en charge, résolu, rejeté avec son motif, de nouveau en attente). Le texte passe chiffré par le service de notifications de votre navigateur (Google, Mozilla, Apple ou Microsoft), qui ne peut pas le lire ; rien ne vous identifie, ni nom, ni numéro, et « Ne plus les recevoir » l’efface du serveur.',
     },
     contactTitle: 'Nous écrire',

@@ -298,6 +298,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
         'Xeet bi, melokaan gi, adrees bi, fi mu tollu ak ay bisu benn yégle, ñépp mën nañu leen gis (kàrt bi ak lim bi ci xët wu njëkk wi) ; nataal bi ak kàddu gi, mbootaay yi yor xeetu yégle bi ak njiiti jumtukaay bi rekk ñoo koy gis, te njiit yi rekk bu yégle bi ñu ko bañee.',
       followers:
         'Topp benn yégle ak kodam, walla wax « Man itam », dafay wone rekk fi mu tollu ak taariixam bu ñépp mën a gis : nataal bi, kàddu gi ak bataaxali mbootaay yi, jumtukaay bi ko yónni rekk lañuy dem.',
+      sms: 'Ci SMS, sa nimero du kenn wone mbootaay yi, du ñu ko siiwal: serwëer bi denc na rekk ab màndarga (ngir gis waxtaan wi te waññ bataaxal yi) ak ab sotti bu ñu kiiraayal (ngir tontu la). Ñoom ñaar ñépp dañuy far {{days}} fan ginnaaw bu sa mujjantal yégle tëju ; ginnaaw STOP, màndarga bi rekk mooy des, ngir fàttaliku sa bañ.',
       push: 'Su nga ko taalee ci « Samay yégle », telefon bii dina jot ab xibaar bu mbootaay bindee la walla bu sa benn yégle soppee fi mu tollu (ñu ngi ciy liggéey, defar nañu ko, bañ nañu ko ak li ko waral, mu ngi xaar ba tey). Bind bi dafay jaar ci sériwiisu xibaar bu sa navigateur (Google, Mozilla, Apple walla Microsoft), te kenn manu koo jàng ; dara du la xamme, du tur, du nimero, te « Bul ma leen yónneeti » dafay far lépp ci serwëer bi.',
     },
     contactTitle: 'Bindal nu',
