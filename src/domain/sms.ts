@@ -32,3 +32,16 @@ export const smsStateSchema = z.object({
   messageId: z.string().min(1).max(100),
   error: z.string().max(500).optional(),
 })
+
+/** GET /api/admin/sms: the channel as the operator's dashboard card shows it. */
+export const smsChannelStatusSchema = z.object({
+  /** Whether the gateway answers its health check. */
+  gateway_reachable: z.boolean(),
+  /** The last message a citizen sent, if any is still known. */
+  last_received_at: z.string().nullable(),
+  /** SMS written and not yet taken by the gateway. */
+  waiting: z.number().int(),
+  /** SMS given up or failed since midnight (Dakar's time, UTC). */
+  failed_today: z.number().int(),
+})
+export type SmsChannelStatus = z.infer<typeof smsChannelStatusSchema>

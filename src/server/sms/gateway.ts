@@ -19,6 +19,9 @@ export interface SmsGateway {
 /** Long enough for a phone on the local network or the cloud server; a hung gateway is retried later. */
 const REQUEST_TIMEOUT_MS = 15_000
 
+/** The operator's card waits this long for the gateway's health, no more. */
+const HEALTH_TIMEOUT_MS = 5_000
+
 /** A refusal that will not change: the message itself is at fault (not the gateway's state). */
 function isPermanent(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429
@@ -59,7 +62,7 @@ export function createAndroidSmsGateway(
       try {
         const response = await fetch(`${config.gatewayUrl}/health`, {
           headers: { authorization },
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
         })
         if (!response.ok) {
           await response.body?.cancel()

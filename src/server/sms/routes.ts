@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { smsWebhookSchema } from '../../domain/sms'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { smsChannelStatusSchema, smsWebhookSchema } from '../../domain/sms'
+import { requireAdmin } from '../auth/guards'
 import { AppError } from '../errors'
 import type { NumberPrivacy } from './number-privacy'
 import type { SmsChannel } from './sms-channel'
@@ -9,15 +10,28 @@ import { keepWebhook, webhookIsAuthentic } from './webhook'
 const RAW_JSON = { parseAs: 'string' as const, bodyLimit: 64 * 1024 }
 
 /**
- * POST /api/sms/webhook: the gateway's events, signed. Registered only when the channel is on
- * (without it, /api/sms/* is the API's 404). Kept, then answered 200 at once; handled from the
+ * POST /api/sms/webhook: the gateway's events, signed; GET /api/admin/sms: the channel's state for
+ * the operator. Registered only when the channel is on (without it, both are the API's 404). Kept, then answered 200 at once; handled from the
  * table, by this instance at once or by any other's next round.
  */
-export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyPluginAsync {
+export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyPluginAsyncZod {
   return async (app) => {
     // In this plugin's scope only: the rest of the API keeps Fastify's JSON parser.
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', RAW_JSON, (_request, body, done) => done(null, body))
+    app.get(
+      '/api/admin/sms',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Le canal SMS : passerelle joignable, dernier message reçu, SMS en attente, échecs du jour',
+          response: { 200: smsChannelStatusSchema },
+        },
+      },
+      () => channel.status(app.deps.clock.now()),
+    )
     app.post(
       '/api/sms/webhook',
       {

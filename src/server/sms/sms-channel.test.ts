@@ -370,6 +370,59 @@ describe('a number', () => {
   })
 })
 
+describe('the operator’s SMS card', () => {
+  it('says whether the gateway answers, the last message received, what waits and what failed today', async () => {
+    const status = async (headers: Record<string, string>) =>
+      ctx.app.inject({ url: '/api/admin/sms', headers })
+    const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    expect((await status({})).statusCode).toBe(401)
+    expect((await status(bearer(await loginOrganization(ctx.app, organization.email)))).statusCode).toBe(403)
+    const admin = bearer(await loginAdmin(ctx.app))
+
+    clock.advance(60_000)
+    const phone = newPhone()
+    gateway.answerNext(503)
+    await phone.says('aide')
+    const waiting = (await status(admin)).json()
+    expect(waiting).toMatchObject({
+      gateway_reachable: true,
+      last_received_at: clock.now().toISOString(),
+      waiting: 1,
+    })
+    const failedBefore = waiting.failed_today
+
+    // Refused for good by the gateway: a failure of today, no longer waiting.
+    gateway.answerNext(400)
+    clock.advance(60_000)
+    await channel().sendDue()
+    gateway.setHealthy(false)
+    try {
+      expect((await status(admin)).json()).toMatchObject({
+        gateway_reachable: false,
+        waiting: 0,
+        failed_today: failedBefore + 1,
+      })
+    } finally {
+      gateway.setHealthy(true)
+    }
+  })
+})
+
+describe('without the SMS settings', () => {
+  it('has no channel: its webhook and the operator’s card are the API’s 404', async () => {
+    const off = await buildTestApp()
+    try {
+      expect(off.app.sms).toBeUndefined()
+      const hook = receivedSms('771234567', 'Bonjour', new Date())
+      expect((await postWebhook(off.app, hook)).statusCode).toBe(404)
+      const admin = bearer(await loginAdmin(off.app))
+      expect((await off.app.inject({ url: '/api/admin/sms', headers: admin })).statusCode).toBe(404)
+    } finally {
+      await off.close()
+    }
+  })
+})
+
 describe('a number whose reports are closed', () => {
   it(`is forgotten ${SMS_NUMBER_KEPT_DAYS} days after its last message and its last report’s closing`, async () => {
     const phone = newPhone()

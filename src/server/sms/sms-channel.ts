@@ -2,13 +2,14 @@
 // answered in order, and the SMS of sms_outbox sent through the gateway, each once.
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { statusesOfKind } from '../../domain/report-states'
-import { smsRetryDelay } from '../../domain/sms'
+import { type SmsChannelStatus, smsRetryDelay } from '../../domain/sms'
 import { SMS_NUMBER_KEPT_DAYS } from '../../domain/sms-rules'
 import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
 import type { SmsConfig } from '../config'
 import { type Db, queryRows } from '../db/database'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
+import { toIso } from '../db/values'
 import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 import type { FileStorage } from '../storage/file-storage'
 import { answerReceived, type ReceivedMessage } from './conversations'
@@ -200,6 +201,29 @@ export function createSmsChannel(deps: SmsChannelDeps) {
       where channel = 'sms' and reporter_hash in (select number_hash from forgotten)`)
   }
 
+  /** The operator's card: the gateway's health, the last message received, what waits, what failed today. */
+  async function status(now: Date): Promise<SmsChannelStatus> {
+    const midnight = new Date(now)
+    midnight.setUTCHours(0, 0, 0, 0)
+    const [reachable, [row]] = await Promise.all([
+      gateway.reachable(),
+      queryRows<{ last_received_at: string | Date | null; waiting: number; failed_today: number }>(
+        db,
+        sql`select
+          (select max(last_message_at) from ${smsNumbers}) as last_received_at,
+          (select count(*)::int from ${smsOutbox} where next_attempt_at is not null) as waiting,
+          (select count(*)::int from ${smsOutbox}
+            where state = 'failed' and created_at >= ${midnight.toISOString()}) as failed_today`,
+      ),
+    ])
+    return {
+      gateway_reachable: reachable,
+      last_received_at: row?.last_received_at ? toIso(row.last_received_at) : null,
+      waiting: Number(row?.waiting ?? 0),
+      failed_today: Number(row?.failed_today ?? 0),
+    }
+  }
+
   const rounds = createBackgroundRounds({
     pollMs: SMS_POLL_MS,
     round: async () => {
@@ -210,7 +234,7 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     onError: (error) => log.warn({ err: error }, 'sms: round failed, trying again soon'),
   })
 
-  return { handleWaiting, sendDue, forgetOld, ...rounds }
+  return { handleWaiting, sendDue, forgetOld, status, ...rounds }
 }
 
 export type SmsChannel = ReturnType<typeof createSmsChannel>

@@ -11,6 +11,7 @@ export interface AdminOrganizationFilters {
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => ['admin', 'stats'] as const,
+  sms: () => ['admin', 'sms'] as const,
   reports: () => ['admin', 'reports'] as const,
   reportList: (filters: AdminReportFilters, page: number, cursor: PageCursor = {}) =>
     ['admin', 'reports', 'list', filters, page, cursor] as const,

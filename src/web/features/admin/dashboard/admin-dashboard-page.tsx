@@ -3,6 +3,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right'
 import CircleCheck from 'lucide-react/icons/circle-check'
 import FileText from 'lucide-react/icons/file-text'
 import Inbox from 'lucide-react/icons/inbox'
+import MessageSquareText from 'lucide-react/icons/message-square-text'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -13,6 +14,7 @@ import {
 } from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
 import { OVERDUE_FILTER } from '../../../../domain/overdue'
+import { phoneNumberForDisplay } from '../../../../domain/phone-numbers'
 import { FILED_STATUS, REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PlaceName } from '../../../components/report/place-name'
@@ -25,12 +27,14 @@ import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { StatCard, StatGrid } from '../../../components/ui/stat-card'
 import { ApiError } from '../../../lib/api-client'
 import { useFormatHours } from '../../../lib/format-hours'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatDateTime, formatLongDate } from '../../../lib/french-dates'
 import { formatPercent } from '../../../lib/french-numbers'
+import { useSmsNumber } from '../../../lib/site-contacts'
 import { toast } from '../../../lib/toast'
 import { useAdminReports } from '../api/get-admin-reports'
 import { useAdminStats } from '../api/get-admin-stats'
 import { useEligibleOrganizations } from '../api/get-eligible-organizations'
+import { useSmsStatus } from '../api/get-sms-status'
 import { useUpdateAdminReport } from '../api/update-admin-report'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { ReportDetailDialog } from '../reports/report-detail-dialog'
@@ -90,6 +94,58 @@ function Performance({
               <dd className="text-lg font-bold text-slate-900">{formatHours(averageHours)}</dd>
             </div>
           ) : null}
+        </dl>
+      </section>
+    </Card>
+  )
+}
+
+/** The SMS channel at a glance (issue 31): shown only when the channel is on. */
+function SmsChannelCard() {
+  const { t } = useTranslation('admin')
+  const smsNumber = useSmsNumber()
+  const { data: status, isPending } = useSmsStatus(smsNumber !== null)
+  if (!smsNumber) return null
+  const figure = (value: ReactNode) =>
+    isPending || !status ? (
+      <Skeleton className="h-6 w-16" />
+    ) : (
+      <span className="font-bold text-slate-900">{value}</span>
+    )
+  const rows = [
+    {
+      label: t('dashboard.sms.gateway'),
+      value: figure(
+        status?.gateway_reachable ? (
+          <span className="text-green-800">{t('dashboard.sms.reachable')}</span>
+        ) : (
+          <span className="text-red-700">{t('dashboard.sms.unreachable')}</span>
+        ),
+      ),
+    },
+    {
+      label: t('dashboard.sms.lastReceived'),
+      value: figure(
+        status?.last_received_at ? formatDateTime(status.last_received_at) : t('dashboard.sms.noneReceived'),
+      ),
+    },
+    { label: t('dashboard.sms.waiting'), value: figure(status?.waiting) },
+    { label: t('dashboard.sms.failedToday'), value: figure(status?.failed_today) },
+  ]
+  return (
+    <Card asChild>
+      <section aria-labelledby="sms-title" className="flex flex-col gap-4 p-5">
+        <h2 id="sms-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <MessageSquareText aria-hidden="true" className="size-5 text-green-700" />
+          {t('dashboard.sms.title')} · {phoneNumberForDisplay(smsNumber)}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          {rows.map(({ label, value }) => (
+            <div key={label} className="flex flex-col gap-1 rounded-lg bg-slate-50 p-3">
+              <dt className="text-slate-600">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
     </Card>
@@ -388,6 +444,7 @@ export function AdminDashboardPage() {
         <RecentReports />
       </div>
       <ReportsToAssign />
+      <SmsChannelCard />
     </div>
   )
 }

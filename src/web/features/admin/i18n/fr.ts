@@ -94,6 +94,17 @@ export const adminFr = {
     coveredBy: 'Organisations qui le couvrent',
     assignTo: 'Attribuer à {{organization}}',
     assignToLabel: 'Attribuer le signalement {{code}} à {{organization}}',
+    // Issue 31: the SMS channel, when it is on.
+    sms: {
+      title: 'SMS',
+      gateway: 'Passerelle',
+      reachable: 'Joignable',
+      unreachable: 'Injoignable',
+      lastReceived: 'Dernier message reçu',
+      noneReceived: 'Aucun',
+      waiting: 'En attente d’envoi',
+      failedToday: 'Échecs aujourd’hui',
+    },
   },
   reports: {
     title: 'Gestion des signalements',
