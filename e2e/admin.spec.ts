@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMMUNES } from '../src/domain/communes'
 import { categories, organizations } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { insertReport } from '../src/server/test/factories'
@@ -277,6 +279,33 @@ describe('admin back-office', () => {
     await page.getByText('Signalement rejeté', { exact: true }).waitFor()
     const count = await (await page.request.get(`${server.url}/api/reports/count`)).json()
     expect(count).toEqual({ count: 2 })
+    await page.context().close()
+  })
+
+  it('shows a report by SMS as approximate: its commune named, a circle on the map, no pin', async () => {
+    const medina = COMMUNES.findIndex((commune) => commune.name === 'Médina')
+    const { latitude, longitude } = COMMUNES[medina] ?? { latitude: 0, longitude: 0 }
+    // A code of its own at each run of the test (a retry finds the first run's report there).
+    const code = `SMS${randomBytes(3).toString('hex').toUpperCase().slice(0, 5)}`
+    await server.insertReport({
+      anonymous_code: code,
+      categoryName: 'Voirie',
+      description: 'Nid de poule devant la mosquée de la rue 11.',
+      latitude,
+      longitude,
+      area_id: medina + 1,
+      channel: 'sms',
+      location_precision: 'commune',
+    })
+    const page = await newPage()
+    await logIn(page)
+    await page.goto(`${server.url}/admin/reports`)
+    await page.getByRole('button', { name: `Voir le signalement ${code}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
+    await dialog.getByText('Position approximative (commune de Médina)').waitFor()
+    await dialog.getByText('Signalé par SMS', { exact: true }).waitFor()
+    await dialog.locator('.leaflet-container path.approximate-area').waitFor()
+    expect(await dialog.locator('.leaflet-container .leaflet-marker-icon').count()).toBe(0)
     await page.context().close()
   })
 })

@@ -13,6 +13,8 @@ export type ReportChannel = (typeof REPORT_CHANNELS)[number]
  */
 export const LOCATION_PRECISIONS = ['point', 'commune'] as const
 export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number]
+/** The zoom of a report's small map for a commune-precision point: the whole commune in view. */
+export const COMMUNE_PRECISION_ZOOM = 14
 
 /** A written description needs this many characters; a voice note alone is a complete report. */
 export const DESCRIPTION_MIN_LENGTH = 10

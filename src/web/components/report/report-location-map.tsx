@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
+import { Circle, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
+import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../../domain/communes'
 import { REPORT_LOCATION_ZOOM } from '../../../domain/constants'
+import { COMMUNE_PRECISION_ZOOM } from '../../../domain/report-filing-rules'
 import { tileUrl } from '../../lib/config'
 // Sets up Leaflet (its marker icons served by the app) before the map draws.
 import '../../lib/leaflet'
@@ -17,22 +19,27 @@ function MeasureWhenShown() {
   return null
 }
 
-/** Where a report is, on a small map (Leaflet, loaded on demand by ReportLocation). */
+/**
+ * Where a report is, on a small map (Leaflet, loaded on demand by ReportLocation): a pin, or for a
+ * point that is only its commune's centre (a report by SMS) the commune's circle, not a pin.
+ */
 export default function ReportLocationMap({
   latitude,
   longitude,
   label,
+  approximate = false,
 }: {
   latitude: number
   longitude: number
   label: string
+  approximate?: boolean
 }) {
   const { t } = useTranslation()
   const shown = useOneTaskAfterAnother(3)
   return (
     <MapContainer
       center={[latitude, longitude]}
-      zoom={REPORT_LOCATION_ZOOM}
+      zoom={approximate ? COMMUNE_PRECISION_ZOOM : REPORT_LOCATION_ZOOM}
       zoomControl={false}
       scrollWheelZoom={false}
       doubleClickZoom
@@ -43,7 +50,18 @@ export default function ReportLocationMap({
       {shown >= 3 ? (
         <>
           <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-          <Marker position={[latitude, longitude]} title={label} alt={label} keyboard={false} />
+          {approximate ? (
+            <Circle
+              center={[latitude, longitude]}
+              radius={
+                nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.radiusM ?? PLACE_NAMING_MARGIN_M
+              }
+              className="approximate-area"
+              pathOptions={{ color: '#15803d', weight: 2, fillOpacity: 0.12 }}
+            />
+          ) : (
+            <Marker position={[latitude, longitude]} title={label} alt={label} keyboard={false} />
+          )}
           <MeasureWhenShown />
         </>
       ) : null}

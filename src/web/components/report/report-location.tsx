@@ -30,11 +30,14 @@ export function ReportLocation({
   latitude,
   longitude,
   label,
+  approximate = false,
 }: {
   latitude: number
   longitude: number
   /** What the pin and the map application call the place (the report's type and place). */
   label: string
+  /** The point is only its commune's centre (a report by SMS): the map draws a circle, not a pin. */
+  approximate?: boolean
 }) {
   const { t } = useTranslation('deferred')
   const { t: tRoot } = useTranslation()
@@ -63,7 +66,12 @@ export function ReportLocation({
             </div>
           }
         >
-          <ReportLocationMap latitude={latitude} longitude={longitude} label={label} />
+          <ReportLocationMap
+            latitude={latitude}
+            longitude={longitude}
+            label={label}
+            approximate={approximate}
+          />
         </Suspense>
       </figure>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">

@@ -291,7 +291,12 @@ function ReportDetail({ report }: { report: AdminReportDetail }) {
         </div>
       </dl>
 
-      <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
+      <ReportLocation
+        latitude={report.latitude}
+        longitude={report.longitude}
+        label={report.type}
+        approximate={report.location_precision === 'commune'}
+      />
 
       {report.photo_url ? (
         <ReportPhoto

@@ -78,7 +78,12 @@ export function ReportDetailsDialog({
               <ReportArea area={report.area} report={report} />
             </span>
             <div className="mt-2">
-              <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
+              <ReportLocation
+                latitude={report.latitude}
+                longitude={report.longitude}
+                label={report.type}
+                approximate={report.location_precision === 'commune'}
+              />
             </div>
           </Detail>
           <Detail label={t('report.description')} wide>

@@ -184,7 +184,12 @@ function TourneeCard({
           {t('tournee.distance', { distance: formatDistance(distance) })}
         </p>
       )}
-      <ReportLocation latitude={report.latitude} longitude={report.longitude} label={report.type} />
+      <ReportLocation
+        latitude={report.latitude}
+        longitude={report.longitude}
+        label={report.type}
+        approximate={report.location_precision === 'commune'}
+      />
       {report.resolution ? (
         <ResolutionPhotoView resolution={report.resolution} namespace="organization" />
       ) : null}
