@@ -37,6 +37,8 @@ export interface SmsReplies {
   tooManyReports(max: number): string
   /** An organisation's or an administrator's news about a report filed from this number. */
   news(code: string, text: string): string
+  /** The code that confirms a web filer's number for SMS news, valid `minutes`. */
+  confirmationCode(code: string, minutes: number): string
 }
 
 const fr: SmsReplies = {
@@ -75,6 +77,8 @@ const fr: SmsReplies = {
   tooManyMessages: 'Trop de messages en une heure : réessayez plus tard.',
   tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
+  confirmationCode: (code, minutes) =>
+    `Alertes urbaines : votre code de confirmation est ${code}. Il expire dans ${minutes} minutes.`,
 }
 
 const wo: SmsReplies = {
@@ -116,6 +120,8 @@ const wo: SmsReplies = {
   tooManyMessages: 'Bataaxal yi ëpp nañu ci benn waxtu : jéemaatal ci kanam.',
   tooManyReports: (max) => `Yónne nga ${max} yégle tey : jéemaatal ëllëg.`,
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
+  confirmationCode: (code, minutes) =>
+    `Alertes urbaines : sa code bu dëggal mooy ${code}. Dina jeex ci ${minutes} simili.`,
 }
 
 const en: SmsReplies = {
@@ -151,6 +157,8 @@ const en: SmsReplies = {
   tooManyMessages: 'Too many messages in an hour: try again later.',
   tooManyReports: (max) => `You already sent ${max} reports today: try again tomorrow.`,
   news: (code, text) => `Alertes urbaines, ${code}: ${text}`,
+  confirmationCode: (code, minutes) =>
+    `Alertes urbaines: your confirmation code is ${code}. It expires in ${minutes} minutes.`,
 }
 
 export const SMS_REPLIES: Record<SmsLanguage, SmsReplies> = { fr, wo, en }

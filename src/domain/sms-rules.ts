@@ -7,6 +7,14 @@ import { foldPlaceName } from './place-names'
 /** The API's French messages of the channel (its webhook). */
 export const SMS_MESSAGES = {
   badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+  invalidPhoneNumber:
+    'Numéro de téléphone invalide : 9 chiffres pour un numéro du Sénégal (77 123 45 67), ou le numéro international complet (+…).',
+  numberStopped:
+    'Ce numéro a demandé à ne plus recevoir de SMS : envoyez REPRENDRE au numéro du service, puis réessayez.',
+  noCodeWaiting: 'Aucun code en attente : demandez d’abord un code.',
+  wrongCode: 'Code incorrect : vérifiez les 6 chiffres reçus par SMS.',
+  codeExpired: 'Ce code a expiré ou a été essayé trop de fois : demandez-en un nouveau.',
+  tooManyCodes: 'Trop de codes demandés : réessayez dans une heure.',
   unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
 } as const
 
@@ -34,6 +42,21 @@ export const SMS_RETRY_WINDOW_MS = 24 * 60 * 60_000
  * and its last report's closing (resolved or rejected): À propos says so.
  */
 export const SMS_NUMBER_KEPT_DAYS = 90
+/** A web filer's number is confirmed by a code of this many digits, sent to it by SMS. */
+export const SMS_CONFIRMATION_CODE_DIGITS = 6
+/** The code is good this long, and for this many tries. */
+export const SMS_CONFIRMATION_TTL_MINUTES = 10
+export const SMS_CONFIRMATION_ATTEMPTS = 5
+/**
+ * Codes one address may ask for in SMS_CONFIRMATION_WINDOW_MS: each is an SMS the platform pays
+ * for, and one address may be many phones behind an operator's NAT.
+ */
+export const SMS_CONFIRMATION_CODES = 10
+export const SMS_CONFIRMATION_WINDOW_MS = 60 * 60_000
+/** Whether a device's reports' news also go by SMS: no, a code sent and waiting, or yes. */
+export const SMS_NEWS_STATES = ['off', 'waiting', 'on'] as const
+export type SmsNewsState = (typeof SMS_NEWS_STATES)[number]
+
 /** How many communes are offered when a name matches none. */
 export const SMS_COMMUNES_OFFERED = 3
 

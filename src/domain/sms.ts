@@ -1,6 +1,7 @@
 // Schemas (zod) of the SMS gateway's webhooks (issue 31); the zod-free half is sms-rules.ts,
 // re-exported here. The gateway is SMS Gateway for Android: its events as it sends them.
 import { z } from 'zod'
+import { SMS_CONFIRMATION_CODE_DIGITS, SMS_NEWS_STATES } from './sms-rules'
 
 export * from './sms-rules'
 
@@ -45,3 +46,20 @@ export const smsChannelStatusSchema = z.object({
   failed_today: z.number().int(),
 })
 export type SmsChannelStatus = z.infer<typeof smsChannelStatusSchema>
+
+/** POST /api/citizen/sms-news: a number for this device's reports' news; a code is sent to it. */
+export const smsNewsRequestSchema = z.object({
+  phone: z.string().max(40),
+  /** The language of the code's SMS, and of the news after it: the site's. */
+  language: z.enum(['fr', 'wo', 'en']).default('fr'),
+})
+/** POST /api/citizen/sms-news/confirm: the code received. */
+export const smsNewsConfirmSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(SMS_CONFIRMATION_CODE_DIGITS * 2),
+})
+/** GET /api/citizen/sms-news, and the answer of the two above. */
+export const smsNewsStatusSchema = z.object({ state: z.enum(SMS_NEWS_STATES) })
+export type SmsNewsStatus = z.infer<typeof smsNewsStatusSchema>

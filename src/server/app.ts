@@ -44,10 +44,12 @@ import { reportFilingRoutes } from './reports/filing-routes'
 import { createReportLifecycle, type ReportLifecycle } from './reports/lifecycle'
 import { publicReportRoutes } from './reports/routes'
 import { createAndroidSmsGateway } from './sms/gateway'
+import { smsNewsRoutes } from './sms/news-routes'
 import { createNumberPrivacy, resolveSmsPrivacyKey } from './sms/number-privacy'
 import { smsRoutes } from './sms/routes'
 import { createSmsChannel, type SmsChannel } from './sms/sms-channel'
 import { createSmsNews } from './sms/sms-news'
+import { createSmsNewsOptIn } from './sms/sms-news-opt-in'
 import type { FileStorage } from './storage/file-storage'
 import { invitationRoutes, teamRoutes } from './team/routes'
 import { createTeamChanges, type TeamChanges } from './team/team-changes'
@@ -87,7 +89,8 @@ function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log
     onFiled: async (reportId) => events.publish(await reportEvent(deps.db.db, 'reports.changed', reportId)),
     log,
   })
-  return { channel, privacy, news: createSmsNews(deps.config.publicOrigin ?? '') }
+  const optIn = createSmsNewsOptIn({ db: deps.db.db, clock: deps.clock, privacy })
+  return { channel, privacy, optIn, news: createSmsNews(deps.config.publicOrigin ?? '') }
 }
 
 /** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
@@ -264,7 +267,10 @@ export async function buildApp(
   await app.register(adminRoutes)
   await app.register(apiKeyRoutes)
   await app.register(open311Routes)
-  if (sms) await app.register(smsRoutes(sms.channel, sms.privacy))
+  if (sms) {
+    await app.register(smsRoutes(sms.channel, sms.privacy))
+    await app.register(smsNewsRoutes(sms.optIn, sms.channel))
+  }
   await app.register(backupRoutes)
   registerOpenApiRoute(app)
 

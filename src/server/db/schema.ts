@@ -838,6 +838,28 @@ export const smsNumbers = pgTable('sms_numbers', {
 })
 
 /**
+ * A citizen device whose reports' news also go by SMS (issue 31): the number it gave, known by
+ * its keyed hash (its sms_numbers row once confirmed), and while it is not yet confirmed, the
+ * code sent to it (hashed), its expiry and the tries left.
+ */
+export const smsDeviceLinks = pgTable(
+  'sms_device_links',
+  {
+    device_hash: text('device_hash').primaryKey(),
+    number_hash: text('number_hash').notNull(),
+    /** The number encrypted, until confirmed (then sms_numbers keeps it). */
+    number_encrypted: text('number_encrypted'),
+    language: text('language').notNull().default('fr'),
+    code_hash: text('code_hash'),
+    code_expires_at: moment('code_expires_at'),
+    attempts: integer('attempts').notNull().default(0),
+    confirmed_at: moment('confirmed_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('sms_device_links_number_idx').on(t.number_hash)],
+)
+
+/**
  * The gateway's webhooks, kept before they are answered (the gateway retries for two days: one
  * row per event id) and handled from here, in the order received.
  */

@@ -4,9 +4,16 @@
 import { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SMS_MESSAGES_PER_HOUR, SMS_NUMBER_KEPT_DAYS, SMS_REPORTS_PER_DAY } from '../../domain/sms'
+import {
+  SMS_CONFIRMATION_ATTEMPTS,
+  SMS_CONFIRMATION_CODES,
+  SMS_MESSAGES_PER_HOUR,
+  SMS_NUMBER_KEPT_DAYS,
+  SMS_REPORTS_PER_DAY,
+} from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
+import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { type MovingClock, movingClock } from '../test/moving-clock'
 import {
@@ -236,6 +243,127 @@ describe('the news of a report filed by SMS', () => {
         's',
       ),
     )
+  })
+})
+
+describe('a web filer’s news by SMS', () => {
+  const optIn = (
+    token: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url = '/api/citizen/sms-news',
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers: { 'x-citizen-token': token }, ...(payload ? { payload } : {}) })
+  const codeIn = (text: string | undefined) =>
+    /code de confirmation est (\d{6})\./.exec(text ?? '')?.[1] ?? ''
+  const smsTo = (e164: string) => gateway.sent.filter((sms) => sms.to === e164).map((sms) => sms.text)
+
+  it('go to the number the device confirmed with the code sent to it, until it says no more', async () => {
+    const categories = (await (await ctx.app.inject('/api/categories')).json()) as {
+      id: number
+      nom: string
+    }[]
+    const roads = categories.find((category) => category.nom === 'Voirie')?.id
+    const filed = await fileReportAs(ctx.app, {
+      categoryId: roads,
+      description: 'Chaussée effondrée rue 22 Médina',
+    })
+    const token = filed.citizenToken
+    expect((await optIn(token, 'GET')).json()).toEqual({ state: 'off' })
+
+    const asked = await optIn(token, 'POST', undefined, { phone: '77 555 12 34' })
+    expect(asked.statusCode).toBe(200)
+    expect(asked.json()).toEqual({ state: 'waiting' })
+    expect(asked.body).not.toContain('555')
+    await channel().sendDue()
+    const [codeSms] = smsTo('+221775551234')
+    expect(codeSms).toMatch(
+      /^Alertes urbaines : votre code de confirmation est \d{6}\. Il expire dans 10 minutes\.$/,
+    )
+    const code = codeIn(codeSms)
+
+    const wrong = await optIn(token, 'POST', '/api/citizen/sms-news/confirm', {
+      code: code === '000000' ? '111111' : '000000',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error.message).toBe('Code incorrect\u202f: vérifiez les 6 chiffres reçus par SMS.')
+    // Another device cannot take this device's code.
+    const other = await fileReportAs(ctx.app)
+    expect(
+      (await optIn(other.citizenToken, 'POST', '/api/citizen/sms-news/confirm', { code })).statusCode,
+    ).toBe(400)
+    expect((await optIn(token, 'GET')).json()).toEqual({ state: 'waiting' })
+
+    const confirmed = await optIn(token, 'POST', '/api/citizen/sms-news/confirm', { code })
+    expect(confirmed.json()).toEqual({ state: 'on' })
+    // Confirmed once: the same code again finds none waiting.
+    expect((await optIn(token, 'POST', '/api/citizen/sms-news/confirm', { code })).json().error.message).toBe(
+      'Aucun code en attente\u202f: demandez d’abord un code.',
+    )
+
+    const organization = await createOrganization(ctx.db.db, { categories: ['Voirie'] })
+    const session = bearer(await loginOrganization(ctx.app, organization.email))
+    await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${filed.id}/claim`, headers: session })
+    await channel().sendDue()
+    expect(smsTo('+221775551234').at(-1)).toBe(
+      `Alertes urbaines, ${filed.anonymous_code} : Votre signalement "Voirie" est pris en charge.\nhttps://alertes.example.sn/signalements/${filed.id}`,
+    )
+
+    expect((await optIn(token, 'DELETE')).statusCode).toBe(204)
+    expect((await optIn(token, 'GET')).json()).toEqual({ state: 'off' })
+    const before = smsTo('+221775551234').length
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/org/reports/${filed.id}`,
+      headers: session,
+      payload: { status: 'resolu' },
+    })
+    await channel().sendDue()
+    expect(smsTo('+221775551234')).toHaveLength(before)
+  })
+
+  it('refuses a number it cannot read, one that said STOP, and a code too old or tried too often', async () => {
+    const { citizenToken: token } = await fileReportAs(ctx.app)
+    const bad = await optIn(token, 'POST', undefined, { phone: '12 34' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.message).toMatch(/^Numéro de téléphone invalide/)
+    expect((await optIn(token, 'GET')).json()).toEqual({ state: 'off' })
+
+    const stopped = newPhone()
+    await stopped.says('STOP')
+    const refused = await optIn(token, 'POST', undefined, { phone: stopped.e164 })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toMatch(/^Ce numéro a demandé à ne plus recevoir de SMS/)
+
+    expect((await optIn(token, 'POST', undefined, { phone: '+221775559999' })).statusCode).toBe(200)
+    await channel().sendDue()
+    const code = codeIn(smsTo('+221775559999').at(-1))
+    clock.advance(11 * 60_000)
+    const late = await optIn(token, 'POST', '/api/citizen/sms-news/confirm', { code })
+    expect(late.json().error.message).toBe(
+      'Ce code a expiré ou a été essayé trop de fois\u202f: demandez-en un nouveau.',
+    )
+
+    expect((await optIn(token, 'POST', undefined, { phone: '+221775559999' })).statusCode).toBe(200)
+    await channel().sendDue()
+    const fresh = codeIn(smsTo('+221775559999').at(-1))
+    const wrongCode = fresh === '000000' ? '111111' : '000000'
+    for (let i = 0; i < SMS_CONFIRMATION_ATTEMPTS; i++)
+      await optIn(token, 'POST', '/api/citizen/sms-news/confirm', { code: wrongCode })
+    const tooMany = await optIn(token, 'POST', '/api/citizen/sms-news/confirm', { code: fresh })
+    expect(tooMany.json().error.message).toMatch(/^Ce code a expiré ou a été essayé trop de fois/)
+    expect((await optIn(token, 'GET')).json()).toEqual({ state: 'waiting' })
+  })
+
+  it(`sends at most ${SMS_CONFIRMATION_CODES} codes an hour to one address`, async () => {
+    const { citizenToken: token } = await fileReportAs(ctx.app)
+    const statuses: number[] = []
+    for (let i = 0; i <= SMS_CONFIRMATION_CODES; i++)
+      statuses.push((await optIn(token, 'POST', undefined, { phone: '+221775558888' })).statusCode)
+    // The earlier tests of this file asked from the same address.
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(SMS_CONFIRMATION_CODES)
+    const refused = await optIn(token, 'POST', undefined, { phone: '+221775558888' })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toBe('Trop de codes demandés\u202f: réessayez dans une heure.')
   })
 })
 

@@ -8,7 +8,7 @@ import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
 import type { SmsConfig } from '../config'
 import { type Db, queryRows } from '../db/database'
-import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
+import { reports, smsDeviceLinks, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { toIso } from '../db/values'
 import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 import type { FileStorage } from '../storage/file-storage'
@@ -181,7 +181,8 @@ export function createSmsChannel(deps: SmsChannelDeps) {
   /**
    * Forgets the numbers that wrote nothing for SMS_NUMBER_KEPT_DAYS and whose reports were all
    * closed that long ago: their row (hash, encrypted copy, conversation) goes, and their reports
-   * no longer carry the hash. A number that writes again is a new one.
+   * no longer carry the hash; so do the reports of the devices that asked for their news by SMS
+   * (their link goes too). A number that writes again is a new one.
    */
   async function forgetNumbers(now: Date) {
     const before = new Date(now.getTime() - SMS_NUMBER_KEPT_DAYS * 24 * 60 * 60_000).toISOString()
@@ -195,10 +196,18 @@ export function createSmsChannel(deps: SmsChannelDeps) {
         where n.last_message_at < ${before}
           and not exists (
             select 1 from ${reports} r
-            where r.reporter_hash = n.number_hash and (r.status in (${open}) or r.updated_at >= ${before}))
-        returning n.number_hash)
+            where (r.reporter_hash = n.number_hash
+                or r.reporter_hash in (select l.device_hash from ${smsDeviceLinks} l where l.number_hash = n.number_hash))
+              and (r.status in (${open}) or r.updated_at >= ${before}))
+        returning n.number_hash),
+      unlinked as (
+        delete from ${smsDeviceLinks} where number_hash in (select number_hash from forgotten))
       update ${reports} set reporter_hash = null
       where channel = 'sms' and reporter_hash in (select number_hash from forgotten)`)
+    // A code asked for and never confirmed: its number goes with it.
+    await db.execute(
+      sql`delete from ${smsDeviceLinks} where confirmed_at is null and created_at < ${new Date(now.getTime() - SMS_KEPT_MS).toISOString()}`,
+    )
   }
 
   /** The operator's card: the gateway's health, the last message received, what waits, what failed today. */

@@ -1,17 +1,20 @@
 // A report's news by SMS (issue 31): what its filer's phone would show as a push notification
 // (an organisation's message, a claim, a resolution, a rejection and its reason), sent to the
 // number that filed it by SMS, in the transaction of the change.
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import { reportPagePath } from '../../domain/citizen-rules'
 import { type PushNews, pushPayloadOf } from '../../domain/push'
 import { SMS_REPLIES } from '../../domain/sms-replies'
 import type { SmsLanguage } from '../../domain/sms-rules'
 import type { Db } from '../db/database'
-import { smsNumbers } from '../db/schema'
+import { smsDeviceLinks, smsNumbers } from '../db/schema'
 import { queueSms } from './sms-outbox'
 import { cutToReply } from './sms-text'
 
-/** What a change writes to the filer's number, if the report was filed by SMS from one not stopped. */
+/**
+ * What a change writes to the filer's number, if the report was filed by SMS, or on the site by a
+ * device that confirmed a number for its news; never to a number that said STOP.
+ */
 export type SmsNews = (
   tx: Db,
   report: { id: string; anonymous_code: string; type: string; reporter_hash: string | null },
@@ -27,7 +30,22 @@ export function createSmsNews(publicOrigin: string): SmsNews {
       .from(smsNumbers)
       .where(
         and(
-          eq(smsNumbers.number_hash, report.reporter_hash),
+          or(
+            eq(smsNumbers.number_hash, report.reporter_hash),
+            // A device that filed on the site and asked for its news by SMS too.
+            inArray(
+              smsNumbers.number_hash,
+              tx
+                .select({ number_hash: smsDeviceLinks.number_hash })
+                .from(smsDeviceLinks)
+                .where(
+                  and(
+                    eq(smsDeviceLinks.device_hash, report.reporter_hash),
+                    isNotNull(smsDeviceLinks.confirmed_at),
+                  ),
+                ),
+            ),
+          ),
           isNotNull(smsNumbers.number_encrypted),
           isNull(smsNumbers.stopped_at),
         ),
