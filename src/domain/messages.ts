@@ -19,7 +19,7 @@ import { CLAIM_MESSAGES, NOTIFICATION_MESSAGES } from './organization-space-rule
 import { PUBLIC_DATA_MESSAGES } from './public-data-rules'
 import { PUSH_MESSAGES } from './push-rules'
 import { REPORT_FILING_MESSAGES } from './report-filing-rules'
-import { SMS_MESSAGES } from './sms-rules'
+import { SMS_MESSAGES, SMS_NEWS_MESSAGES } from './sms-rules'
 import { TEAM_MESSAGES } from './team-rules'
 
 /** The groups of messages: a reason is `<group>.<key>`, as in `tracking.notFound`. */
@@ -44,6 +44,7 @@ export const MESSAGE_GROUPS = {
   team: TEAM_MESSAGES,
   area: AREA_MESSAGES,
   sms: SMS_MESSAGES,
+  smsNews: SMS_NEWS_MESSAGES,
 } as const
 export type MessageGroups = typeof MESSAGE_GROUPS
 export type MessageGroup = keyof MessageGroups

@@ -78,7 +78,7 @@ const fr: SmsReplies = {
   tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
   confirmationCode: (code, minutes) =>
-    `Alertes urbaines : votre code de confirmation est ${code}. Il expire dans ${minutes} minutes.`,
+    `Alertes urbaines : votre code de confirmation est ${code}. Il expire dans ${minutes} minutes.`,
 }
 
 const wo: SmsReplies = {
@@ -121,7 +121,7 @@ const wo: SmsReplies = {
   tooManyReports: (max) => `Yónne nga ${max} yégle tey : jéemaatal ëllëg.`,
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
   confirmationCode: (code, minutes) =>
-    `Alertes urbaines : sa code bu dëggal mooy ${code}. Dina jeex ci ${minutes} simili.`,
+    `Alertes urbaines : sa code bu dëggal mooy ${code}. Dina jeex ci ${minutes} simili.`,
 }
 
 const en: SmsReplies = {

@@ -7,6 +7,11 @@ import { foldPlaceName } from './place-names'
 /** The API's French messages of the channel (its webhook). */
 export const SMS_MESSAGES = {
   badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
+  unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
+} as const
+
+/** The French messages of a web filer's news by SMS (its number and the code sent to it). */
+export const SMS_NEWS_MESSAGES = {
   invalidPhoneNumber:
     'Numéro de téléphone invalide : 9 chiffres pour un numéro du Sénégal (77 123 45 67), ou le numéro international complet (+…).',
   numberStopped:
@@ -15,7 +20,6 @@ export const SMS_MESSAGES = {
   wrongCode: 'Code incorrect : vérifiez les 6 chiffres reçus par SMS.',
   codeExpired: 'Ce code a expiré ou a été essayé trop de fois : demandez-en un nouveau.',
   tooManyCodes: 'Trop de codes demandés : réessayez dans une heure.',
-  unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
 } as const
 
 /** A conversation left this long is forgotten: the next message starts a new one. */

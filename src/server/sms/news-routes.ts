@@ -18,7 +18,11 @@ const tags = ['citizen']
 export function smsNewsRoutes(optIn: SmsNewsOptIn, channel: SmsChannel): FastifyPluginAsyncZod {
   return async (app) => {
     // Each code is an SMS the platform pays for.
-    const codeLimit = limitPerAddress(SMS_CONFIRMATION_CODES, SMS_CONFIRMATION_WINDOW_MS, 'sms.tooManyCodes')
+    const codeLimit = limitPerAddress(
+      SMS_CONFIRMATION_CODES,
+      SMS_CONFIRMATION_WINDOW_MS,
+      'smsNews.tooManyCodes',
+    )
     const response = { 200: smsNewsStatusSchema }
 
     app.get(
@@ -42,7 +46,7 @@ export function smsNewsRoutes(optIn: SmsNewsOptIn, channel: SmsChannel): Fastify
         onRequest: requireDeviceToken,
         schema: {
           tags,
-          summary: 'Recevoir aussi par SMS les nouvelles de ses signalements : un code est envoyé au numéro',
+          summary: 'Recevoir aussi par SMS les nouvelles de ses signalements : un code est envoyé au numéro',
           headers: deviceHeaders,
           body: smsNewsRequestSchema,
           response,

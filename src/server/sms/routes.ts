@@ -26,7 +26,7 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
         schema: {
           tags: ['admin'],
           summary:
-            'Le canal SMS : passerelle joignable, dernier message reçu, SMS en attente, échecs du jour',
+            'Le canal SMS : passerelle joignable, dernier message reçu, SMS en attente, échecs du jour',
           response: { 200: smsChannelStatusSchema },
         },
       },

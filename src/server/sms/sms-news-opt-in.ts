@@ -18,6 +18,7 @@ import { smsDeviceLinks, smsNumbers } from '../db/schema'
 import { AppError } from '../errors'
 import type { NumberPrivacy } from './number-privacy'
 import { queueSms } from './sms-outbox'
+import { cutToReply } from './sms-text'
 
 export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Clock; privacy: NumberPrivacy }) {
   // Keyed with the device: the same code of another device is another hash.
@@ -35,10 +36,10 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
   /** Sends a code to `phone` for this device; its news by SMS, if any, wait for the code. */
   async function request(deviceHash: string, phone: string, language: SmsLanguage): Promise<SmsNewsState> {
     const e164 = normalizePhoneNumber(phone)
-    if (!e164) throw new AppError('invalid_input', { reason: 'sms.invalidPhoneNumber', field: 'phone' })
+    if (!e164) throw new AppError('invalid_input', { reason: 'smsNews.invalidPhoneNumber', field: 'phone' })
     const numberHash = privacy.hash(e164)
     const [known] = await db.select().from(smsNumbers).where(eq(smsNumbers.number_hash, numberHash))
-    if (known?.stopped_at) throw new AppError('conflict', { reason: 'sms.numberStopped', field: 'phone' })
+    if (known?.stopped_at) throw new AppError('conflict', { reason: 'smsNews.numberStopped', field: 'phone' })
     const now = clock.now()
     const code = String(randomInt(0, 10 ** SMS_CONFIRMATION_CODE_DIGITS)).padStart(
       SMS_CONFIRMATION_CODE_DIGITS,
@@ -60,7 +61,7 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
         .values({ device_hash: deviceHash, ...pending })
         .onConflictDoUpdate({ target: smsDeviceLinks.device_hash, set: pending })
       const text = SMS_REPLIES[language].confirmationCode(code, SMS_CONFIRMATION_TTL_MINUTES)
-      await queueSms(tx as unknown as Db, pending, text, now)
+      await queueSms(tx as unknown as Db, pending, cutToReply(text), now)
     })
     return 'waiting'
   }
@@ -69,11 +70,11 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
   async function confirm(deviceHash: string, code: string): Promise<SmsNewsState> {
     const link = await linkOf(deviceHash)
     if (!link?.code_hash || !link.number_encrypted || !link.code_expires_at) {
-      throw new AppError('invalid_input', { reason: 'sms.noCodeWaiting', field: 'code' })
+      throw new AppError('invalid_input', { reason: 'smsNews.noCodeWaiting', field: 'code' })
     }
     const now = clock.now()
     if (Date.parse(link.code_expires_at) <= now.getTime() || link.attempts >= SMS_CONFIRMATION_ATTEMPTS) {
-      throw new AppError('invalid_input', { reason: 'sms.codeExpired', field: 'code' })
+      throw new AppError('invalid_input', { reason: 'smsNews.codeExpired', field: 'code' })
     }
     const given = Buffer.from(codeHash(deviceHash, code.replace(/\s/g, '')))
     if (!timingSafeEqual(given, Buffer.from(link.code_hash))) {
@@ -81,7 +82,7 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
         .update(smsDeviceLinks)
         .set({ attempts: link.attempts + 1 })
         .where(eq(smsDeviceLinks.device_hash, deviceHash))
-      throw new AppError('invalid_input', { reason: 'sms.wrongCode', field: 'code' })
+      throw new AppError('invalid_input', { reason: 'smsNews.wrongCode', field: 'code' })
     }
     const number = {
       number_encrypted: link.number_encrypted,

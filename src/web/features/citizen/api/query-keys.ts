@@ -10,6 +10,8 @@ export const citizenKeys = {
   all: ['citizen'] as const,
   myReports: (token: string | null) => [...citizenKeys.all, 'reports', token] as const,
   notifications: () => [...citizenKeys.all, 'notifications'] as const,
+  /** Whether this device's news also go by SMS (issue 31). */
+  smsNews: (token: string | null) => [...citizenKeys.all, 'sms-news', token] as const,
   /**
    * The query itself lives in lib/citizen-notifications.ts, shared with the header's bell (shared
    * code cannot import a feature); a test checks it keeps this key.

@@ -205,6 +205,23 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     turningOn: 'Turning on…',
     turningOff: 'Turning off…',
   },
+  smsNews: {
+    title: 'News by text message',
+    off: 'Also get the organisations’ messages and your reports’ status changes by text message, even without a connection. Your number is never shown to organisations.',
+    phone: 'Phone number',
+    phoneHint: 'For example 77 123 45 67',
+    sendCode: 'Get a code by text message',
+    sending: 'Sending…',
+    waiting: 'A 6-digit code has just been sent by text message: enter it to confirm the number.',
+    code: 'Code received by text message',
+    confirm: 'Confirm',
+    confirming: 'Checking…',
+    changeNumber: 'Change number',
+    on: 'On: your reports’ news also come by text message.',
+    turnOff: 'Stop getting them by text message',
+    turningOff: 'Turning off…',
+    failed: 'Not possible right now. Try again later.',
+  },
   notifications: {
     meta: {
       title: 'Notifications | Urban Alerts',
@@ -404,6 +421,16 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'You have already confirmed that this problem is fixed.',
       alreadyReopened: 'This report has already been reopened once: it cannot be reopened again.',
       tooLate: 'The 30 days to reopen this report are over.',
+    },
+    smsNews: {
+      invalidPhoneNumber:
+        'Invalid phone number: 9 digits for a Senegalese number (77 123 45 67), or the full international number (+…).',
+      numberStopped:
+        'This number asked to receive no more text messages: send REPRENDRE to the service’s number, then try again.',
+      noCodeWaiting: 'No code is waiting: ask for a code first.',
+      wrongCode: 'Wrong code: check the 6 digits received by text message.',
+      codeExpired: 'This code has expired or was tried too many times: ask for a new one.',
+      tooManyCodes: 'Too many codes asked for: try again in an hour.',
     },
   },
 }

@@ -6,6 +6,7 @@ import {
   REPORT_HISTORY_TEXTS,
   RESOLUTION_PHOTO_TEXTS,
 } from '../../../../domain/report-history'
+import { SMS_NEWS_MESSAGES } from '../../../../domain/sms-rules'
 import { registerCatalogue } from '../../../i18n'
 import type { ReasonTexts } from '../../../i18n/translation'
 
@@ -202,6 +203,23 @@ export const citizenFr = {
     turningOn: 'Activation…',
     turningOff: 'Désactivation…',
   },
+  smsNews: {
+    title: 'Nouvelles par SMS',
+    off: 'Recevez aussi par SMS les messages des organisations et les changements de statut de vos signalements, même sans connexion. Votre numéro n’est jamais montré aux organisations.',
+    phone: 'Numéro de téléphone',
+    phoneHint: 'Par exemple 77 123 45 67',
+    sendCode: 'Recevoir un code par SMS',
+    sending: 'Envoi…',
+    waiting: 'Un code à 6 chiffres vient d’être envoyé par SMS : saisissez-le pour confirmer le numéro.',
+    code: 'Code reçu par SMS',
+    confirm: 'Confirmer',
+    confirming: 'Vérification…',
+    changeNumber: 'Changer de numéro',
+    on: 'Activé : les nouvelles de vos signalements arrivent aussi par SMS.',
+    turnOff: 'Ne plus les recevoir par SMS',
+    turningOff: 'Désactivation…',
+    failed: 'Impossible pour le moment. Réessayez plus tard.',
+  },
   notifications: {
     meta: {
       title: 'Notifications | Alertes urbaines',
@@ -372,6 +390,7 @@ export const citizenFr = {
     tracking: TRACKING_MESSAGES,
     support: SUPPORT_MESSAGES,
     resolution: RESOLUTION_MESSAGES,
+    smsNews: SMS_NEWS_MESSAGES,
   } satisfies ReasonTexts,
 } as const
 

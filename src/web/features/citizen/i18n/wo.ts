@@ -207,6 +207,23 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     turningOn: 'Mi ngi koy taal…',
     turningOff: 'Mi ngi koy fey…',
   },
+  smsNews: {
+    title: 'Xibaar ci SMS',
+    off: 'Jotal itam ci SMS bataaxal yu mbootaay yi ak coppite yu sa yégle yi, doonte amuloo connexion. Sa nimero du kenn wone mbootaay yi.',
+    phone: 'Nimero telefon',
+    phoneHint: 'Misaal 77 123 45 67',
+    sendCode: 'Jot ab code ci SMS',
+    sending: 'Mu ngi yónnee…',
+    waiting: 'Yónne nañu la ab code bu am 6 siffar ci SMS: bindal ko ngir dëggal nimero bi.',
+    code: 'Code bi nga jot ci SMS',
+    confirm: 'Dëggal',
+    confirming: 'Mu ngi seet…',
+    changeNumber: 'Soppi nimero',
+    on: 'Taal na: xibaari sa yégle yi dañuy ñëw itam ci SMS.',
+    turnOff: 'Bul ma leen yónneeti ci SMS',
+    turningOff: 'Mu ngi fey…',
+    failed: 'Manul nekk léegi. Jéemaatal ci kanam.',
+  },
   notifications: {
     meta: {
       title: 'Xibaar yi | Alertes urbaines',
@@ -406,6 +423,16 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       alreadyConfirmed: 'Dëggal nga ba noppi ne jafe-jafe bii defar nañu ko.',
       alreadyReopened: 'Yégle bii ubbiwaat nañu ko benn yoon : mënatuñu koo ubbiwaat.',
       tooLate: '30 fan yi ngir ubbiwaat yégle bii jeex nañu.',
+    },
+    smsNews: {
+      invalidPhoneNumber:
+        'Nimero bi baaxul: 9 siffar ngir nimero bu Senegaal (77 123 45 67), walla nimero bu mat bi (+…).',
+      numberStopped:
+        'Nimero bii laaj na ñu bañ koo yónneeti SMS: yónneel REPRENDRE ci nimero sériwiis bi, te jéemaat.',
+      noCodeWaiting: 'Amul benn code buy xaar: laajal ab code balaa.',
+      wrongCode: 'Code bi baaxul: seetal 6 siffar yi nga jot ci SMS.',
+      codeExpired: 'Code bii jeex na walla jéem nañu ko lu bare: laajal beneen.',
+      tooManyCodes: 'Laaj nga code yu bare: jéemaatal fii ak benn waxtu.',
     },
   },
 }

@@ -18,6 +18,7 @@ import { useQueuedReports } from '../api/queued-reports'
 import { CitizenPage } from '../components/citizen-page'
 import { DeviceReadError, isUnknownDevice } from '../components/device-unknown'
 import { PushNewsCard } from '../push/push-news-card'
+import { SmsNewsCard } from '../sms-news/sms-news-card'
 import { CitizenReportCard } from './citizen-report-card'
 import { QueuedReportCard } from './queued-report-card'
 import '../../../i18n/deferred/fr'
@@ -110,6 +111,7 @@ export function MyReportsPage() {
   return (
     <CitizenPage title={tRoot('nav.myReports')} intro={t('myReports.intro')}>
       {deviceUnknown ? null : <PushNewsCard />}
+      {deviceUnknown ? null : <SmsNewsCard />}
       {queued.length > 0 ? (
         <section aria-labelledby="queued-reports-title" className="flex flex-col gap-3">
           <h2 id="queued-reports-title" className="text-lg font-bold text-slate-900">

@@ -4,6 +4,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../lib/toast'
+import { SmsNewsCard } from '../sms-news/sms-news-card'
 import { NextSteps, useResultInView } from './report-outcome'
 
 /** After sending: the anonymous code, large, to copy or write down, and where to go next. */
@@ -51,6 +52,7 @@ export function ReportSuccess({ code, onAnother }: { code: string; onAnother: ()
         <Copy aria-hidden="true" className="size-5" />
         {t('success.copy')}
       </Button>
+      <SmsNewsCard className="w-full max-w-md text-left" />
       <NextSteps onAnother={onAnother} />
     </section>
   )

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SMS_NEWS_MESSAGES } from '../../../../domain/sms-rules'
+import { useCitizenDeviceStore } from '../../../lib/citizen-device'
+import { apiError, stubApi } from '../../../test/api-stub'
+import { renderRoute } from '../../../test/render-route'
+
+const TOKEN = 'S'.repeat(43)
+
+let smsMeta: HTMLMetaElement | undefined
+/** The meta tag the server writes when the SMS channel is on. */
+function smsChannelOn() {
+  smsMeta = document.createElement('meta')
+  smsMeta.name = 'sms-number'
+  smsMeta.content = '+221338000000'
+  document.head.append(smsMeta)
+}
+
+beforeEach(() => {
+  useCitizenDeviceStore.setState({ citizenToken: TOKEN, pushLanguage: null })
+})
+afterEach(() => smsMeta?.remove())
+
+const lists = {
+  'GET /api/citizen/reports': { status: 200, body: { items: [] } },
+  'GET /api/citizen/notifications': { status: 200, body: { items: [], unread: 0 } },
+}
+
+describe('news by SMS (Mes signalements)', () => {
+  it('is not offered, nor asked about, when the SMS channel is off', async () => {
+    const { calls } = stubApi(lists)
+    renderRoute('/mes-signalements')
+    await screen.findByRole('heading', { name: 'Mes signalements', level: 1 })
+    expect(screen.queryByRole('region', { name: 'Nouvelles par SMS' })).toBeNull()
+    expect(calls.some((call) => call.path === '/api/citizen/sms-news')).toBe(false)
+  })
+
+  it('sends a code to the number given, confirms it, and stops on request', async () => {
+    smsChannelOn()
+    const { callsTo } = stubApi({
+      ...lists,
+      'GET /api/citizen/sms-news': { status: 200, body: { state: 'off' } },
+      'POST /api/citizen/sms-news': { status: 200, body: { state: 'waiting' } },
+      'POST /api/citizen/sms-news/confirm': (call) =>
+        (call.body as { code?: string } | undefined)?.code === '123456'
+          ? { status: 200, body: { state: 'on' } }
+          : apiError(400, 'invalid_input', SMS_NEWS_MESSAGES.wrongCode, 'code', 'smsNews.wrongCode'),
+      'DELETE /api/citizen/sms-news': { status: 204 },
+    })
+    renderRoute('/mes-signalements')
+    const card = within(await screen.findByRole('region', { name: 'Nouvelles par SMS' }))
+    await userEvent.type(card.getByLabelText('Numéro de téléphone'), '77 555 12 34')
+    await userEvent.click(card.getByRole('button', { name: 'Recevoir un code par SMS' }))
+    const [asked] = callsTo('POST', '/api/citizen/sms-news')
+    expect(asked?.body).toEqual({ phone: '77 555 12 34', language: 'fr' })
+    expect(asked?.headers.get('x-citizen-token')).toBe(TOKEN)
+    expect(await card.findByText(/^Un code à 6 chiffres vient d’être envoyé par SMS/)).toBeInTheDocument()
+
+    await userEvent.type(card.getByLabelText('Code reçu par SMS'), '000000')
+    await userEvent.click(card.getByRole('button', { name: 'Confirmer' }))
+    expect(await card.findByRole('alert')).toHaveTextContent('Code incorrect')
+
+    await userEvent.clear(card.getByLabelText('Code reçu par SMS'))
+    await userEvent.type(card.getByLabelText('Code reçu par SMS'), '123456')
+    await userEvent.click(card.getByRole('button', { name: 'Confirmer' }))
+    expect(await card.findByText(/^Activé.*arrivent aussi par SMS/)).toBeInTheDocument()
+
+    await userEvent.click(card.getByRole('button', { name: 'Ne plus les recevoir par SMS' }))
+    expect(await card.findByRole('button', { name: 'Recevoir un code par SMS' })).toBeInTheDocument()
+    expect(callsTo('DELETE', '/api/citizen/sms-news')).toHaveLength(1)
+  })
+})
