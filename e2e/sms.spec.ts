@@ -1,24 +1,40 @@
-// Issue 31: with the SMS channel on, the home page, its footer and "À propos" give the number to
-// text, rendered by the server and kept as it is when the app hydrates the page.
+// Issue 31: with the SMS channel on (SMS Gateway for Android on loopback), the home page, its
+// footer and "À propos" give the number to text, rendered by the server and kept as it is when the
+// app hydrates the page; and a web filer gets its reports' news by SMS once it confirms a number.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { smsEnv } from '../src/server/test/sms-gateway'
+import { STORE_NAMES } from '../src/domain/constants'
+import { type LoopbackSmsGateway, smsEnv, startSmsGateway } from '../src/server/test/sms-gateway'
 import { gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import { fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
 import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 let server: E2eServer
 let browser: Browser
+let gateway: LoopbackSmsGateway
 
 beforeAll(async () => {
-  // No SMS is sent here: the gateway's address answers nothing.
-  ;({ server, browser } = await startSuite({ env: smsEnv({ url: 'http://127.0.0.1:9' }) }))
+  gateway = await startSmsGateway()
+  ;({ server, browser } = await startSuite({ env: smsEnv(gateway) }))
 })
 
-afterAll(() => stopSuite({ server, browser }))
+afterAll(async () => {
+  await stopSuite({ server, browser })
+  await gateway?.close()
+})
 
-async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await dakarContext(browser)).newPage()
+async function open(path: string, citizenToken?: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await dakarContext(browser)
+  if (citizenToken) {
+    await context.addInitScript(
+      ([name, token]) => {
+        localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
+      },
+      [STORE_NAMES.citizenDevice, citizenToken] as const,
+    )
+  }
+  const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   await recordRemovedElements(page)
@@ -49,6 +65,26 @@ describe('with the SMS channel on', () => {
     const { page, errors } = await open('/a-propos')
     await page.getByText(/Par SMS, votre numéro n’est jamais montré/).waitFor()
     expect(await page.getByText(/Par SMS, votre numéro/).innerText()).toContain('effacées 90 jours après')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('lets a web filer confirm a number for its news with the code sent to it by SMS', async () => {
+    const filed = await fileReportAsCitizen(server.url, {
+      description: 'Caniveau bouché devant l’école de la rue 6.',
+    })
+    const { page, errors } = await open('/mes-signalements', filed.citizenToken)
+    const card = page.getByRole('region', { name: 'Nouvelles par SMS' })
+    await card.getByLabel('Numéro de téléphone').fill('77 555 43 21')
+    await card.getByRole('button', { name: 'Recevoir un code par SMS' }).click()
+    await card.getByText(/Un code à 6 chiffres vient d’être envoyé/).waitFor()
+    // The gateway on loopback gets it, as the phone would.
+    await server.sendSms()
+    expect(gateway.sent.filter((sms) => sms.to === '+221775554321')).toHaveLength(1)
+    const code = /est (\d{6})\./.exec(gateway.sent.at(-1)?.text ?? '')?.[1] ?? ''
+    await card.getByLabel('Code reçu par SMS').fill(code)
+    await card.getByRole('button', { name: 'Confirmer' }).click()
+    await card.getByText(/arrivent aussi par SMS/).waitFor()
     expect(errors).toEqual([])
     await page.context().close()
   })

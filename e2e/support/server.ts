@@ -16,6 +16,8 @@ export interface E2eServer {
   insertReport(fields?: Parameters<typeof insertReport>[1]): ReturnType<typeof insertReport>
   /** Sends the Web Push notifications waiting now (the server's own round, without its timer). */
   deliverPushes(): Promise<number>
+  /** Sends the SMS waiting now through the gateway (the SMS channel's round, without its timer). */
+  sendSms(): Promise<number>
   /** Recounts every report's commune after an import of limits (the server's rounds, without their timer). */
   recountAreas(): Promise<void>
   stop(): Promise<void>
@@ -42,6 +44,7 @@ export async function startE2eServer(options: { env?: Record<string, string> } =
     },
     deliverPushes: () => server.app.push.sender.deliverDue(),
     recountAreas: () => server.app.areaRecount.runUntilDone(),
+    sendSms: async () => (server.app.sms ? server.app.sms.sendDue() : 0),
     stop: server.stop,
   }
 }
