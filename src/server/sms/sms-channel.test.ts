@@ -495,6 +495,11 @@ describe('a number', () => {
       expect(seen).not.toContain(digits)
       expect(seen).not.toContain(`${digits.slice(0, 2)} ${digits.slice(2, 5)}`)
     }
+    // Nor the numbers web filers gave for their news.
+    for (const digits of ['775551234', '775559999', '775558888']) {
+      expect(seen).not.toContain(digits)
+      expect(seen).not.toContain(`${digits.slice(0, 2)} ${digits.slice(2, 5)}`)
+    }
   })
 })
 
@@ -595,5 +600,50 @@ describe('a number whose reports are closed', () => {
     expect(row?.reporter_hash).toBeNull()
     // The report stays, as any resolved report.
     expect(row?.status).toBe('resolu')
+  })
+
+  it('given on the site for a device’s news, is kept while that device’s reports are open, then forgotten with its link', async () => {
+    const day = 24 * 60 * 60_000
+    const filed = await fileReportAs(ctx.app, { description: 'Trottoir effondré devant le marché Tilène' })
+    const headers = { 'x-citizen-token': filed.citizenToken }
+    // From an address of its own: the codes asked for earlier in this file used the shared one's hour.
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/citizen/sms-news',
+      headers,
+      payload: { phone: '+221775557777' },
+      remoteAddress: '10.31.0.7',
+    })
+    expect(asked.statusCode).toBe(200)
+    await channel().sendDue()
+    const code = /est (\d{6})\./.exec(
+      gateway.sent.filter((sms) => sms.to === '+221775557777').at(-1)?.text ?? '',
+    )?.[1]
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/citizen/sms-news/confirm',
+      headers,
+      payload: { code },
+    })
+    expect(confirmed.json()).toEqual({ state: 'on' })
+    const state = async () => (await ctx.app.inject({ url: '/api/citizen/sms-news', headers })).json().state
+
+    clock.advance((SMS_NUMBER_KEPT_DAYS + 1) * day)
+    await channel().forgetOld(clock.now())
+    expect(await state()).toBe('on')
+
+    const admin = bearer(await loginAdmin(ctx.app))
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${filed.id}`,
+      headers: admin,
+      payload: { status: 'rejete', reason: 'Doublon d’un signalement déjà pris en charge.' },
+    })
+    clock.advance((SMS_NUMBER_KEPT_DAYS + 1) * day)
+    await channel().forgetOld(clock.now())
+    expect(await state()).toBe('off')
+    // The report is the device's still: only the number is forgotten.
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, filed.id))
+    expect(row?.reporter_hash).not.toBeNull()
   })
 })
