@@ -61,6 +61,26 @@ describe('with the SMS channel on', () => {
     await page.context().close()
   })
 
+  it('invites in Wolof a visitor who chose Wolof, from the first paint and once the app has hydrated', async () => {
+    const { page, errors } = await open('/')
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
+    await page.getByRole('radio', { name: 'Wolof' }).check()
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => document.documentElement.lang === 'wo')
+    // Both parts that say it (the home's lists and the footer) in Wolof, on the first Wolof render
+    // since the server started: their namespaces are loaded before the page is rendered.
+    const html = await (await page.context().request.get(`${server.url}/`)).text()
+    expect(html.match(/Amuloo smartphone\?/g)).toHaveLength(2)
+    expect(html).not.toContain('Pas de smartphone')
+
+    await recordRemovedElements(page)
+    await gotoReady(page, `${server.url}/`)
+    await expect.poll(() => page.getByText(/Amuloo smartphone\? Yónneel SMS ci/).count()).toBe(2)
+    expect(await removedTexts(page, ['Amuloo smartphone'])).toEqual([])
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
   it('"À propos" says how the number is kept, and for how long', async () => {
     const { page, errors } = await open('/a-propos')
     await page.getByText(/Par SMS, votre numéro n’est jamais montré/).waitFor()

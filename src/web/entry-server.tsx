@@ -22,6 +22,7 @@ import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { categoriesQueryOptions } from './lib/categories'
 import { firstPaintScript } from './lib/display-settings'
+import { loadDrawnParts } from './lib/lazy-screens'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
 import { SiteContactsContext } from './lib/site-contacts'
@@ -114,6 +115,9 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
   }
   let meta: PageMeta = {}
   if (request.language !== DEFAULT_LANGUAGE) {
+    // The page's lower parts first: their code registers the namespaces they read, which must be
+    // in the visitor's language before anything is rendered (else a part renders in French).
+    await loadDrawnParts(context.matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
     // Reports carry their category's French name: its translation comes with the categories.
     await Promise.all([
       cataloguesIn(request.language),

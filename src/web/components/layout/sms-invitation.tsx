@@ -9,10 +9,22 @@ import { useSmsNumber } from '../../lib/site-contacts'
  * "Pas de smartphone ? Envoyez un SMS au 33 800 00 00" (issue 31), on the home page, the footer
  * and "À propos": only when the SMS channel is on. The link opens the phone's messages.
  */
-export function SmsInvitation({ className, withHelp = false }: { className?: string; withHelp?: boolean }) {
-  const { t } = useTranslation('deferred')
+export function SmsInvitation(props: { className?: string; withHelp?: boolean }) {
   const smsNumber = useSmsNumber()
-  if (!smsNumber) return null
+  // Without the channel, nothing: not even its texts are asked for.
+  return smsNumber ? <Invitation smsNumber={smsNumber} {...props} /> : null
+}
+
+function Invitation({
+  smsNumber,
+  className,
+  withHelp = false,
+}: {
+  smsNumber: string
+  className?: string
+  withHelp?: boolean
+}) {
+  const { t } = useTranslation('deferred')
   return (
     <p className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-700', className)}>
       <MessageSquareText aria-hidden="true" className="size-4 shrink-0 text-green-700" />
