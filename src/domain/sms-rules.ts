@@ -14,8 +14,6 @@ export const SMS_MESSAGES = {
 export const SMS_NEWS_MESSAGES = {
   invalidPhoneNumber:
     'Numéro de téléphone invalide : 9 chiffres pour un numéro du Sénégal (77 123 45 67), ou le numéro international complet (+…).',
-  numberStopped:
-    'Ce numéro a demandé à ne plus recevoir de SMS : envoyez REPRENDRE au numéro du service, puis réessayez.',
   noCodeWaiting: 'Aucun code en attente : demandez d’abord un code.',
   wrongCode: 'Code incorrect : vérifiez les 6 chiffres reçus par SMS.',
   codeExpired: 'Ce code a expiré ou a été essayé trop de fois : demandez-en un nouveau.',

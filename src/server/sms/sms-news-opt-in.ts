@@ -39,7 +39,6 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
     if (!e164) throw new AppError('invalid_input', { reason: 'smsNews.invalidPhoneNumber', field: 'phone' })
     const numberHash = privacy.hash(e164)
     const [known] = await db.select().from(smsNumbers).where(eq(smsNumbers.number_hash, numberHash))
-    if (known?.stopped_at) throw new AppError('conflict', { reason: 'smsNews.numberStopped', field: 'phone' })
     const now = clock.now()
     const code = String(randomInt(0, 10 ** SMS_CONFIRMATION_CODE_DIGITS)).padStart(
       SMS_CONFIRMATION_CODE_DIGITS,
@@ -60,6 +59,9 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
         .insert(smsDeviceLinks)
         .values({ device_hash: deviceHash, ...pending })
         .onConflictDoUpdate({ target: smsDeviceLinks.device_hash, set: pending })
+      // A number that said STOP gets nothing, and the answer is the same as for any other: no one
+      // learns from the site whether a number ever wrote to the channel.
+      if (known?.stopped_at) return
       const text = SMS_REPLIES[language].confirmationCode(code, SMS_CONFIRMATION_TTL_MINUTES)
       await queueSms(tx as unknown as Db, pending, cutToReply(text), now)
     })

@@ -425,8 +425,6 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     smsNews: {
       invalidPhoneNumber:
         'Invalid phone number: 9 digits for a Senegalese number (77 123 45 67), or the full international number (+…).',
-      numberStopped:
-        'This number asked to receive no more text messages: send REPRENDRE to the service’s number, then try again.',
       noCodeWaiting: 'No code is waiting: ask for a code first.',
       wrongCode: 'Wrong code: check the 6 digits received by text message.',
       codeExpired: 'This code has expired or was tried too many times: ask for a new one.',

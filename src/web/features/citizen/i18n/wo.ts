@@ -427,8 +427,6 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     smsNews: {
       invalidPhoneNumber:
         'Nimero bi baaxul: 9 siffar ngir nimero bu Senegaal (77 123 45 67), walla nimero bu mat bi (+…).',
-      numberStopped:
-        'Nimero bii laaj na ñu bañ koo yónneeti SMS: yónneel REPRENDRE ci nimero sériwiis bi, te jéemaat.',
       noCodeWaiting: 'Amul benn code buy xaar: laajal ab code balaa.',
       wrongCode: 'Code bi baaxul: seetal 6 siffar yi nga jot ci SMS.',
       codeExpired: 'Code bii jeex na walla jéem nañu ko lu bare: laajal beneen.',
