@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
 import { startI18n } from '../i18n'
+import { forgetPageMeta } from './page-meta'
 
 startI18n()
 
@@ -53,4 +54,5 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.useRealTimers()
   vi.restoreAllMocks()
+  forgetPageMeta()
 })

@@ -1,26 +1,14 @@
 import { render, screen, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SiteContactsContext } from '../../lib/site-contacts'
+import { pageSays } from '../../test/page-meta'
 import { SiteFooter } from './site-footer'
 
 function footer() {
   return <RouterProvider router={createMemoryRouter([{ path: '*', element: <SiteFooter /> }])} />
 }
-
-/** A meta tag the server writes into the page: its CONTACT_EMAIL, and its SMS_NUMBER when SMS is on. */
-function pageSays(name: 'contact-email' | 'sms-number', content: string) {
-  const meta = document.createElement('meta')
-  meta.name = name
-  meta.content = content
-  document.head.append(meta)
-}
-
-afterEach(() => {
-  for (const meta of document.head.querySelectorAll('meta[name="contact-email"], meta[name="sms-number"]'))
-    meta.remove()
-})
 
 describe('SiteFooter', () => {
   it('links to the organisation space beside the citizen pages', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { RecentReport } from '../../../domain/report'
 import { useCitizenDeviceStore } from '../../lib/citizen-device'
 import { stubApi } from '../../test/api-stub'
+import { pageSays } from '../../test/page-meta'
 import { renderRoute } from '../../test/render-route'
 
 // jsdom cannot draw Leaflet: the live map (loaded on demand) is replaced, nothing else is. It is
@@ -206,24 +207,17 @@ describe('Home page', () => {
     expect(screen.queryByText(/Pas de smartphone/)).toBeNull()
     unmount()
 
-    const meta = document.createElement('meta')
-    meta.name = 'sms-number'
-    meta.content = '+221338000000'
-    document.head.append(meta)
-    try {
-      renderRoute('/')
-      const main = within(await screen.findByRole('main'))
-      expect((await main.findByText(/Pas de smartphone/)).textContent).toBe(
-        'Pas de smartphone\u202f? Envoyez un SMS au 33 800 00 00',
-      )
-      expect(main.getByRole('link', { name: '33 800 00 00' })).toHaveAttribute('href', 'sms:+221338000000')
-      // The footer says it too.
-      expect(
-        within(screen.getByRole('contentinfo')).getByRole('link', { name: '33 800 00 00' }),
-      ).toBeInTheDocument()
-    } finally {
-      meta.remove()
-    }
+    pageSays('sms-number', '+221338000000')
+    renderRoute('/')
+    const main = within(await screen.findByRole('main'))
+    expect((await main.findByText(/Pas de smartphone/)).textContent).toBe(
+      'Pas de smartphone\u202f? Envoyez un SMS au 33 800 00 00',
+    )
+    expect(main.getByRole('link', { name: '33 800 00 00' })).toHaveAttribute('href', 'sms:+221338000000')
+    // The footer says it too.
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: '33 800 00 00' }),
+    ).toBeInTheDocument()
   })
 
   it('starts the live map when the visitor touches its preview, and then shows it alone', async () => {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminStats } from '../../../../domain/admin'
 import { pageReply, stubApi } from '../../../test/api-stub'
 import { AREAS, adminReport } from '../../../test/fixtures'
+import { pageSays } from '../../../test/page-meta'
 import { renderRoute } from '../../../test/render-route'
 import { signInAsAdmin } from '../../../test/sessions'
 import { adminKeys } from '../api/query-keys'
@@ -268,41 +269,34 @@ describe('Admin dashboard', () => {
     expect(calls.some((call) => call.url.includes('/api/admin/sms'))).toBe(false)
     unmount()
 
-    const meta = document.createElement('meta')
-    meta.name = 'sms-number'
-    meta.content = '+221338000000'
-    document.head.append(meta)
-    try {
-      stubApi({
-        '/api/admin/stats': { status: 200, body: stats },
-        '/api/admin/reports': pageReply([]),
-        ...NOTHING_TO_ASSIGN,
-        '/api/admin/sms': {
-          status: 200,
-          body: {
-            gateway_reachable: false,
-            last_received_at: '2026-12-02T09:30:00Z',
-            waiting: 3,
-            failed_today: 2,
-          },
+    pageSays('sms-number', '+221338000000')
+    stubApi({
+      '/api/admin/stats': { status: 200, body: stats },
+      '/api/admin/reports': pageReply([]),
+      ...NOTHING_TO_ASSIGN,
+      '/api/admin/sms': {
+        status: 200,
+        body: {
+          gateway_reachable: false,
+          last_received_at: '2026-12-02T09:30:00Z',
+          waiting: 3,
+          failed_today: 2,
         },
-      })
-      renderRoute('/admin')
-      const card = await screen.findByRole('region', { name: 'SMS · 33 800 00 00' })
-      expect(await within(card).findByText('Injoignable')).toBeInTheDocument()
-      const figures = Object.fromEntries(
-        within(card)
-          .getAllByRole('term')
-          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-      )
-      expect(figures).toEqual({
-        Passerelle: 'Injoignable',
-        'Dernier message reçu': '2 décembre 2026 à 09:30',
-        'En attente d’envoi': '3',
-        'Échecs aujourd’hui': '2',
-      })
-    } finally {
-      meta.remove()
-    }
+      },
+    })
+    renderRoute('/admin')
+    const card = await screen.findByRole('region', { name: 'SMS · 33 800 00 00' })
+    expect(await within(card).findByText('Injoignable')).toBeInTheDocument()
+    const figures = Object.fromEntries(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    )
+    expect(figures).toEqual({
+      Passerelle: 'Injoignable',
+      'Dernier message reçu': '2 décembre 2026 à 09:30',
+      'En attente d’envoi': '3',
+      'Échecs aujourd’hui': '2',
+    })
   })
 })

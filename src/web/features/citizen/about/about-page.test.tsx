@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { stubApi } from '../../../test/api-stub'
+import { pageSays } from '../../../test/page-meta'
 import { renderRoute } from '../../../test/render-route'
 
 describe('/a-propos', () => {
@@ -36,28 +37,21 @@ describe('/a-propos', () => {
   })
 
   it('gives the contact address the server configured (CONTACT_EMAIL) to write to', async () => {
-    const meta = document.createElement('meta')
-    meta.name = 'contact-email'
-    meta.content = 'ecrire@mairie-dakar.sn'
-    document.head.append(meta)
-    try {
-      stubApi({})
-      renderRoute('/a-propos')
-      const contact = await screen.findByRole('region', { name: 'Nous écrire' })
-      expect(contact).toHaveTextContent(
-        /^Nous écrireUne question, une idée, un problème avec la plateforme \? Écrivez-nous :/,
-      )
-      expect(within(contact).getByRole('link', { name: 'ecrire@mairie-dakar.sn' })).toHaveAttribute(
-        'href',
-        'mailto:ecrire@mairie-dakar.sn',
-      )
-      // The footer says the same.
-      expect(
-        within(screen.getByRole('contentinfo')).getByRole('link', { name: 'ecrire@mairie-dakar.sn' }),
-      ).toBeInTheDocument()
-    } finally {
-      meta.remove()
-    }
+    pageSays('contact-email', 'ecrire@mairie-dakar.sn')
+    stubApi({})
+    renderRoute('/a-propos')
+    const contact = await screen.findByRole('region', { name: 'Nous écrire' })
+    expect(contact).toHaveTextContent(
+      /^Nous écrireUne question, une idée, un problème avec la plateforme \? Écrivez-nous :/,
+    )
+    expect(within(contact).getByRole('link', { name: 'ecrire@mairie-dakar.sn' })).toHaveAttribute(
+      'href',
+      'mailto:ecrire@mairie-dakar.sn',
+    )
+    // The footer says the same.
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'ecrire@mairie-dakar.sn' }),
+    ).toBeInTheDocument()
   })
 
   it('says how the SMS channel keeps the number, and gives it, only when the channel is on', async () => {
@@ -68,24 +62,17 @@ describe('/a-propos', () => {
     expect(screen.queryByText(/Pas de smartphone/)).toBeNull()
     unmount()
 
-    const meta = document.createElement('meta')
-    meta.name = 'sms-number'
-    meta.content = '+221338000000'
-    document.head.append(meta)
-    try {
-      renderRoute('/a-propos')
-      const withSms = await screen.findByRole('region', { name: 'Ce qui est conservé, ce qui reste anonyme' })
-      expect(within(withSms).getByText(/Par SMS/)).toHaveTextContent(
-        /jamais montré aux organisations.*effacées 90 jours après la clôture de votre dernier signalement.*après STOP, seule l’empreinte reste/,
-      )
-      const contact = screen.getByRole('region', { name: 'Nous écrire' })
-      expect(within(contact).getByRole('link', { name: '33 800 00 00' })).toHaveAttribute(
-        'href',
-        'sms:+221338000000',
-      )
-      expect(contact).toHaveTextContent(/trois questions.*le problème, la commune, un repère/)
-    } finally {
-      meta.remove()
-    }
+    pageSays('sms-number', '+221338000000')
+    renderRoute('/a-propos')
+    const withSms = await screen.findByRole('region', { name: 'Ce qui est conservé, ce qui reste anonyme' })
+    expect(within(withSms).getByText(/Par SMS/)).toHaveTextContent(
+      /jamais montré aux organisations.*effacées 90 jours après la clôture de votre dernier signalement.*après STOP, seule l’empreinte reste/,
+    )
+    const contact = screen.getByRole('region', { name: 'Nous écrire' })
+    expect(within(contact).getByRole('link', { name: '33 800 00 00' })).toHaveAttribute(
+      'href',
+      'sms:+221338000000',
+    )
+    expect(contact).toHaveTextContent(/trois questions.*le problème, la commune, un repère/)
   })
 })

@@ -1,26 +1,17 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { SMS_NEWS_MESSAGES } from '../../../../domain/sms-rules'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { apiError, stubApi } from '../../../test/api-stub'
+import { pageSays } from '../../../test/page-meta'
 import { renderRoute } from '../../../test/render-route'
 
 const TOKEN = 'S'.repeat(43)
 
-let smsMeta: HTMLMetaElement | undefined
-/** The meta tag the server writes when the SMS channel is on. */
-function smsChannelOn() {
-  smsMeta = document.createElement('meta')
-  smsMeta.name = 'sms-number'
-  smsMeta.content = '+221338000000'
-  document.head.append(smsMeta)
-}
-
 beforeEach(() => {
   useCitizenDeviceStore.setState({ citizenToken: TOKEN, pushLanguage: null })
 })
-afterEach(() => smsMeta?.remove())
 
 const lists = {
   'GET /api/citizen/reports': { status: 200, body: { items: [] } },
@@ -37,7 +28,7 @@ describe('news by SMS (Mes signalements)', () => {
   })
 
   it('sends a code to the number given, confirms it, and stops on request', async () => {
-    smsChannelOn()
+    pageSays('sms-number', '+221338000000')
     const { callsTo } = stubApi({
       ...lists,
       'GET /api/citizen/sms-news': { status: 200, body: { state: 'off' } },
