@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../src/domain/auth-rules'
+import { COMMUNES } from '../src/domain/communes'
 import { seriousViolations } from './support/accessibility'
 import { gotoReady } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
@@ -291,6 +293,44 @@ describe('organisation space', () => {
     await gotoReady(page, page.url())
     await page.getByRole('region', { name: 'Carte des signalements' }).locator('.leaflet-container').waitFor()
     expect(await page.getByRole('radio', { name: 'Carte' }).isChecked()).toBe(true)
+    await context.close()
+  })
+
+  it('draws a report by SMS on its map as its commune’s circle, which opens it like a marker', async () => {
+    const medina = COMMUNES.findIndex((commune) => commune.name === 'Médina')
+    const { latitude, longitude } = COMMUNES[medina] ?? { latitude: 0, longitude: 0 }
+    const code = `SMS${randomBytes(3).toString('hex').toUpperCase().slice(0, 5)}`
+    await server.insertReport({
+      anonymous_code: code,
+      categoryName: 'Voirie',
+      description: `Trottoir effondré près du marché Tilène, signalé par SMS ${code}.`,
+      latitude,
+      longitude,
+      area_id: medina + 1,
+      channel: 'sms',
+      location_precision: 'commune',
+    })
+    const context = await newContext()
+    const page = await open(context, '/organization/login')
+    await logIn(page)
+    await gotoReady(page, `${server.url}/organization/available-reports?vue=carte`)
+    await page.getByRole('searchbox').fill(code)
+    const map = page.getByRole('region', { name: 'Carte des signalements' })
+    // Its commune's circle, and at its centre a hollow ring, not the dot of a known place (the
+    // other reports go once the search has narrowed the map).
+    const circle = map.locator('path.report-area')
+    await circle.waitFor()
+    const markers = map.locator('.leaflet-marker-icon')
+    await expect.poll(() => markers.count()).toBe(1)
+    expect(await markers.getAttribute('class')).toContain('report-marker--approximate')
+    // A tap inside the circle, away from its centre, opens the report.
+    const box = await circle.boundingBox()
+    if (!box) throw new Error('the commune’s circle is not on screen')
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.8)
+    await map
+      .locator('.leaflet-popup')
+      .getByRole('button', { name: `Voir le signalement ${code}` })
+      .waitFor()
     await context.close()
   })
 

@@ -134,3 +134,8 @@ export function nearestCommune(latitude: number, longitude: number, marginM = 0)
 export function communeNameAt(latitude: number, longitude: number): string | null {
   return nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.name ?? null
 }
+
+/** The radius of the circle drawn for a point that is only its commune's centre (a report by SMS). */
+export function communeCircleRadiusAt(latitude: number, longitude: number): number {
+  return nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.radiusM ?? PLACE_NAMING_MARGIN_M
+}

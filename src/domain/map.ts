@@ -1,6 +1,7 @@
 // Schemas (zod) of the API, read by the server; a screen imports their types only (.dependency-cruiser.js).
 import { z } from 'zod'
 import { latitudeSchema, longitudeSchema } from './coordinates'
+import { LOCATION_PRECISIONS } from './report-filing-rules'
 
 /** Up to this many reports in view are sent one by one; beyond, the server groups them. */
 export const MAP_MAX_POINTS = 500
@@ -25,6 +26,8 @@ export const mapPointSchema = z.object({
   created_at: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** 'commune' for a point that is only its commune's centre (a report by SMS): drawn as the commune's circle. */
+  location_precision: z.enum(LOCATION_PRECISIONS),
 })
 export type MapPoint = z.infer<typeof mapPointSchema>
 

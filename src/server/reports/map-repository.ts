@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { MAP_CLUSTER_GRID, MAP_MAX_POINTS, type MapCluster, type MapReports } from '../../domain/map'
+import type { LocationPrecision } from '../../domain/report-filing-rules'
 import { type Db, queryRows } from '../db/database'
 import { toIso } from '../db/values'
 import { publicStatus } from './scopes'
@@ -69,9 +70,10 @@ async function pointsOrGroups(db: Db, bbox: Bbox, scope: SQL): Promise<MapReport
     created_at: string | Date
     latitude: number
     longitude: number
+    location_precision: LocationPrecision
   }>(
     db,
-    sql`select id, type, status, created_at, latitude, longitude from reports where ${inBox(bbox, scope)}
+    sql`select id, type, status, created_at, latitude, longitude, location_precision from reports where ${inBox(bbox, scope)}
       order by created_at desc limit ${MAP_MAX_POINTS + 1}`,
   )
   if (rows.length <= MAP_MAX_POINTS) {

@@ -33,10 +33,22 @@ describe('GET /api/reports/map', () => {
           created_at: new Date(inView.created_at).toISOString(),
           latitude: 14.7,
           longitude: -17.45,
+          location_precision: 'point',
         },
       ],
       clusters: [],
     })
+  })
+
+  it('tells a report known only by its commune (by SMS), for the map to draw its circle', async () => {
+    const bySms = await insertReport(ctx.db.db, {
+      latitude: 14.6795,
+      longitude: -17.447,
+      channel: 'sms',
+      location_precision: 'commune',
+    })
+    const body = (await ctx.app.inject(`/api/reports/map?bbox=${DAKAR_VIEW}`)).json()
+    expect(body.points).toEqual([expect.objectContaining({ id: bySms.id, location_precision: 'commune' })])
   })
 
   it('groups the reports when there are too many to send one by one', async () => {

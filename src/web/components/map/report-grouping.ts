@@ -49,9 +49,18 @@ export function prevailingTone(counts: ToneCounts): Tone {
 /** A report's marker on every map, in pixels (a square). */
 export const REPORT_MARKER_SIZE = 26
 
-/** A report marker's classes: report-groups.css gives it its status's colour. */
-export function reportMarkerClass(status: string): string {
-  return `report-marker report-marker--${reportStatusAsReceived(status).tone}`
+/** A report marker's classes: report-groups.css gives it its status's colour, hollow when only its commune is known. */
+export function reportMarkerClass({
+  status,
+  location_precision,
+}: Pick<MapPoint, 'status' | 'location_precision'>): string {
+  const approximate = location_precision === 'commune' ? ' report-marker--approximate' : ''
+  return `report-marker report-marker--${reportStatusAsReceived(status).tone}${approximate}`
+}
+
+/** The classes of the commune's circle drawn for a report known only by its commune. */
+export function reportAreaClass(status: string): string {
+  return `report-area report-marker--${reportStatusAsReceived(status).tone}`
 }
 
 /** A group's classes: the colour of what it holds, or none when its statuses are unknown (`null`). */

@@ -1,6 +1,7 @@
 import './report-groups.css'
 import { useEffect, useMemo, useState } from 'react'
 import { useMapEvents } from 'react-leaflet'
+import { communeCircleRadiusAt } from '../../../domain/communes'
 import type { MapPoint, MapReports } from '../../../domain/map'
 import { L } from '../../lib/leaflet'
 import {
@@ -12,6 +13,7 @@ import {
   groupsOf,
   markersInView,
   REPORT_MARKER_SIZE,
+  reportAreaClass,
   reportMarkerClass,
   type Tone,
   useMarkerTitles,
@@ -38,9 +40,9 @@ export function useMapView(map: L.Map): { view: Bbox; zoom: number } {
   return { view, zoom }
 }
 
-function reportIcon(status: string): L.DivIcon {
+function reportIcon(report: MapPoint): L.DivIcon {
   return L.divIcon({
-    className: reportMarkerClass(status),
+    className: reportMarkerClass(report),
     html: '<span class="report-marker-dot"></span>',
     iconSize: [REPORT_MARKER_SIZE, REPORT_MARKER_SIZE],
     iconAnchor: [REPORT_MARKER_SIZE / 2, REPORT_MARKER_SIZE / 2],
@@ -99,13 +101,23 @@ export function useReportGroups({
     for (const marker of markersInView(groups, data, view, zoom)) {
       const position: [number, number] = [marker.latitude, marker.longitude]
       if (marker.kind === 'report') {
+        const select = () => onSelect({ position, reports: [marker.report] })
+        // A point that is only its commune's centre (a report by SMS) is the commune's circle,
+        // its marker a hollow ring at the centre that keeps it reachable from the keyboard.
+        if (marker.report.location_precision === 'commune')
+          L.circle(position, {
+            radius: communeCircleRadiusAt(marker.latitude, marker.longitude),
+            className: reportAreaClass(marker.report.status),
+          })
+            .on('click', select)
+            .addTo(layer)
         L.marker(position, {
-          icon: reportIcon(marker.report.status),
+          icon: reportIcon(marker.report),
           title: reportTitle(marker.report),
           keyboard: true,
           riseOnHover: true,
         })
-          .on('click', () => onSelect({ position, reports: [marker.report] }))
+          .on('click', select)
           .addTo(layer)
       } else if (marker.kind === 'group') {
         L.marker(position, {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Circle, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
-import { nearestCommune, PLACE_NAMING_MARGIN_M } from '../../../domain/communes'
+import { communeCircleRadiusAt } from '../../../domain/communes'
 import { REPORT_LOCATION_ZOOM } from '../../../domain/constants'
 import { COMMUNE_PRECISION_ZOOM } from '../../../domain/report-filing-rules'
 import { tileUrl } from '../../lib/config'
@@ -53,9 +53,7 @@ export default function ReportLocationMap({
           {approximate ? (
             <Circle
               center={[latitude, longitude]}
-              radius={
-                nearestCommune(latitude, longitude, PLACE_NAMING_MARGIN_M)?.radiusM ?? PLACE_NAMING_MARGIN_M
-              }
+              radius={communeCircleRadiusAt(latitude, longitude)}
               className="approximate-area"
               pathOptions={{ color: '#15803d', weight: 2, fillOpacity: 0.12 }}
             />

@@ -124,7 +124,7 @@ function PreviewMarker({ marker, at, title }: { marker: MapMarker; at: Point; ti
   if (marker.kind === 'report') {
     return (
       <span
-        className={`${reportMarkerClass(marker.report.status)} absolute`}
+        className={`${reportMarkerClass(marker.report)} absolute`}
         title={title}
         style={placed(at, REPORT_MARKER_SIZE / 2)}
       >

@@ -36,6 +36,7 @@ describe('the list alternative of the home map', () => {
           created_at: '2026-11-20T09:30:00Z',
           latitude: 14.7,
           longitude: -17.45,
+          location_precision: 'point',
         },
         {
           id: 'b',
@@ -44,6 +45,7 @@ describe('the list alternative of the home map', () => {
           created_at: '2026-11-02T08:00:00Z',
           latitude: 14.71,
           longitude: -17.44,
+          location_precision: 'point',
         },
       ],
       clusters: [],
