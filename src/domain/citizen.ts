@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { latitudeParameter, longitudeParameter } from './coordinates'
 import { reportDetailsSchema, resolutionPhotoSchema } from './report'
+import { LOCATION_PRECISIONS } from './report-filing-rules'
 
 export * from './citizen-actions'
 export * from './citizen-rules'
@@ -104,6 +105,8 @@ export const publicReportSchema = z.object({
   department: z.string().nullable(),
   latitude: z.number(),
   longitude: z.number(),
+  /** 'commune' for a report by SMS: its point is only its commune's centre. */
+  location_precision: z.enum(LOCATION_PRECISIONS),
   created_at: z.string(),
   updated_at: z.string(),
   claimed_at: z.string().nullable(),

@@ -35,6 +35,8 @@ export interface SmsReplies {
   events: Record<ReportEventKind, string>
   tooManyMessages: string
   tooManyReports(max: number): string
+  /** A message that could not be answered, after several tries (the number's next ones will be). */
+  answerFailed: string
   /** An organisation's or an administrator's news about a report filed from this number. */
   news(code: string, text: string): string
   /** The code that confirms a web filer's number for SMS news, valid `minutes`. */
@@ -53,7 +55,7 @@ const fr: SmsReplies = {
   filed: (code) =>
     `Merci, signalement enregistré. Code : ${code}. Pour le suivre, envoyez SUIVI ${code} ou ouvrez :`,
   help: (number) =>
-    `Alertes urbaines : envoyez un message au ${number} pour signaler un problème. SUIVI <code> : où en est un signalement. ANNULER : recommencer. STOP : plus de SMS. WOLOF, ENGLISH, FRANCAIS : la langue.`,
+    `Alertes urbaines : envoyez un message au ${number} pour signaler un problème. SUIVI <code> : où en est un signalement. ANNULER : recommencer. STOP : plus de SMS, REPRENDRE : les recevoir à nouveau. AIDE : ce message. WOLOF, ENGLISH, FRANCAIS : la langue.`,
   cancelled: 'Signalement annulé. Envoyez un message pour en commencer un autre.',
   stopped: 'Vous ne recevrez plus de SMS d’Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.',
   resumed: 'Vous recevez à nouveau les SMS d’Alertes urbaines.',
@@ -76,6 +78,7 @@ const fr: SmsReplies = {
   },
   tooManyMessages: 'Trop de messages en une heure : réessayez plus tard.',
   tooManyReports: (max) => `Vous avez déjà envoyé ${max} signalements aujourd’hui : réessayez demain.`,
+  answerFailed: 'Désolé, votre message n’a pas pu être traité. Réessayez dans quelques minutes.',
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
   confirmationCode: (code, minutes) =>
     `Alertes urbaines : votre code de confirmation est ${code}. Il expire dans ${minutes} minutes.`,
@@ -92,7 +95,7 @@ const wo: SmsReplies = {
   filed: (code) =>
     `Jërëjëf, yégle bi dugg na. Kod : ${code}. Ngir topp ko, yónneel SUIVI ${code} walla ubbi :`,
   help: (number) =>
-    `Alertes urbaines : yónneel benn bataaxal ci ${number} ngir yégle benn jafe-jafe. SUIVI <kod> : fan la yégle bi tollu. ANNULER : tambaliwaat. STOP : bañ SMS. WOLOF, ENGLISH, FRANCAIS : làkk wi.`,
+    `Alertes urbaines : yónneel benn bataaxal ci ${number} ngir yégle benn jafe-jafe. SUIVI <kod> : fan la yégle bi tollu. ANNULER : tambaliwaat. STOP : bañ SMS, REPRENDRE : jotaat ko. AIDE : bataaxal bii. WOLOF, ENGLISH, FRANCAIS : làkk wi.`,
   cancelled: 'Yégle bi neenal nañu ko. Yónneel benn bataaxal ngir tambali beneen.',
   stopped: 'Dootoo jot SMS yu Alertes urbaines. Yónneel REPRENDRE ngir jotaat ko.',
   resumed: 'Dinga jotaat SMS yu Alertes urbaines.',
@@ -119,6 +122,7 @@ const wo: SmsReplies = {
   },
   tooManyMessages: 'Bataaxal yi ëpp nañu ci benn waxtu : jéemaatal ci kanam.',
   tooManyReports: (max) => `Yónne nga ${max} yégle tey : jéemaatal ëllëg.`,
+  answerFailed: 'Baal nu, jàppuñu sa bataaxal. Jéemaatal ci kanam.',
   news: (code, text) => `Alertes urbaines, ${code} : ${text}`,
   confirmationCode: (code, minutes) =>
     `Alertes urbaines : sa code bu dëggal mooy ${code}. Dina jeex ci ${minutes} simili.`,
@@ -134,7 +138,7 @@ const en: SmsReplies = {
   tooLong: (max) => `Too long: ${max} characters at most.`,
   filed: (code) => `Thank you, report received. Code: ${code}. To follow it, send SUIVI ${code} or open:`,
   help: (number) =>
-    `Alertes urbaines: send a message to ${number} to report a problem. SUIVI <code>: where a report stands. ANNULER: start again. STOP: no more SMS. WOLOF, ENGLISH, FRANCAIS: the language.`,
+    `Alertes urbaines: send a message to ${number} to report a problem. SUIVI <code>: where a report stands. ANNULER: start again. STOP: no more SMS, REPRENDRE: receive them again. AIDE: this message. WOLOF, ENGLISH, FRANCAIS: the language.`,
   cancelled: 'Report cancelled. Send a message to start another one.',
   stopped: 'You will receive no more SMS from Alertes urbaines. Send REPRENDRE to receive them again.',
   resumed: 'You receive the SMS of Alertes urbaines again.',
@@ -156,6 +160,7 @@ const en: SmsReplies = {
   },
   tooManyMessages: 'Too many messages in an hour: try again later.',
   tooManyReports: (max) => `You already sent ${max} reports today: try again tomorrow.`,
+  answerFailed: 'Sorry, your message could not be handled. Please try again in a few minutes.',
   news: (code, text) => `Alertes urbaines, ${code}: ${text}`,
   confirmationCode: (code, minutes) =>
     `Alertes urbaines: your confirmation code is ${code}. It expires in ${minutes} minutes.`,

@@ -18,6 +18,9 @@ describe('keywords', () => {
   it('only as the whole message: inside a description they are words', () => {
     expect(keywordOf('Le feu ne marche plus, stop au carrefour')).toBeNull()
     expect(keywordOf('suivi')).toBeNull()
+    expect(keywordOf('Panneau stop tombé au carrefour')).toBeNull()
+    expect(keywordOf('Suivi des travaux de la rue 10 : le trou est revenu')).toBeNull()
+    expect(keywordOf('SUIVI 7KQ2M9XD')).toEqual({ kind: 'track', code: '7KQ2M9XD' })
   })
 })
 

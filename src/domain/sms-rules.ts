@@ -3,6 +3,7 @@
  * reply, phone numbers, keywords, and the citizen's answers read as a category or a commune.
  */
 import { foldPlaceName } from './place-names'
+import { ANONYMOUS_CODE_LENGTH } from './report-states'
 
 /** The API's French messages of the channel (its webhook). */
 export const SMS_MESSAGES = {
@@ -62,8 +63,11 @@ export type SmsNewsState = (typeof SMS_NEWS_STATES)[number]
 /** How many communes are offered when a name matches none. */
 export const SMS_COMMUNES_OFFERED = 3
 
-/** What became of an SMS sent: waiting for the gateway, then as its events tell. */
-export const SMS_DELIVERY_STATES = ['waiting', 'sent', 'delivered', 'failed'] as const
+/**
+ * What became of an SMS sent: waiting for the gateway, then as its events tell; or cancelled, its
+ * number having said STOP before it went.
+ */
+export const SMS_DELIVERY_STATES = ['waiting', 'sent', 'delivered', 'failed', 'cancelled'] as const
 
 /** The pause before the next try of an SMS tried `attempts` times: 30 s, doubling, at most an hour. */
 export function smsRetryDelay(attempts: number): number {
@@ -96,12 +100,22 @@ const KEYWORDS: Record<string, SmsKeyword> = {
 }
 
 /**
+ * SUIVI followed by what can be a code, as people write it ("7KQ2M9XD", "7kq2 m9xd"): one or two
+ * words of letters and digits, none longer than a code. "Suivi des travaux de la rue 10…" is a
+ * description.
+ */
+const TRACKING = new RegExp(
+  `^suivi ([a-z0-9]{1,${ANONYMOUS_CODE_LENGTH}}(?: [a-z0-9]{1,${ANONYMOUS_CODE_LENGTH}})?)$`,
+)
+
+/**
  * The keyword a message is, whatever its case and accents ("Arrêt", "suivi 7kq2 m9xd"), or null
- * when it is an answer. A whole message only: "stop" inside a description is a description.
+ * when it is an answer. At any step of a conversation, but as the whole message only: "Panneau
+ * stop tombé" is a description, not a refusal of every SMS.
  */
 export function keywordOf(message: string): SmsKeyword | null {
   const folded = foldPlaceName(message)
-  const track = /^suivi (.+)$/.exec(folded)
+  const track = TRACKING.exec(folded)
   if (track?.[1]) return { kind: 'track', code: track[1].replace(/ /g, '').toUpperCase() }
   return KEYWORDS[folded] ?? null
 }

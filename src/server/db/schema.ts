@@ -28,7 +28,11 @@ import {
   TARGET_HOURS_MAX,
   TARGET_HOURS_MIN,
 } from '../../domain/category-rules'
-import { LOCATION_PRECISIONS, REPORT_CHANNELS } from '../../domain/report-filing-rules'
+import {
+  LOCATION_PRECISIONS,
+  type LocationPrecision,
+  REPORT_CHANNELS,
+} from '../../domain/report-filing-rules'
 import {
   FILED_STATUS,
   REPORT_PRIORITY_VALUES,
@@ -310,7 +314,7 @@ export const reports = pgTable(
     /** How it came (REPORT_CHANNELS): the site, or a conversation by SMS. */
     channel: text('channel').notNull().default('web'),
     /** What its point says (LOCATION_PRECISIONS): the very place, or only its commune's centre. */
-    location_precision: text('location_precision').notNull().default('point'),
+    location_precision: text('location_precision').$type<LocationPrecision>().notNull().default('point'),
     supporters_count: integer('supporters_count').notNull().default(0),
     /**
      * What every text search reads (reports/search.ts): the words of the category, description,
@@ -876,6 +880,8 @@ export const smsInbox = pgTable(
     gateway_message_id: text('gateway_message_id'),
     received_at: moment('received_at').notNull(),
     handled_at: moment('handled_at'),
+    /** How many times answering it failed: past SMS_ANSWER_ATTEMPTS it is given up, so that the number's next messages are answered. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('sms_inbox_waiting_idx').on(t.received_at).where(sql`${t.handled_at} is null`),
@@ -903,6 +909,8 @@ export const smsOutbox = pgTable(
     /** Null once the gateway took it, or gave up: no longer due. */
     next_attempt_at: moment('next_attempt_at').defaultNow(),
     expires_at: moment('expires_at').notNull(),
+    /** When it failed or was cancelled: the operator's card counts the failures of the day by it. */
+    settled_at: moment('settled_at'),
     created_at: createdAt(),
   },
   (t) => [

@@ -23,7 +23,7 @@ import {
 } from '../../domain/organization-space'
 import type { OverdueKind } from '../../domain/overdue'
 import type { Page, PageCursor } from '../../domain/pagination'
-import type { LocationPrecision, ReportChannel } from '../../domain/report-filing-rules'
+import type { ReportChannel } from '../../domain/report-filing-rules'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
 import { zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
@@ -100,7 +100,7 @@ export function toReportItem(row: ReportRow): OrganizationReport {
     notifications_count: Number(row.notifications_count),
     overdue: row.overdue,
     channel: row.channel as ReportChannel,
-    location_precision: row.location_precision as LocationPrecision,
+    location_precision: row.location_precision,
   }
 }
 

@@ -70,6 +70,7 @@ describe('GET /api/reports/:id', () => {
       department: null,
       latitude: 14.7,
       longitude: -17.45,
+      location_precision: 'point',
       created_at: expect.any(String),
       updated_at: expect.any(String),
       claimed_at: expect.any(String),

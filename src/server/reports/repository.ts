@@ -49,6 +49,7 @@ export async function publicReport(db: Db, id: string): Promise<PublicReport | u
       department: reports.department,
       latitude: reports.latitude,
       longitude: reports.longitude,
+      location_precision: reports.location_precision,
       created_at: reports.created_at,
       updated_at: reports.updated_at,
       claimed_at: reports.claimed_at,

@@ -8,7 +8,7 @@ import { reportPagePath } from '../../domain/citizen-rules'
 import { COMMUNES } from '../../domain/communes'
 import { phoneNumberForDisplay } from '../../domain/phone-numbers'
 import { type ReportEventKind, reportEventLabel } from '../../domain/report-history'
-import type { ReportStatus } from '../../domain/report-states'
+import { isPublicStatus, type ReportStatus } from '../../domain/report-states'
 import { SMS_REPLIES } from '../../domain/sms-replies'
 import {
   keywordOf,
@@ -23,7 +23,7 @@ import { listCategories } from '../categories/repository'
 import { trackReport } from '../citizens/repository'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
-import { reports, smsInbox, smsNumbers } from '../db/schema'
+import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { createReport } from '../reports/create-report'
 import type { FileStorage } from '../storage/file-storage'
 import { answerMessage, pendingQuestion, type SmsConversation } from './conversation-steps'
@@ -90,10 +90,22 @@ async function countSince(
   return row?.n ?? 0
 }
 
+/**
+ * A number that says STOP gets nothing more, not even what was already waiting for the gateway
+ * (its replies, its reports' news): those SMS are given up, their copy of the number dropped.
+ */
+async function dropWaitingSms(tx: Db, numberHash: string, now: Date): Promise<void> {
+  await tx
+    .update(smsOutbox)
+    .set({ state: 'cancelled', next_attempt_at: null, number_encrypted: null, settled_at: now.toISOString() })
+    .where(and(eq(smsOutbox.number_hash, numberHash), eq(smsOutbox.state, 'waiting')))
+}
+
 /** The categories in the order of GET /api/categories, named in the conversation's language. */
 async function categoriesIn(tx: Db, language: SmsLanguage) {
   return (await listCategories(tx)).map((category) => ({
     id: category.id,
+    nom: category.nom,
     name: (language === 'fr' ? category.nom : category.translations[language]) || category.nom,
   }))
 }
@@ -117,6 +129,29 @@ export async function answerReceived(
   const replies = SMS_REPLIES[language]
   const reply = (text: string, tail = '') => queueSms(tx, to, cutToReply(text, tail), now)
 
+  const keep = (next: SmsConversation | null, changes: Partial<NumberRow> = {}) =>
+    tx
+      .update(smsNumbers)
+      .set({ conversation: next, conversation_at: next ? now.toISOString() : null, ...changes })
+      .where(eq(smsNumbers.number_hash, number.number_hash))
+  const idle =
+    !number.conversation_at || now.getTime() - Date.parse(number.conversation_at) > SMS_CONVERSATION_IDLE_MS
+  const conversation = idle ? null : (number.conversation as SmsConversation | null)
+
+  // A refusal, and its end, are heard whatever the limits: a number over them can still say STOP.
+  if (keyword?.kind === 'stop') {
+    await dropWaitingSms(tx, number.number_hash, now)
+    await reply(replies.stopped)
+    // Only the hash stays, to remember the refusal.
+    await keep(null, { number_encrypted: null, stopped_at: now.toISOString() })
+    return {}
+  }
+  if (keyword?.kind === 'resume') {
+    await keep(conversation, { number_encrypted: message.number_encrypted, stopped_at: null })
+    await reply(replies.resumed)
+    return {}
+  }
+
   const inLastHour = await countSince(
     tx,
     smsInbox,
@@ -130,25 +165,7 @@ export async function answerReceived(
     return {}
   }
 
-  const idle =
-    !number.conversation_at || now.getTime() - Date.parse(number.conversation_at) > SMS_CONVERSATION_IDLE_MS
-  const conversation = idle ? null : (number.conversation as SmsConversation | null)
-  const keep = (next: SmsConversation | null, changes: Partial<NumberRow> = {}) =>
-    tx
-      .update(smsNumbers)
-      .set({ conversation: next, conversation_at: next ? now.toISOString() : null, ...changes })
-      .where(eq(smsNumbers.number_hash, number.number_hash))
-
   switch (keyword?.kind) {
-    case 'stop':
-      await reply(replies.stopped)
-      // Only the hash stays, to remember the refusal.
-      await keep(null, { number_encrypted: null, stopped_at: now.toISOString() })
-      return {}
-    case 'resume':
-      await keep(conversation, { number_encrypted: message.number_encrypted, stopped_at: null })
-      await reply(replies.resumed)
-      return {}
     case 'help':
       await reply(replies.help(phoneNumberForDisplay(deps.smsNumber)))
       return {}
@@ -169,10 +186,11 @@ export async function answerReceived(
     }
     case 'track': {
       const tracked = await trackReport(tx, keyword.code)
-      if (!tracked || tracked.status === 'rejete') {
+      if (!tracked) {
         await reply(replies.unknownCode(keyword.code))
         return {}
       }
+      const category = (await categoriesIn(tx, language)).find((named) => named.nom === tracked.type)
       const last = tracked.history.at(-1)
       const lastEvent = last
         ? (replies.events[last.kind as ReportEventKind] ?? reportEventLabel(last.kind))
@@ -180,12 +198,13 @@ export async function answerReceived(
       await reply(
         replies.tracked(
           tracked.anonymous_code,
-          tracked.type,
+          category?.name ?? tracked.type,
           replies.statuses[tracked.status as ReportStatus] ?? tracked.status,
           lastEvent,
           smsDate(last?.created_at ?? tracked.created_at),
         ),
-        `${deps.publicOrigin}${reportPagePath(tracked.id)}`,
+        // A rejected report has no public page.
+        isPublicStatus(tracked.status) ? `${deps.publicOrigin}${reportPagePath(tracked.id)}` : '',
       )
       return {}
     }

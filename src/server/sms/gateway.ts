@@ -22,9 +22,13 @@ const REQUEST_TIMEOUT_MS = 15_000
 /** The operator's card waits this long for the gateway's health, no more. */
 const HEALTH_TIMEOUT_MS = 5_000
 
-/** A refusal that will not change: the message itself is at fault (not the gateway's state). */
+/**
+ * A refusal that will not change: the message itself is at fault. Not a timeout, a limit, or the
+ * gateway's credentials (401, 403: a password changed in the app and not yet here): those SMS
+ * wait for their next try rather than all fail at once.
+ */
 function isPermanent(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 429
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
 }
 
 /** SMS Gateway for Android's API: POST /message with Basic authentication, GET /health. */

@@ -24,6 +24,7 @@ import {
   smsEnv,
   startSmsGateway,
 } from '../test/sms-gateway'
+import { SMS_ANSWER_ATTEMPTS } from './sms-channel'
 import { smsSegments } from './sms-text'
 
 let ctx: TestContext
@@ -138,6 +139,42 @@ describe('a report by SMS', () => {
     )
   })
 
+  it('is filed in Wolof from its first message to its code', async () => {
+    const phone = newPhone()
+    expect(await phone.says('wolof')).toBe('Bataaxal yi dinañu nekk ci wolof.')
+    expect(await phone.says('Salaam aleekum')).toMatch(
+      /^Alertes urbaines : lan mooy jafe-jafe bi \? Tontuwal ak nimeroom : 1 /,
+    )
+    expect(await phone.says('1')).toBe('Ci ban komin ? (misaal Médina, Grand Yoff, Parcelles Assainies)')
+    expect(await phone.says('Parcelles')).toMatch(/^Waxal jafe-jafe bi ak benn màndarga/)
+    const description = 'Mbalit mi dafa bari ci wetu marse bu Unité 15'
+    expect(await phone.says('Ndaw')).toBe('Gàtt na lool : 10 araf lu mu néew, ak benn màndarga.')
+    const answer = await phone.says(description)
+    const [filed] = await ctx.db.db.select().from(reports).where(eq(reports.description, description))
+    expect(filed).toMatchObject({ channel: 'sms', location_precision: 'commune' })
+    // In GSM-7's letters: ë and ó are not among them.
+    expect(answer).toBe(
+      `Jerejef, yégle bi dugg na. Kod : ${filed?.anonymous_code}. Ngir topp ko, yonneel SUIVI ${filed?.anonymous_code} walla ubbi :\nhttps://alertes.example.sn/signalements/${filed?.id}`,
+    )
+  })
+
+  it('takes "Suivi des travaux…" at the description step as a description, not a code', async () => {
+    const phone = newPhone()
+    await phone.says('Bonjour')
+    await phone.says('1')
+    await phone.says('fann')
+    const description = 'Suivi des travaux de la rue 10 : le trou est revenu'
+    expect(await phone.says(description)).toMatch(/^Merci, signalement enregistré/)
+    expect(await ctx.db.db.select().from(reports).where(eq(reports.description, description))).toHaveLength(1)
+  })
+
+  it('keeps the first 1,000 characters of a longer message', async () => {
+    const hook = receivedSms('771999999', 'a'.repeat(1200), clock.now(), 'evt-a-long-message')
+    expect((await postWebhook(ctx.app, hook)).statusCode).toBe(200)
+    const [kept] = await ctx.db.db.select().from(smsInbox).where(eq(smsInbox.event_id, 'evt-a-long-message'))
+    expect(kept?.message).toHaveLength(1000)
+  })
+
   it('answers SUIVI with the status and the last step', async () => {
     const phone = newPhone()
     const [report] = await ctx.db.db.select().from(reports).where(eq(reports.channel, 'sms'))
@@ -243,6 +280,33 @@ describe('the news of a report filed by SMS', () => {
         's',
       ),
     )
+  })
+})
+
+describe('SUIVI of a rejected report', () => {
+  it('says it was rejected, without the address of a page it no longer has, and names its category in Wolof', async () => {
+    const phone = newPhone()
+    const report = await fileStreetLight(phone, 'Lampadaire tordu par un camion au rond-point de Ouakam')
+    const admin = await loginAdmin(ctx.app)
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${report.id}`,
+      headers: bearer(admin),
+      payload: { status: 'rejete', reason: 'Signalement en double.' },
+    })
+    await channel().sendDue()
+    const reply = await phone.says(`SUIVI ${report.anonymous_code}`)
+    expect(reply).toMatch(
+      new RegExp(`^${report.anonymous_code} \\(Éclairage public\\) : rejeté\\. Dernière étape : `),
+    )
+    expect(reply).not.toContain('https://')
+    await phone.says('WOLOF')
+    const categories = (await (await ctx.app.inject('/api/categories')).json()) as {
+      nom: string
+      translations: { wo?: string }
+    }[]
+    const inWolof = categories.find((category) => category.nom === 'Éclairage public')?.translations.wo
+    expect(await phone.says(`suivi ${report.anonymous_code}`)).toContain(`(${inWolof}) : bañ nañu ko.`)
   })
 })
 
@@ -445,6 +509,75 @@ describe('the outbox', () => {
   })
 })
 
+describe('the outbox, when the gateway refuses or the platform was down', () => {
+  it('keeps an SMS that the gateway refused for its credentials (401), and sends it once they are right', async () => {
+    const phone = newPhone()
+    gateway.answerNext(401)
+    expect(await phone.says('aide')).toBeUndefined()
+    clock.advance(60_000)
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+  })
+
+  it('does not send an SMS past its day: its news are stale', async () => {
+    const phone = newPhone()
+    gateway.answerNext(503)
+    expect(await phone.says('aide')).toBeUndefined()
+    clock.advance(25 * 60 * 60_000)
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(0)
+    const [sms] = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.expires_at, new Date(clock.now().getTime() - 60 * 60_000).toISOString()))
+    expect(sms).toMatchObject({ state: 'failed', number_encrypted: null, next_attempt_at: null })
+  })
+})
+
+describe('a message that cannot be answered', () => {
+  it(`is tried ${SMS_ANSWER_ATTEMPTS} times, then given up with an apology; other numbers are answered meanwhile`, async () => {
+    const admin = bearer(await loginAdmin(ctx.app))
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: admin,
+      payload: { nom: 'Stationnement gênant' },
+    })
+    expect(created.statusCode).toBe(201)
+    const categories = (await (await ctx.app.inject('/api/categories')).json()) as { nom: string }[]
+    const parking = categories.findIndex((category) => category.nom === 'Stationnement gênant') + 1
+    const phone = newPhone()
+    await phone.says('Bonjour')
+    await phone.says(String(parking))
+    await phone.says('medina')
+    // The category goes while the citizen writes: filing the report fails.
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/categories/${created.json().id}`,
+      headers: admin,
+    })
+    expect(removed.statusCode).toBe(204)
+    const description = 'Camions garés sur le trottoir devant l’école Médina'
+    expect(await phone.says(description)).toBeUndefined()
+    // Another number is answered at once, whatever waits before it (a second round, a second try).
+    expect(await newPhone().says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+    for (let round = 3; round < SMS_ANSWER_ATTEMPTS; round++) {
+      await channel().handleWaiting()
+      await channel().sendDue()
+      expect(phone.inbox().at(-1)).toMatch(/^Décrivez le problème/)
+    }
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox().at(-1)).toBe(
+      "Désolé, votre message n'a pas pu etre traité. Réessayez dans quelques minutes.",
+    )
+    expect(await ctx.db.db.select().from(reports).where(eq(reports.description, description))).toHaveLength(0)
+    // Its next message is answered.
+    expect(await phone.says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+    expect(logs).toContain('sms: a received message could not be answered')
+  })
+})
+
 describe('a number', () => {
   it(`is answered ${SMS_MESSAGES_PER_HOUR} times an hour, told once that it writes too much, then not at all`, async () => {
     const phone = newPhone()
@@ -454,6 +587,29 @@ describe('a number', () => {
     expect(await phone.says('aide')).toBeUndefined()
     clock.advance(61 * 60_000)
     expect(await phone.says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+  })
+
+  it('hears STOP when it is over its limit of messages, and sends nothing it had waiting', async () => {
+    const phone = newPhone()
+    const report = await fileStreetLight(phone, 'Lampadaire arraché par le vent route de Ngor')
+    for (let i = 0; i < SMS_MESSAGES_PER_HOUR; i++) await phone.says('aide')
+    expect(await phone.says('aide')).toBeUndefined()
+    // The organisation's news, written before the STOP, is never sent after it.
+    const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
+    const session = bearer(await loginOrganization(ctx.app, organization.email))
+    await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${report.id}/claim`, headers: session })
+    expect(await phone.says('STOP')).toBe(
+      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
+    )
+    const cancelled = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.number_hash, report.reporter_hash ?? ''))
+    expect(cancelled.filter((sms) => sms.state === 'cancelled')).toHaveLength(1)
+    expect(cancelled.every((sms) => sms.number_encrypted === null)).toBe(true)
+    clock.advance(60_000)
+    await channel().sendDue()
+    expect(phone.inbox().some((text) => text.includes('pris en charge'))).toBe(false)
   })
 
   it(`files ${SMS_REPORTS_PER_DAY} reports a day`, async () => {
@@ -491,7 +647,27 @@ describe('a number', () => {
     )
     for (const answer of answers) expect(answer.statusCode).toBe(200)
     const rows = await ctx.db.db.select().from(reports).where(eq(reports.channel, 'sms'))
-    const seen = [logs, JSON.stringify(rows), ...answers.map((answer) => answer.body)].join('\n')
+    // One SMS report as each reader sees it: the administrator, an organisation, Open311, its page.
+    const [one] = rows
+    const organization = await createOrganization(ctx.db.db, { categories: [one?.type ?? 'Voirie'] })
+    const asOrganization = bearer(await loginOrganization(ctx.app, organization.email))
+    const details = await Promise.all(
+      [
+        { url: `/api/admin/reports/${one?.id}`, headers: bearer(admin) },
+        { url: '/api/admin/sms', headers: bearer(admin) },
+        { url: '/api/admin/stats', headers: bearer(admin) },
+        { url: `/api/org/reports/${one?.id}`, headers: asOrganization },
+        { url: '/api/org/reports/available', headers: asOrganization },
+        { url: `/open311/v2/requests/${one?.id}.json` },
+        { url: `/api/reports/${one?.id}` },
+        { url: '/api/public/stats' },
+      ].map((request) => ctx.app.inject(request)),
+    )
+    for (const answer of details) expect([200, 404]).toContain(answer.statusCode)
+    expect(details.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(7)
+    const seen = [logs, JSON.stringify(rows), ...[...answers, ...details].map((answer) => answer.body)].join(
+      '\n',
+    )
     for (const answer of answers.slice(0, 2)) expect(answer.body).toContain('Caniveau bouché numéro 1')
     for (let n = 1; n <= phones; n++) {
       const digits = `77${String(100 + n).padStart(3, '0')}4567`
@@ -603,6 +779,31 @@ describe('a number whose reports are closed', () => {
     expect(row?.reporter_hash).toBeNull()
     // The report stays, as any resolved report.
     expect(row?.status).toBe('resolu')
+  })
+
+  it(`that said STOP is remembered past the ${SMS_NUMBER_KEPT_DAYS} days, as its hash alone`, async () => {
+    const phone = newPhone()
+    const report = await fileStreetLight(phone, 'Lampadaire tombé sur le trottoir de la VDN')
+    await phone.says('STOP')
+    const admin = bearer(await loginAdmin(ctx.app))
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reports/${report.id}`,
+      headers: admin,
+      payload: { status: 'rejete', reason: 'Déjà signalé par la mairie.' },
+    })
+    clock.advance((SMS_NUMBER_KEPT_DAYS + 1) * 24 * 60 * 60_000)
+    await channel().forgetOld(clock.now())
+    const [number] = await ctx.db.db
+      .select()
+      .from(smsNumbers)
+      .where(eq(smsNumbers.number_hash, report.reporter_hash ?? ''))
+    expect(number).toMatchObject({ number_encrypted: null, conversation: null })
+    expect(number?.stopped_at).not.toBeNull()
+    const [row] = await ctx.db.db.select().from(reports).where(eq(reports.id, report.id))
+    expect(row?.reporter_hash).toBeNull()
+    // Still nothing sent to it.
+    expect(await phone.says('Bonjour')).toBeUndefined()
   })
 
   it('given on the site for a device’s news, is kept while that device’s reports are open, then forgotten with its link', async () => {

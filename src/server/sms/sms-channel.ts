@@ -3,7 +3,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { statusesOfKind } from '../../domain/report-states'
 import { type SmsChannelStatus, smsRetryDelay } from '../../domain/sms'
-import { SMS_NUMBER_KEPT_DAYS } from '../../domain/sms-rules'
+import { SMS_REPLIES } from '../../domain/sms-replies'
+import { SMS_NUMBER_KEPT_DAYS, type SmsLanguage } from '../../domain/sms-rules'
 import { createBackgroundRounds } from '../background-rounds'
 import type { Clock } from '../clock'
 import type { SmsConfig } from '../config'
@@ -15,6 +16,8 @@ import type { FileStorage } from '../storage/file-storage'
 import { answerReceived, type ReceivedMessage } from './conversations'
 import type { SmsGateway } from './gateway'
 import type { NumberPrivacy } from './number-privacy'
+import { queueSms } from './sms-outbox'
+import { cutToReply } from './sms-text'
 
 /** SMS taken at once by one instance. */
 const BATCH = 10
@@ -24,6 +27,11 @@ const LEASE_MS = 120_000
 export const SMS_POLL_MS = 15_000
 /** Handled webhooks and settled SMS are kept this long: past the gateway's two days of retries. */
 const SMS_KEPT_MS = 3 * 24 * 60 * 60_000
+/**
+ * A received message whose answer failed this many times (a round each) is given up with an
+ * apology: the number's later messages, which wait behind it, are then answered.
+ */
+export const SMS_ANSWER_ATTEMPTS = 5
 
 interface DueSms extends OutboxRow {
   number_hash: string
@@ -66,11 +74,12 @@ export function createSmsChannel(deps: SmsChannelDeps) {
    * The oldest waiting webhook that no earlier one of the same number waits before (locked by
    * another instance or not): a number's messages are answered in the order they came.
    */
-  const nextWaiting = (tx: Db) =>
+  const nextWaiting = (tx: Db, failedThisRound: string[]) =>
     queryRows<InboxRow>(
       tx,
       sql`select * from ${smsInbox} i
         where i.handled_at is null
+          ${failedThisRound.length ? sql`and i.event_id not in ${failedThisRound}` : sql``}
           and not exists (
             select 1 from ${smsInbox} o
             where o.handled_at is null and o.number_hash = i.number_hash
@@ -89,7 +98,10 @@ export function createSmsChannel(deps: SmsChannelDeps) {
       )
       await tx
         .update(smsOutbox)
-        .set({ state: delivery.state })
+        .set({
+          state: delivery.state,
+          ...(delivery.state === 'failed' ? { settled_at: clock.now().toISOString() } : {}),
+        })
         .where(
           and(
             eq(smsOutbox.gateway_message_id, row.gateway_message_id),
@@ -108,21 +120,65 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     return answered.filedReportId
   }
 
-  /** Answers every waiting webhook, one transaction each; returns how many. */
-  async function handleWaiting(): Promise<number> {
-    let handled = 0
-    for (;;) {
-      const filed = await db.transaction(async (tx) => {
-        const [row] = await nextWaiting(tx as unknown as Db)
-        if (!row) return null
-        const reportId = await handle(tx as unknown as Db, row)
-        // Handled: its copy of the number goes (its hash stays, to count the number's messages).
+  /** Handled: its copy of the number goes (its hash stays, to count the number's messages). */
+  const markHandled = (tx: Db, row: InboxRow) =>
+    tx
+      .update(smsInbox)
+      .set({ handled_at: clock.now().toISOString(), number_encrypted: null })
+      .where(eq(smsInbox.event_id, row.event_id))
+
+  /**
+   * A message whose answer failed (its transaction undone): tried again at the next round, or,
+   * past SMS_ANSWER_ATTEMPTS, given up with an apology in the number's language.
+   */
+  async function answerFailed(row: InboxRow, error: unknown) {
+    log.warn({ err: error, attempts: row.attempts + 1 }, 'sms: a received message could not be answered')
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db
+      if (row.attempts + 1 < SMS_ANSWER_ATTEMPTS) {
         await tx
           .update(smsInbox)
-          .set({ handled_at: clock.now().toISOString(), number_encrypted: null })
+          .set({ attempts: row.attempts + 1 })
           .where(eq(smsInbox.event_id, row.event_id))
-        return { reportId }
-      })
+        return
+      }
+      await markHandled(tx, row)
+      const [number] = await tx
+        .select()
+        .from(smsNumbers)
+        .where(eq(smsNumbers.number_hash, row.number_hash ?? ''))
+      if (!row.number_hash || !row.number_encrypted || number?.stopped_at) return
+      const replies = SMS_REPLIES[(number?.language ?? 'fr') as SmsLanguage]
+      const to = { number_hash: row.number_hash, number_encrypted: row.number_encrypted }
+      await queueSms(tx, to, cutToReply(replies.answerFailed), clock.now())
+    })
+  }
+
+  /**
+   * Answers every waiting webhook, one transaction each; returns how many. One that fails waits
+   * for the next round, and the other numbers' messages are answered meanwhile.
+   */
+  async function handleWaiting(): Promise<number> {
+    let handled = 0
+    const failedThisRound: string[] = []
+    for (;;) {
+      let current: InboxRow | undefined
+      let filed: { reportId: string | undefined } | null
+      try {
+        filed = await db.transaction(async (tx) => {
+          const [row] = await nextWaiting(tx as unknown as Db, failedThisRound)
+          if (!row) return null
+          current = row
+          const reportId = await handle(tx as unknown as Db, row)
+          await markHandled(tx as unknown as Db, row)
+          return { reportId }
+        })
+      } catch (error) {
+        if (!current) throw error
+        failedThisRound.push(current.event_id)
+        await answerFailed(current, error)
+        continue
+      }
       if (!filed) return handled
       handled += 1
       if (filed.reportId) await deps.onFiled(filed.reportId)
@@ -145,7 +201,7 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     if (answer.kind === 'unavailable' && (await outbox.retryLater(sms, now))) return
     await db
       .update(smsOutbox)
-      .set({ state: 'failed', next_attempt_at: null, number_encrypted: null })
+      .set({ state: 'failed', next_attempt_at: null, number_encrypted: null, settled_at: now.toISOString() })
       .where(eq(smsOutbox.id, Number(sms.id)))
     log.warn({ attempts: sms.attempts, answer: answer.kind }, 'sms: not taken by the gateway, given up')
   }
@@ -157,9 +213,12 @@ export function createSmsChannel(deps: SmsChannelDeps) {
       async (batch) => {
         for (const sms of batch) {
           const to = sms.number_encrypted ? privacy.decrypt(sms.number_encrypted) : null
-          const answer = to
-            ? await gateway.send({ id: `alertes-${sms.id}`, to, text: sms.text })
-            : ({ kind: 'refused', status: 0 } as const)
+          // Past its day (every instance stopped that long), news and replies are stale: not sent.
+          const expired = new Date(sms.expires_at) <= clock.now()
+          const answer =
+            to && !expired
+              ? await gateway.send({ id: `alertes-${sms.id}`, to, text: sms.text })
+              : ({ kind: 'refused', status: 0 } as const)
           await settle(sms, answer, clock.now())
         }
       },
@@ -190,20 +249,23 @@ export function createSmsChannel(deps: SmsChannelDeps) {
       statusesOfKind('open').map((status) => sql`${status}`),
       sql`, `,
     )
+    // A number that said STOP keeps its row (its hash alone, no copy): the refusal is remembered.
     await db.execute(sql`
-      with forgotten as (
-        delete from ${smsNumbers} n
+      with expired as (
+        select n.number_hash, n.stopped_at from ${smsNumbers} n
         where n.last_message_at < ${before}
           and not exists (
             select 1 from ${reports} r
             where (r.reporter_hash = n.number_hash
                 or r.reporter_hash in (select l.device_hash from ${smsDeviceLinks} l where l.number_hash = n.number_hash))
-              and (r.status in (${open}) or r.updated_at >= ${before}))
-        returning n.number_hash),
+              and (r.status in (${open}) or r.updated_at >= ${before}))),
+      forgotten as (
+        delete from ${smsNumbers}
+        where number_hash in (select number_hash from expired where stopped_at is null)),
       unlinked as (
-        delete from ${smsDeviceLinks} where number_hash in (select number_hash from forgotten))
+        delete from ${smsDeviceLinks} where number_hash in (select number_hash from expired))
       update ${reports} set reporter_hash = null
-      where channel = 'sms' and reporter_hash in (select number_hash from forgotten)`)
+      where channel = 'sms' and reporter_hash in (select number_hash from expired)`)
     // A code asked for and never confirmed: its number goes with it.
     await db.execute(
       sql`delete from ${smsDeviceLinks} where confirmed_at is null and created_at < ${new Date(now.getTime() - SMS_KEPT_MS).toISOString()}`,
@@ -218,11 +280,15 @@ export function createSmsChannel(deps: SmsChannelDeps) {
       gateway.reachable(),
       queryRows<{ last_received_at: string | Date | null; waiting: number; failed_today: number }>(
         db,
+        // The last message from the webhooks kept three days, else from the numbers (whose time a
+        // web filer's confirmation also sets).
         sql`select
-          (select max(last_message_at) from ${smsNumbers}) as last_received_at,
+          coalesce(
+            (select max(received_at) from ${smsInbox} where event = 'sms:received'),
+            (select max(last_message_at) from ${smsNumbers})) as last_received_at,
           (select count(*)::int from ${smsOutbox} where next_attempt_at is not null) as waiting,
           (select count(*)::int from ${smsOutbox}
-            where state = 'failed' and created_at >= ${midnight.toISOString()}) as failed_today`,
+            where state = 'failed' and settled_at >= ${midnight.toISOString()}) as failed_today`,
       ),
     ])
     return {

@@ -46,7 +46,8 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
     )
     const pending = {
       number_hash: numberHash,
-      number_encrypted: privacy.encrypt(e164),
+      // A number that said STOP keeps no copy: only its hash, which remembers the refusal.
+      number_encrypted: known?.stopped_at ? null : privacy.encrypt(e164),
       language,
       code_hash: codeHash(deviceHash, code),
       code_expires_at: new Date(now.getTime() + SMS_CONFIRMATION_TTL_MINUTES * 60_000).toISOString(),
@@ -61,9 +62,10 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
         .onConflictDoUpdate({ target: smsDeviceLinks.device_hash, set: pending })
       // A number that said STOP gets nothing, and the answer is the same as for any other: no one
       // learns from the site whether a number ever wrote to the channel.
-      if (known?.stopped_at) return
+      if (!pending.number_encrypted) return
       const text = SMS_REPLIES[language].confirmationCode(code, SMS_CONFIRMATION_TTL_MINUTES)
-      await queueSms(tx as unknown as Db, pending, cutToReply(text), now)
+      const to = { number_hash: numberHash, number_encrypted: pending.number_encrypted }
+      await queueSms(tx as unknown as Db, to, cutToReply(text), now)
     })
     return 'waiting'
   }
@@ -71,7 +73,7 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
   /** Takes the code back: right, the number is confirmed; wrong, one try fewer. */
   async function confirm(deviceHash: string, code: string): Promise<SmsNewsState> {
     const link = await linkOf(deviceHash)
-    if (!link?.code_hash || !link.number_encrypted || !link.code_expires_at) {
+    if (!link?.code_hash || !link.code_expires_at) {
       throw new AppError('invalid_input', { reason: 'smsNews.noCodeWaiting', field: 'code' })
     }
     const now = clock.now()
@@ -79,7 +81,9 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
       throw new AppError('invalid_input', { reason: 'smsNews.codeExpired', field: 'code' })
     }
     const given = Buffer.from(codeHash(deviceHash, code.replace(/\s/g, '')))
-    if (!timingSafeEqual(given, Buffer.from(link.code_hash))) {
+    // A number that said STOP was sent no code: any code is wrong, as for any other number.
+    const numberEncrypted = link.number_encrypted
+    if (!timingSafeEqual(given, Buffer.from(link.code_hash)) || !numberEncrypted) {
       await db
         .update(smsDeviceLinks)
         .set({ attempts: link.attempts + 1 })
@@ -87,7 +91,7 @@ export function createSmsNewsOptIn({ db, clock, privacy }: { db: Db; clock: Cloc
       throw new AppError('invalid_input', { reason: 'smsNews.wrongCode', field: 'code' })
     }
     const number = {
-      number_encrypted: link.number_encrypted,
+      number_encrypted: numberEncrypted,
       language: link.language,
       last_message_at: now.toISOString(),
     }

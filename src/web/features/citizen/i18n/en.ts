@@ -257,6 +257,7 @@ export const citizenEn: Translation<CitizenCatalogue> = {
     place: 'Place',
     mapLabel: 'Map of the report’s place',
     pin: 'Place of the report',
+    approximatePlace: 'Approximate position (commune of {{name}}): reported by SMS',
     privacy:
       'The tracking code, the photo, the voice note and the messages stay private: only the device that sent the report sees them.',
   },

@@ -257,6 +257,7 @@ export const citizenFr = {
     place: 'Lieu',
     mapLabel: 'Carte du lieu du signalement',
     pin: 'Lieu du signalement',
+    approximatePlace: 'Position approximative (commune de {{name}}) : signalé par SMS',
     privacy:
       'Le code de suivi, la photo, la note vocale et les messages restent privés : seul l’appareil qui a envoyé le signalement les voit.',
   },

@@ -259,6 +259,7 @@ export const citizenWo: Translation<CitizenCatalogue> = {
     place: 'Bérab',
     mapLabel: 'Kàrtu bérabu yégle bi',
     pin: 'Bérabu yégle bi',
+    approximatePlace: 'Bérab bu jub-juboo (komin bu {{name}}) : yégle bu ñu yónnee ci SMS',
     privacy:
       'Kodu topp bi, nataal bi, kàddu gi ak bataaxal yi, kenn du leen gis : jumtukaay bi yónnee yégle bi rekk moo leen di gis.',
   },

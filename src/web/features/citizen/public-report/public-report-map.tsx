@@ -1,13 +1,26 @@
 // Sets Leaflet up (its marker icons served by the app) before the map draws.
 import '../../../lib/leaflet'
 import { useTranslation } from 'react-i18next'
-import { MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet'
+import { Circle, MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet'
+import { communeCircleRadiusAt } from '../../../../domain/communes'
 import { REPORT_PAGE_MAP_ZOOM } from '../../../../domain/constants'
+import { COMMUNE_PRECISION_ZOOM } from '../../../../domain/report-filing-rules'
 import { tileUrl } from '../../../lib/config'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 
-/** The map of a report's public page (Leaflet, loaded on demand): a pin on its place. */
-export default function PublicReportMap({ latitude, longitude }: { latitude: number; longitude: number }) {
+/**
+ * The map of a report's public page (Leaflet, loaded on demand): a pin on its place, or for a
+ * report by SMS, whose point is only its commune's centre, the commune's circle.
+ */
+export default function PublicReportMap({
+  latitude,
+  longitude,
+  approximate,
+}: {
+  latitude: number
+  longitude: number
+  approximate: boolean
+}) {
   const { t } = useTranslation()
   const { t: tCitizen } = useTranslation('citizen')
   // The map, then its tiles, then its controls and pin, each in a task of its own.
@@ -16,7 +29,7 @@ export default function PublicReportMap({ latitude, longitude }: { latitude: num
   return (
     <MapContainer
       center={place}
-      zoom={REPORT_PAGE_MAP_ZOOM}
+      zoom={approximate ? COMMUNE_PRECISION_ZOOM : REPORT_PAGE_MAP_ZOOM}
       zoomControl={false}
       scrollWheelZoom={false}
       doubleClickZoom={false}
@@ -28,12 +41,21 @@ export default function PublicReportMap({ latitude, longitude }: { latitude: num
       {shown >= 3 ? (
         <>
           <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-          <Marker
-            position={place}
-            title={tCitizen('publicReport.pin')}
-            alt={tCitizen('publicReport.pin')}
-            keyboard={false}
-          />
+          {approximate ? (
+            <Circle
+              center={place}
+              radius={communeCircleRadiusAt(latitude, longitude)}
+              className="approximate-area"
+              pathOptions={{ color: '#15803d', weight: 2, fillOpacity: 0.12 }}
+            />
+          ) : (
+            <Marker
+              position={place}
+              title={tCitizen('publicReport.pin')}
+              alt={tCitizen('publicReport.pin')}
+              keyboard={false}
+            />
+          )}
         </>
       ) : null}
     </MapContainer>

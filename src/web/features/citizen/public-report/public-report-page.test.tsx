@@ -9,9 +9,15 @@ import { drawnStatusOf, renderRoute } from '../../../test/render-route'
 
 // jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
 vi.mock('./public-report-map', () => ({
-  default: ({ latitude, longitude }: { latitude: number; longitude: number }) => (
-    <div data-testid="leaflet-map">{`${latitude},${longitude}`}</div>
-  ),
+  default: ({
+    latitude,
+    longitude,
+    approximate,
+  }: {
+    latitude: number
+    longitude: number
+    approximate: boolean
+  }) => <div data-testid="leaflet-map">{`${latitude},${longitude}${approximate ? ' (circle)' : ''}`}</div>,
 }))
 
 const ID = '6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c'
@@ -24,6 +30,7 @@ const report: PublicReport = {
   address: 'Avenue Blaise Diagne, Médina',
   department: 'Dakar',
   latitude: 14.6795,
+  location_precision: 'point',
   longitude: -17.4482,
   created_at: '2026-11-20T09:30:00Z',
   updated_at: '2026-11-22T10:00:00Z',
@@ -96,6 +103,28 @@ describe('/signalements/:id', () => {
       '/signaler',
     )
     expect(within(main).getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
+  })
+
+  it('names only the commune of a report by SMS, and draws its circle, not a pin at its centre', async () => {
+    const bySms: PublicReport = {
+      ...report,
+      address: '',
+      latitude: 14.6795,
+      longitude: -17.447,
+      location_precision: 'commune',
+    }
+    stubApi({ [`GET /api/reports/${ID}`]: { status: 200, body: bySms } })
+    renderRoute(`/signalements/${ID}`)
+    const card = await screen.findByRole('article', { name: 'Voirie' })
+    expect(
+      within(card).getByText(/^Position approximative \(commune de Médina\)\s: signalé par SMS$/),
+    ).toBeInTheDocument()
+    const facts = within(card)
+      .getAllByRole('definition')
+      .map((item) => item.textContent)
+    expect(facts.some((fact) => fact?.includes('14.6795'))).toBe(false)
+    const map = within(card).getByRole('region', { name: 'Carte du lieu du signalement' })
+    expect(await within(map).findByTestId('leaflet-map')).toHaveTextContent('(circle)')
   })
 
   it('shows the photo of the fix as "Après intervention", with the organisation’s note and its date', async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import type { PublicReport } from '../../../../domain/citizen'
 import { isReportId } from '../../../../domain/citizen-rules'
+import { communeNameAt } from '../../../../domain/communes'
 import { REPORT_PAGE_TITLE_CHARS } from '../../../../domain/constants'
 import { previewText } from '../../../../domain/organization-space-rules'
 import { NotFoundView } from '../../../components/layout/not-found-view'
@@ -44,7 +45,11 @@ function ReportMap({ report }: { report: PublicReport }) {
     >
       {hydrated ? (
         <Suspense fallback={<MapLoading />}>
-          <PublicReportMap latitude={report.latitude} longitude={report.longitude} />
+          <PublicReportMap
+            latitude={report.latitude}
+            longitude={report.longitude}
+            approximate={report.location_precision === 'commune'}
+          />
         </Suspense>
       ) : (
         <MapLoading />
@@ -61,7 +66,11 @@ function useReportPageMeta(report: PublicReport) {
   const { t } = useTranslation('citizen')
   const statusLabel = useReportStatusLabel()
   const type = useCategoryName()(report.type)
-  const place = usePlaceName(report)
+  const named = usePlaceName(report)
+  const commune =
+    report.location_precision === 'commune' ? communeNameAt(report.latitude, report.longitude) : null
+  // A report by SMS is known by its commune only: its centre's coordinates would say more than that.
+  const place = commune ? t('publicReport.approximatePlace', { name: commune }) : named
   const excerpt = previewText(report.description, REPORT_PAGE_TITLE_CHARS)
   const subject = excerpt ? t('publicReport.meta.subject', { description: excerpt, type }) : type
   const said = t('publicReport.meta.description', {

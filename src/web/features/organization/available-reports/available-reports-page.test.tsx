@@ -139,6 +139,12 @@ describe('Available reports', () => {
     const details = await screen.findByRole('dialog', { name: 'Détails du signalement' })
     expect(within(details).getByText('Position approximative (commune de Médina)')).toBeInTheDocument()
     expect(within(details).getByText('Signalé par SMS')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    // The claim's confirmation names the place as approximate too.
+    await user.click(within(card).getByRole('button', { name: 'Prendre en charge le signalement SMS23456' }))
+    const claim = await screen.findByRole('dialog', { name: 'Prendre en charge ce signalement\u202f?' })
+    expect(within(claim).getByText('Position approximative (commune de Médina)')).toBeInTheDocument()
+    expect(within(claim).getByText('Signalé par SMS')).toBeInTheDocument()
   })
 
   it('marks a report past its claim target "En retard", in its card, its details and its claim', async () => {

@@ -13,7 +13,7 @@ export function ReportConfirmationSummary({ report, code }: { report: Organizati
         {report.type} · <span className="font-mono">{code}</span> <OverdueBadge overdue={report.overdue} />
       </p>
       <p className="text-sm text-slate-600">
-        <ReportArea area={report.area} />
+        <ReportArea area={report.area} report={report} />
       </p>
       <p className="mt-1 line-clamp-3 text-sm text-slate-700">{report.description}</p>
     </>
