@@ -2,16 +2,16 @@
 // imports: the site's footer shows the SMS number with this alone.
 
 /**
- * A phone number as E.164 ("+221771234567"): a Senegalese one from its 9 digits (mobile 7x,
- * fixed 33), with or without +221 or 00221, spaces, dots or dashes; another country's kept as
- * given in E.164. Null when it is neither.
+ * A phone number as E.164 ("+221771234567"): a Senegalese one from its 9 digits (mobiles start
+ * with 7, fixed lines with 3: every operator's ranges, new ones included), with or without +221
+ * or 00221, spaces, dots or dashes; another country's kept as given in E.164. Null when it is
+ * neither.
  */
 export function normalizePhoneNumber(raw: string): string | null {
   const compact = raw.trim().replace(/[\s.\-()]/g, '')
   const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact
-  if (/^(7[05-8]|33)\d{7}$/.test(international)) return `+221${international}`
-  if (/^\+221/.test(international))
-    return /^\+221(7[05-8]|33)\d{7}$/.test(international) ? international : null
+  if (/^[37]\d{8}$/.test(international)) return `+221${international}`
+  if (/^\+221/.test(international)) return /^\+221[37]\d{8}$/.test(international) ? international : null
   return /^\+[1-9]\d{7,14}$/.test(international) ? international : null
 }
 
