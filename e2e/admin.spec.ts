@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMMUNES } from '../src/domain/communes'
 import { categories, organizations } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { insertReport } from '../src/server/test/factories'
 import { seriousViolations } from './support/accessibility'
 import { launchBrowser } from './support/browser'
 import { type E2eServer, startE2eServer } from './support/server'
+import { insertSmsReportInMedina } from './support/sms-report'
 
 let server: E2eServer
 let browser: Browser
@@ -283,19 +282,9 @@ describe('admin back-office', () => {
   })
 
   it('shows a report by SMS as approximate: its commune named, a circle on the map, no pin', async () => {
-    const medina = COMMUNES.findIndex((commune) => commune.name === 'Médina')
-    const { latitude, longitude } = COMMUNES[medina] ?? { latitude: 0, longitude: 0 }
-    // A code of its own at each run of the test (a retry finds the first run's report there).
-    const code = `SMS${randomBytes(3).toString('hex').toUpperCase().slice(0, 5)}`
-    await server.insertReport({
-      anonymous_code: code,
+    const { code } = await insertSmsReportInMedina(server, {
       categoryName: 'Voirie',
       description: 'Nid de poule devant la mosquée de la rue 11.',
-      latitude,
-      longitude,
-      area_id: medina + 1,
-      channel: 'sms',
-      location_precision: 'commune',
     })
     const page = await newPage()
     await logIn(page)

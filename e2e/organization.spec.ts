@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE } from '../src/domain/auth-rules'
-import { COMMUNES } from '../src/domain/communes'
 import { seriousViolations } from './support/accessibility'
 import { gotoReady } from './support/browser'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
+import { insertSmsReportInMedina } from './support/sms-report'
 import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 // One organisation signs up through the wizard in the first test; the later tests use it.
@@ -297,18 +296,9 @@ describe('organisation space', () => {
   })
 
   it('draws a report by SMS on its map as its commune’s circle, which opens it like a marker', async () => {
-    const medina = COMMUNES.findIndex((commune) => commune.name === 'Médina')
-    const { latitude, longitude } = COMMUNES[medina] ?? { latitude: 0, longitude: 0 }
-    const code = `SMS${randomBytes(3).toString('hex').toUpperCase().slice(0, 5)}`
-    await server.insertReport({
-      anonymous_code: code,
+    const { code } = await insertSmsReportInMedina(server, {
       categoryName: 'Voirie',
-      description: `Trottoir effondré près du marché Tilène, signalé par SMS ${code}.`,
-      latitude,
-      longitude,
-      area_id: medina + 1,
-      channel: 'sms',
-      location_precision: 'commune',
+      description: 'Trottoir effondré près du marché Tilène.',
     })
     const context = await newContext()
     const page = await open(context, '/organization/login')

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Circle, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
-import { communeCircleRadiusAt } from '../../../domain/communes'
+import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import { REPORT_LOCATION_ZOOM } from '../../../domain/constants'
 import { COMMUNE_PRECISION_ZOOM } from '../../../domain/report-filing-rules'
 import { tileUrl } from '../../lib/config'
+import { CommuneCircle } from './commune-circle'
 // Sets up Leaflet (its marker icons served by the app) before the map draws.
 import '../../lib/leaflet'
 import { useOneTaskAfterAnother } from '../../lib/use-one-task-after-another'
@@ -51,12 +51,7 @@ export default function ReportLocationMap({
         <>
           <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
           {approximate ? (
-            <Circle
-              center={[latitude, longitude]}
-              radius={communeCircleRadiusAt(latitude, longitude)}
-              className="approximate-area"
-              pathOptions={{ color: '#15803d', weight: 2, fillOpacity: 0.12 }}
-            />
+            <CommuneCircle latitude={latitude} longitude={longitude} />
           ) : (
             <Marker position={[latitude, longitude]} title={label} alt={label} keyboard={false} />
           )}

@@ -1,10 +1,10 @@
 // Sets Leaflet up (its marker icons served by the app) before the map draws.
 import '../../../lib/leaflet'
 import { useTranslation } from 'react-i18next'
-import { Circle, MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet'
-import { communeCircleRadiusAt } from '../../../../domain/communes'
+import { MapContainer, Marker, TileLayer, ZoomControl } from 'react-leaflet'
 import { REPORT_PAGE_MAP_ZOOM } from '../../../../domain/constants'
 import { COMMUNE_PRECISION_ZOOM } from '../../../../domain/report-filing-rules'
+import { CommuneCircle } from '../../../components/report/commune-circle'
 import { tileUrl } from '../../../lib/config'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 
@@ -42,12 +42,7 @@ export default function PublicReportMap({
         <>
           <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
           {approximate ? (
-            <Circle
-              center={place}
-              radius={communeCircleRadiusAt(latitude, longitude)}
-              className="approximate-area"
-              pathOptions={{ color: '#15803d', weight: 2, fillOpacity: 0.12 }}
-            />
+            <CommuneCircle latitude={latitude} longitude={longitude} />
           ) : (
             <Marker
               position={place}
