@@ -1,5 +1,6 @@
 // Issue 30, point 2: the limits of the communes an administrator imports, and the recount of every
 // report's commune that follows (in batches, resumable).
+import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '../db/database'
@@ -159,6 +160,20 @@ describe('PUT /api/admin/areas', () => {
         },
         'Élément 1 («\u202fNgor\u202f»)\u202f: des coordonnées sont hors du Sénégal.',
       ],
+      [
+        {
+          type: 'FeatureCollection',
+          features: [{ ...feature('', [squareAround(BORDER_POINT)]), properties: {} }],
+        },
+        'Élément 1\u202f: il n’a pas de nom (properties.name).',
+      ],
+      [
+        {
+          type: 'FeatureCollection',
+          features: [{ ...feature('Ngor', []), geometry: { type: 'Point', coordinates: [-17.51, 14.75] } }],
+        },
+        'Élément 1 («\u202fNgor\u202f»)\u202f: sa géométrie doit être un Polygon ou un MultiPolygon.',
+      ],
     ]
     for (const [payload, message] of refusals) {
       const res = await put(payload)
@@ -169,11 +184,37 @@ describe('PUT /api/admin/areas', () => {
     expect(await ctx.db.db.select().from(areaRecount)).toEqual([])
   })
 
-  it('refuses a file over 5 MB with 400, before reading it', async () => {
+  it('refuses a file over 5 MB with 400, before reading it or once read past 5 MB without its length', async () => {
     const huge = { type: 'FeatureCollection', features: [], padding: 'x'.repeat(5 * 1024 * 1024) }
     const res = await put(huge)
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Le fichier de limites dépasse 5 Mo.')
+    // Sent in chunks, its length unsaid (Transfer-Encoding: chunked).
+    const streamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/areas',
+      payload: Readable.from([JSON.stringify(huge)]),
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+    })
+    expect(streamed.statusCode).toBe(400)
+    expect(streamed.json().error.message).toBe('Le fichier de limites dépasse 5 Mo.')
+  })
+
+  it('takes a file of real limits, far larger than the API’s other bodies', async () => {
+    // A commune drawn with 2,000 points, as OpenStreetMap's limits are (some 100 KB).
+    const ring = Array.from({ length: 2000 }, (_, i) => {
+      const angle = (2 * Math.PI * i) / 2000
+      return [
+        BORDER_POINT.longitude + 0.003 * Math.cos(angle),
+        BORDER_POINT.latitude + 0.003 * Math.sin(angle),
+      ]
+    })
+    ring.push(ring[0] as number[])
+    const detailed = { type: 'FeatureCollection', features: [feature('Médina', [ring])] }
+    expect(JSON.stringify(detailed).length).toBeGreaterThan(32 * 1024)
+    const res = await put(detailed)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ updated: 1 })
   })
 
   it('is the administrators’ only', async () => {

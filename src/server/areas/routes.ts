@@ -44,6 +44,12 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
       bodyLimit: BOUNDARY_FILE_MAX_BYTES,
+      // A body sent without its length is stopped at the limit while read: the same answer.
+      errorHandler: (error) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          throw new AppError('invalid_input', { message: BOUNDARY_MESSAGES.tooLarge })
+        throw error
+      },
       schema: {
         tags,
         summary: 'Limites des communes (GeoJSON FeatureCollection de Polygon / MultiPolygon)',

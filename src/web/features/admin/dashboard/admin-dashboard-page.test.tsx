@@ -201,7 +201,7 @@ describe('Admin dashboard', () => {
     const toAssign = await screen.findByRole('region', { name: 'À attribuer' })
     expect(
       within(toAssign).getByRole('link', { name: 'Voir tous les signalements à attribuer' }),
-    ).toHaveAttribute('href', '/admin/reports?statut=en-attente&retard=1')
+    ).toHaveAttribute('href', '/admin/reports?statut=en-attente&retard=claim')
     const rows = await within(toAssign).findAllByRole('listitem', {}, { timeout: 5000 })
     const first = rows[0] as HTMLElement
     expect(first).toHaveTextContent('Voirie')
@@ -232,7 +232,7 @@ describe('Admin dashboard', () => {
     expect(calls.filter((call) => call.path === '/api/admin/stats').length).toBeGreaterThan(1)
   })
 
-  it('leads from "À attribuer" to the report list filtered to the waiting late reports', async () => {
+  it('leads from "À attribuer" to the report list filtered to the waiting reports late to be claimed', async () => {
     const { calls } = stubApi({
       ...NOTHING_TO_ASSIGN,
       '/api/admin/stats': { status: 200, body: stats },
@@ -246,13 +246,14 @@ describe('Admin dashboard', () => {
       .click(within(toAssign).getByRole('link', { name: 'Voir tous les signalements à attribuer' }))
     expect(await screen.findByRole('heading', { name: 'Gestion des signalements' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin/reports')
-    // `retard=1` read from the address, sent as `overdue=1`, shown in its filter.
+    // `retard=claim` read from the address, sent as `overdue=claim`, shown in its filter: not the
+    // reports put back "En attente" that are late to be resolved.
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/admin/reports').at(-1)?.url).toBe(
-        '/api/admin/reports?status=en-attente&overdue=1',
+        '/api/admin/reports?status=en-attente&overdue=claim',
       ),
     )
-    expect(screen.getByLabelText('Délai')).toHaveValue('1')
+    expect(screen.getByLabelText('Délai')).toHaveValue('claim')
     expect(screen.getByLabelText('Statut')).toHaveValue('en-attente')
   })
 

@@ -13,7 +13,7 @@ import {
   ADMIN_DASHBOARD_TO_ASSIGN_REPORTS,
 } from '../../../../domain/constants'
 import { resolutionRate } from '../../../../domain/organization-space-rules'
-import { OVERDUE_FILTER } from '../../../../domain/overdue'
+import type { OverdueKind } from '../../../../domain/overdue'
 import { phoneNumberForDisplay } from '../../../../domain/phone-numbers'
 import { FILED_STATUS, REPORT_STATUSES } from '../../../../domain/report-states'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -274,11 +274,12 @@ function RecentReports() {
 
 /**
  * The whole list of the reports to assign: the report management screen, waiting ones past their
- * target (`retard`, beside `statut`, in its address).
+ * claim target (`retard=claim`, beside `statut`, in its address), as the card lists them; not
+ * those put back "En attente" after a claim, late to be resolved.
  */
 const TO_ASSIGN_LIST = `/admin/reports?${new URLSearchParams({
   [REPORT_FILTER_PARAMETERS.status]: FILED_STATUS,
-  [REPORT_FILTER_PARAMETERS.overdue]: OVERDUE_FILTER,
+  [REPORT_FILTER_PARAMETERS.overdue]: 'claim' satisfies OverdueKind,
 })}`
 
 /** The organisations covering one report to assign, each a button that hands it over. */
