@@ -109,7 +109,7 @@ function searchTotalKey(filters: AdminReportFilters): string {
 }
 
 function dayCountsKey(filters: AdminReportFilters): string {
-  return `admin-reports-days:${JSON.stringify([chosen(filters.status), chosen(filters.priority)])}`
+  return `admin-reports-days:${JSON.stringify([chosen(filters.status), chosen(filters.priority), filters.area])}`
 }
 
 const adminColumnsAt = (now: Date) => ({
@@ -184,12 +184,15 @@ export async function listAdminReports(
       cursor,
     )
   }
-  // The counts per day have no commune: one commune's list (a twentieth of the reports) pages from
-  // its closer end through reports_area_idx.
-  const byDay = filters.sort !== 'supporters' && !filters.area
+  // One commune's list pages from the day of report_area_days that holds its page; the late
+  // reports' days have no commune: a commune's late list pages from its closer end.
+  const byDay = filters.sort !== 'supporters' && !(late && filters.area)
   const days = late
     ? () => overdueDayCounts(db, scope, late.deadlines, late.kinds)
-    : () => cache.get(dayCountsKey(filters), () => dayCountsInScope(db, scope))
+    : () =>
+        cache.get(dayCountsKey(filters), () =>
+          dayCountsInScope(db, scope, filters.area ? 'report_area_days' : 'report_daily_counts'),
+        )
   return readPage(
     {
       total: late

@@ -708,6 +708,24 @@ export const reportAvailableDays = pgTable(
 )
 
 /**
+ * Every report per commune (0 outside the department), status, priority and day of filing (UTC):
+ * where the n-th report of an administrator's list of one commune is, so that its deep pages
+ * start at their day (report_daily_counts has no commune). Kept by statement triggers of its own
+ * (migration 0027_area_days).
+ */
+export const reportAreaDays = pgTable(
+  'report_area_days',
+  {
+    area_id: smallint('area_id').notNull(),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.area_id, t.status, t.priority, t.day] })],
+)
+
+/**
  * The public reports on a pyramid of square grids (cell side 360 / 2^z degrees, z from
  * MAP_CELL_MIN_ZOOM to MAP_CELL_MAX_ZOOM): how many in each cell and the sum of their
  * coordinates, so that a clustered map of any view reads a few thousand cells at most.

@@ -83,6 +83,38 @@ describe('pages of the admin report list', () => {
     }
   })
 
+  it('gives the pages of one commune (?area=) plain skipping gives, its middle ones read from their day', async () => {
+    // Médina holds 3,000 of the reports: 3,000 more of it, so that its middle pages are far from
+    // both ends (paging.ts's NEAR_AN_END).
+    await ctx.db.db.execute(sql`
+      insert into reports (anonymous_code, category_id, type, description, status, priority, latitude, longitude,
+        created_at, updated_at)
+      select 'M' || lpad(g::text, 7, '0'), c.id, c.nom, 'Médina ' || g,
+        case when g % 4 = 0 then 'en-cours' else 'en-attente' end, 'normal', 14.6795, -17.447,
+        now() - (g % 20) * interval '1 day' - g * interval '1 second', now()
+      from generate_series(1, 3000) g join categorie c on c.nom = 'Voirie'`)
+    try {
+      for (const [query, where] of [
+        ['area=3', sql`area_id = 3`],
+        ['area=3&status=en-attente', sql`area_id = 3 and status = 'en-attente'`],
+      ] as const) {
+        const [{ n }] = (await queryRows<{ n: number }>(
+          ctx.db.db,
+          sql`select count(*)::int as n from reports where ${where}`,
+        )) as [{ n: number }]
+        expect(n).toBeGreaterThan(4000)
+        const last = Math.ceil(n / 10)
+        for (const page of [1, 201, Math.ceil(last / 2), Math.ceil(last / 2) + 1, last - 201, last]) {
+          const listed = await listedIds(`/api/admin/reports?${query}&page=${page}`, adminToken)
+          expect(listed.total).toBe(n)
+          expect(listed.ids).toEqual(await expectedIds(where, newest, page, 10))
+        }
+      }
+    } finally {
+      await ctx.db.db.execute(sql`delete from reports where anonymous_code like 'M%'`)
+    }
+  })
+
   it('gives the pages of the late reports (overdue=1) plain skipping gives, deep ones included', async () => {
     // Every report here is unclaimed or closed: the late ones wait past the claim target of 48 hours.
     const where = sql`status = 'en-attente' and assigned_organization_id is null and created_at < now() - interval '48 hours'`

@@ -66,6 +66,16 @@ async function expectReadModelsToMatchTheReports() {
 
   expect(
     await rows(sql`
+      select area_id, status, priority, day, n from report_area_days where n <> 0 order by 1, 2, 3, 4`),
+  ).toEqual(
+    await rows(sql`
+      select coalesce(area_id, 0) as area_id, status, priority, (created_at at time zone 'UTC')::date as day,
+        count(*) as n
+      from reports group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+  )
+
+  expect(
+    await rows(sql`
       select z, x, y, n, lat_sum::float8 as lat, lon_sum::float8 as lon from report_map_cells
       where n <> 0 order by 1, 2, 3`),
   ).toEqual(

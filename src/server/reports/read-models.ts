@@ -33,11 +33,19 @@ export interface DayCount {
   n: number
 }
 
-/** Reports of the scope per day of filing (UTC), newest day first, empty days left out. */
-export async function dayCountsInScope(db: Db, scope: CountedScope): Promise<DayCount[]> {
+/**
+ * Reports of the scope per day of filing (UTC), newest day first, empty days left out: from
+ * report_daily_counts, or for a scope of one commune from report_area_days (its status, priority
+ * and commune are the only columns such a scope may name there).
+ */
+export async function dayCountsInScope(
+  db: Db,
+  scope: CountedScope,
+  table: 'report_daily_counts' | 'report_area_days' = 'report_daily_counts',
+): Promise<DayCount[]> {
   const rows = await queryRows<{ day: string | Date; n: string | number }>(
     db,
-    sql`select day::text as day, sum(n) as n from report_daily_counts where ${scope.counts}
+    sql`select day::text as day, sum(n) as n from ${sql.identifier(table)} where ${scope.counts}
       group by day having sum(n) > 0 order by day desc`,
   )
   return rows.map((row) => ({ day: String(row.day), n: Number(row.n) }))
