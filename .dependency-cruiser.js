@@ -1,4 +1,4 @@
-// The architecture's import rules, checked by dependency-cruiser in `npm run lint` (README,
+// The architecture's import rules, checked by dependency-cruiser in `npm run lint` (docs/architecture.md,
 // "Architecture rules"). Each rule's comment is what the lint prints when it is broken: say
 // there what to do instead. Paths are relative to the project and matched as regular expressions.
 

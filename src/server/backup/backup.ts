@@ -1,7 +1,7 @@
 // Backups of an embedded (PGlite) installation: one tar archive with the database dump, the
 // uploaded photos and voice notes, and the signing key, so that a restore gives back the same
 // platform with its sessions. On a PostgreSQL server, pg_dump and pg_restore do this job
-// (README.md); the uploads folder is then copied like any shared volume.
+// (docs/operations.md); the uploads folder is then copied like any shared volume.
 import {
   chmodSync,
   copyFileSync,
