@@ -80,6 +80,9 @@ export const rejectionReasonSchema = z
   .trim()
   .min(REJECTION_REASON_MIN, { error: ADMIN_MESSAGES.rejectionReasonTooShort })
   .max(REJECTION_REASON_MAX, { error: ADMIN_MESSAGES.rejectionReasonTooLong })
+/** The rejection's confirmation in the back-office: its one field, by the same rule. */
+export const rejectionFormSchema = z.object({ reason: rejectionReasonSchema })
+export type RejectionForm = z.infer<typeof rejectionFormSchema>
 
 /**
  * PATCH /api/admin/reports/:id: a status (a rejection with its reason), a priority, or the

@@ -29,6 +29,12 @@ export const CLAIMED_STATUS = 'en-cours' satisfies ReportStatus
 export const RESOLVED_STATUS = 'resolu' satisfies ReportStatus
 export const REJECTED_STATUS = 'rejete' satisfies ReportStatus
 
+/**
+ * The statuses that say an organisation is at work on the report, or has finished it: a report
+ * no organisation manages is never given them (the citizen would be told a lie).
+ */
+export const HANDLED_STATUSES: readonly string[] = [CLAIMED_STATUS, RESOLVED_STATUS]
+
 /** The statuses an organisation may set on the reports it manages. */
 export const ORGANIZATION_SETTABLE_STATUSES = ['en-attente', 'en-cours', 'resolu'] as const
 export type OrganizationSettableStatus = (typeof ORGANIZATION_SETTABLE_STATUSES)[number]

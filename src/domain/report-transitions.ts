@@ -8,6 +8,7 @@ import type { MessageReason } from './messages'
 import {
   CLAIMED_STATUS,
   FILED_STATUS,
+  HANDLED_STATUSES,
   isOpenStatus,
   isPublicStatus,
   REJECTED_STATUS,
@@ -146,9 +147,6 @@ function statusChange(
     events: [line(actor, 'status_changed', { from_status: state.status, to_status: status, data })],
   }
 }
-
-/** The statuses that say an organisation is at work on the report, or has finished it. */
-const HANDLED_STATUSES: readonly string[] = [CLAIMED_STATUS, RESOLVED_STATUS]
 
 function resolutionRefusal(refusal: ResolutionRefusal): Transition {
   // Another device's report is not this device's to judge; the other refusals are about its state.

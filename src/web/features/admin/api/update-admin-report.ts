@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminReportDetail } from '../../../../domain/admin'
-import type { ReportPriority, ReportStatus } from '../../../../domain/report-states'
+import type { AdminReportDetail, UpdateAdminReport } from '../../../../domain/admin'
 import { authRequest } from '../../../lib/auth/auth-request'
 import { adminKeys } from './query-keys'
 
-export interface AdminReportChanges {
-  priority?: ReportPriority
-  status?: ReportStatus
-  /** Required with the status rejete: sent to the filing device, shown in the public history. */
-  reason?: string
-  /** Assigns the report to this organisation (one of its eligible organisations). */
-  organization_id?: string
-}
+/** What PATCH /api/admin/reports/:id takes: the API's own type (domain/admin.ts). */
+export type AdminReportChanges = UpdateAdminReport
 
 export function updateAdminReport(id: string, changes: AdminReportChanges) {
   return authRequest<AdminReportDetail>(`/api/admin/reports/${encodeURIComponent(id)}`, {

@@ -1,15 +1,14 @@
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { AdminReportDetail } from '../../../../domain/admin'
-import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../domain/admin-rules'
+import { type AdminReportDetail, type RejectionForm, rejectionFormSchema } from '../../../../domain/admin'
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../domain/admin-rules'
 import {
-  CLAIMED_STATUS,
+  HANDLED_STATUSES,
   normalizePriority,
   normalizeStatus,
   REJECTED_STATUS,
   REPORT_STATUS_VALUES,
-  RESOLVED_STATUS,
-  type ReportStatus,
 } from '../../../../domain/report-states'
 import { OverdueBadge } from '../../../components/report/overdue-badge'
 import { PlaceName } from '../../../components/report/place-name'
@@ -22,7 +21,7 @@ import { ReportPhoto } from '../../../components/report/report-photo'
 import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog'
+import { Dialog, DialogContent, FormDialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { SelectField } from '../../../components/ui/select-field'
@@ -31,6 +30,7 @@ import { Textarea } from '../../../components/ui/textarea'
 import { ApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/french-dates'
 import { toast } from '../../../lib/toast'
+import { zodResolver } from '../../../lib/zod-form'
 import { useAdminReport } from '../api/get-admin-report'
 import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-admin-report'
@@ -38,6 +38,8 @@ import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-adm
 function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback
 }
+
+const REJECT_FORM_ID = 'reject-report'
 
 /**
  * "Rejeter": the reason the citizen will read, asked in a confirmation, with its limits and a
@@ -55,57 +57,50 @@ function RejectDialog({
   onConfirm: (reason: string) => void
 }) {
   const { t } = useTranslation('admin')
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const length = reason.trim().length
-  const confirm = () => {
-    if (length < REJECTION_REASON_MIN) setError(ADMIN_MESSAGES.rejectionReasonTooShort)
-    else onConfirm(reason.trim())
-  }
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<RejectionForm>({
+    resolver: zodResolver(rejectionFormSchema),
+    defaultValues: { reason: '' },
+  })
+  const length = watch('reason').trim().length
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (next || busy) return
-        setReason('')
-        setError(undefined)
+        reset()
         onCancel()
       }}
     >
-      <DialogContent
+      <FormDialogContent
         title={t('detail.rejectTitle')}
         description={t('detail.rejectText')}
-        footer={
-          <DialogActions
-            onConfirm={confirm}
-            busy={busy}
-            label={t('detail.reject')}
-            busyLabel={t('detail.rejecting')}
-          />
-        }
+        formId={REJECT_FORM_ID}
+        onSubmit={handleSubmit(({ reason }) => onConfirm(reason))}
+        busy={busy}
+        label={t('detail.reject')}
+        busyLabel={t('detail.rejecting')}
       >
-        <Field
-          label={t('detail.reasonLabel')}
-          error={error}
-          hint={t('detail.reasonHint', { min: REJECTION_REASON_MIN, max: REJECTION_REASON_MAX })}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              value={reason}
-              maxLength={REJECTION_REASON_MAX}
-              rows={5}
-              onChange={(event) => {
-                setReason(event.target.value)
-                setError(undefined)
-              }}
-            />
-          )}
-        </Field>
-        <p className="mt-1 text-right text-xs text-slate-600" aria-live="polite">
-          {t('detail.reasonCounter', { total: length, max: REJECTION_REASON_MAX })}
-        </p>
-      </DialogContent>
+        <div>
+          <Field
+            label={t('detail.reasonLabel')}
+            error={errors.reason?.message}
+            hint={t('detail.reasonHint', { min: REJECTION_REASON_MIN, max: REJECTION_REASON_MAX })}
+          >
+            {(control) => (
+              <Textarea {...control} {...register('reason')} maxLength={REJECTION_REASON_MAX} rows={5} />
+            )}
+          </Field>
+          <p className="mt-1 text-right text-xs text-slate-600" aria-live="polite">
+            {t('detail.reasonCounter', { total: length, max: REJECTION_REASON_MAX })}
+          </p>
+        </div>
+      </FormDialogContent>
     </Dialog>
   )
 }
@@ -171,9 +166,6 @@ function AssignField({
     </div>
   )
 }
-
-/** The statuses that say an organisation is at work: not offered while none manages the report. */
-const HANDLED_STATUSES: readonly ReportStatus[] = [CLAIMED_STATUS, RESOLVED_STATUS]
 
 function Moderation({ report }: { report: AdminReportDetail }) {
   const { t } = useTranslation('admin')
