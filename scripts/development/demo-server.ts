@@ -2,11 +2,11 @@
 // what `npm run lighthouse` measures, so that Lighthouse's own work never delays its answers.
 // Prints one JSON line {"url", "reports"} once it listens; stops on SIGTERM and removes its data.
 //
-//   ADMIN_PASSWORD=… node --import tsx scripts/demo-server.ts [--web-dir dist/web]
+//   ADMIN_PASSWORD=… node --import tsx scripts/development/demo-server.ts [--web-dir dist/web]
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { loadDemoData } from '../src/server/seed/demo'
-import { startThrowawayServer } from '../src/server/test/throwaway-server'
+import { loadDemoData } from '../../src/server/seed/demo'
+import { startThrowawayServer } from '../../src/server/test/throwaway-server'
 
 const { values: args } = parseArgs({ options: { 'web-dir': { type: 'string', default: 'dist/web' } } })
 const password = process.env.ADMIN_PASSWORD

@@ -3,9 +3,9 @@
 //   npm run restore -- backups/alertes-urbaines-….tar [--data-dir ./data]
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { restoreDataDir } from '../src/server/backup/backup'
-import { secureDataDir } from '../src/server/data-dir'
-import { DataDirLockedError } from '../src/server/lock'
+import { restoreDataDir } from '../../src/server/backup/backup'
+import { secureDataDir } from '../../src/server/data-dir'
+import { DataDirLockedError } from '../../src/server/lock'
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,

@@ -5,8 +5,8 @@
 // smallest request that shows it. Exits with 1 when there is one.
 //   npm run fuzz -- --cases 50000 --seed 42 --db postgres
 import { parseArgs } from 'node:util'
-import { answeringGeocoder, fuzzRoutes, prepareFuzzFixture } from '../src/server/test/fuzz/route-fuzzer'
-import { buildTestApp } from '../src/server/test/helper'
+import { answeringGeocoder, fuzzRoutes, prepareFuzzFixture } from '../../src/server/test/fuzz/route-fuzzer'
+import { buildTestApp } from '../../src/server/test/helper'
 
 const { values: args } = parseArgs({
   options: {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { manifestPages } from '../src/web/app/route-manifest'
+import { manifestPages } from '../../src/web/app/route-manifest'
 
 // `npm run size -- --dir dist/web-x` for a build of one's own.
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })

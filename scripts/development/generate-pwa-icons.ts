@@ -1,10 +1,10 @@
 // Writes the installable app's icons (public/icons/) from public/favicon.svg. The PNGs are
-// committed; run again after changing the logo: `npx tsx scripts/generate-pwa-icons.ts`.
+// committed; run again after changing the logo: `npx tsx scripts/development/generate-pwa-icons.ts`.
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const svg = readFileSync(path.join(root, 'public/favicon.svg'))
 const out = path.join(root, 'public/icons')
 mkdirSync(out, { recursive: true })

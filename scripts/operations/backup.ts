@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { backupDataDir } from '../src/server/backup/backup'
-import { secureDataDir } from '../src/server/data-dir'
+import { backupDataDir } from '../../src/server/backup/backup'
+import { secureDataDir } from '../../src/server/data-dir'
 
 const { values: args } = parseArgs({
   options: {

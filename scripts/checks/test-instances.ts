@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import sharp from 'sharp'
-import { DEFAULT_PG_BIN_DIR, startPrivatePostgres } from '../src/server/test/private-postgres'
+import { DEFAULT_PG_BIN_DIR, startPrivatePostgres } from '../../src/server/test/private-postgres'
 import {
   freePort,
   killed,
@@ -23,7 +23,7 @@ import {
   sleep,
   startServer,
   waitForHealth,
-} from '../src/server/test/server-process'
+} from '../../src/server/test/server-process'
 
 const { values: args } = parseArgs({
   options: {

@@ -18,7 +18,7 @@ import {
   sleep,
   startServer,
   waitForHealth,
-} from '../src/server/test/server-process'
+} from '../../src/server/test/server-process'
 
 const { values: args } = parseArgs({
   options: {

@@ -37,16 +37,16 @@ import fastifyStatic from '@fastify/static'
 import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import { chromium, type Page } from 'playwright-core'
-import type { LoginInput } from '../src/domain/auth'
-import { WEB_SESSION_HEADER } from '../src/domain/auth-rules'
+import type { LoginInput } from '../../src/domain/auth'
+import { WEB_SESSION_HEADER } from '../../src/domain/auth-rules'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGES,
   type Language,
   STORE_NAMES,
-} from '../src/domain/constants'
-import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../src/server/seed/demo-data'
+} from '../../src/domain/constants'
+import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../../src/server/seed/demo-data'
 
 const { values: args } = parseArgs({
   options: {
@@ -105,14 +105,18 @@ interface Figures {
   requests: number
 }
 
-/** The demo server in its own process (scripts/demo-server.ts): the first line it prints says where. */
+/** The demo server in its own process (scripts/development/demo-server.ts): the first line it prints says where. */
 async function startDemoServer(
   dir: string,
 ): Promise<{ url: string; reports: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo-server.ts', '--web-dir', dir], {
-    env: { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/development/demo-server.ts', '--web-dir', dir],
+    {
+      env: { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const [line] = (await once(createInterface({ input: child.stdout as Readable }), 'line')) as [string]
   const { url, reports } = JSON.parse(line) as { url: string; reports: number }
   return {

@@ -1,4 +1,4 @@
-// Developer aid: `node scripts/screenshot.mjs URL OUT.png [width]` saves a screenshot of a page
+// Developer aid: `node scripts/development/screenshot.mjs URL OUT.png [width]` saves a screenshot of a page
 // in Debian's Chromium (map tiles stubbed, as the machine has no network).
 import { chromium } from 'playwright-core'
 
