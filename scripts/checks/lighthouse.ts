@@ -27,7 +27,6 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -47,6 +46,7 @@ import {
   STORE_NAMES,
 } from '../../src/domain/constants'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../../src/server/seed/demo-data'
+import { freePort } from '../../src/server/test/server-process'
 
 const { values: args } = parseArgs({
   options: {
@@ -127,16 +127,6 @@ async function startDemoServer(
       await once(child, 'exit')
     },
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

@@ -2,7 +2,6 @@
 // what survives a `kill -9`.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,7 +9,7 @@ import { openPglite } from './db/database'
 import { categories } from './db/schema'
 import { createPostgresDatabase } from './test/helper'
 import { isAlive, isListening, killNpmRuns, npmRun } from './test/npm-command'
-import { waitForHealth as answers } from './test/server-process'
+import { waitForHealth as answers, freePort } from './test/server-process'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const running: ChildProcess[] = []
@@ -19,16 +18,6 @@ afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL')
   killNpmRuns()
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 interface Started {
   child: ChildProcess

@@ -11,6 +11,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** A loopback port free at this moment (the only copy: tests, scripts and the bench import it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
