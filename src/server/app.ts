@@ -168,7 +168,6 @@ export async function buildApp(
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema })
     }
   })
-  if (!deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
   app.decorate(
     'auth',
     createAuthService({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { readSettings } from './config'
 
-describe('loadConfig', () => {
+describe('readSettings', () => {
   it('uses the documented defaults', () => {
-    const config = loadConfig({})
+    const config = readSettings({})
     expect(config.port).toBe(3000)
     expect(config.databaseUrl).toBeUndefined()
     expect(config.dataDir).toMatch(/\/data$/)
@@ -15,27 +15,27 @@ describe('loadConfig', () => {
   })
 
   it('takes CONTACT_EMAIL as the contact address, and stops on one that is not an e-mail address', () => {
-    expect(loadConfig({ CONTACT_EMAIL: 'ecrire@mairie-dakar.sn' }).contactEmail).toBe(
+    expect(readSettings({ CONTACT_EMAIL: 'ecrire@mairie-dakar.sn' }).contactEmail).toBe(
       'ecrire@mairie-dakar.sn',
     )
-    expect(loadConfig({ CONTACT_EMAIL: '' }).contactEmail).toBe('contact@alertes-urbaines.sn')
-    expect(() => loadConfig({ CONTACT_EMAIL: 'mairie-dakar.sn' })).toThrow(
+    expect(readSettings({ CONTACT_EMAIL: '' }).contactEmail).toBe('contact@alertes-urbaines.sn')
+    expect(() => readSettings({ CONTACT_EMAIL: 'mairie-dakar.sn' })).toThrow(
       'Configuration invalide : CONTACT_EMAIL doit être une adresse e-mail (par exemple contact@mairie.sn) (valeur reçue : « mairie-dakar.sn »)',
     )
   })
 
   it('stops on a bad PORT with one line naming the variable', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+    expect(() => readSettings({ PORT: 'abc' })).toThrow(
       'Configuration invalide : PORT doit être un numéro de port entre 0 et 65535 (valeur reçue : « abc »)',
     )
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
+    expect(() => readSettings({ PORT: '70000' })).toThrow(/PORT/)
   })
 
   it('requires a JWT_SECRET of 32 characters with a PostgreSQL server, without echoing secrets', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:pw@db/x' })).toThrow(/JWT_SECRET est obligatoire/)
+    expect(() => readSettings({ DATABASE_URL: 'postgres://u:pw@db/x' })).toThrow(/JWT_SECRET est obligatoire/)
     let message = ''
     try {
-      loadConfig({ DATABASE_URL: 'postgres://u:pw@db/x', JWT_SECRET: 'short-secret' })
+      readSettings({ DATABASE_URL: 'postgres://u:pw@db/x', JWT_SECRET: 'short-secret' })
     } catch (error) {
       message = (error as Error).message
     }
@@ -44,33 +44,33 @@ describe('loadConfig', () => {
   })
 
   it('refuses a DATABASE_URL that is not a PostgreSQL address', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+    expect(() => readSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
   })
 
   it('accepts an empty GEOCODER_URL to turn geocoding off', () => {
-    expect(loadConfig({ GEOCODER_URL: '' }).geocoderUrl).toBe('')
+    expect(readSettings({ GEOCODER_URL: '' }).geocoderUrl).toBe('')
   })
 
   it('reads TRUST_PROXY as named ranges, addresses and CIDR ranges, or a number of proxies', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toEqual([
+    expect(readSettings({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '192.168.1.7',
       'loopback',
     ])
-    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8'])
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(readSettings({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8'])
+    expect(readSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
     for (const bad of ['everyone', '10.0.0.0/33', '10.0.0', 'true']) {
-      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+      expect(() => readSettings({ TRUST_PROXY: bad })).toThrow(
         /^Configuration invalide\u202f: TRUST_PROXY doit être/,
       )
     }
   })
 
   it('takes a redis:// REDIS_URL, and never echoes it', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379')
+    expect(readSettings({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379')
     let message = ''
     try {
-      loadConfig({ REDIS_URL: 'http://user:secret@cache' })
+      readSettings({ REDIS_URL: 'http://user:secret@cache' })
     } catch (error) {
       message = (error as Error).message
     }
@@ -79,23 +79,23 @@ describe('loadConfig', () => {
   })
 
   it('reads the Web Push settings: extra push services, both VAPID keys or none, never the private one echoed', () => {
-    const config = loadConfig({ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:4001, https://push.exemple.sn' })
+    const config = readSettings({ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:4001, https://push.exemple.sn' })
     expect(config.pushServiceOrigins).toEqual(['http://127.0.0.1:4001', 'https://push.exemple.sn'])
     expect(config.vapidKeys).toBeUndefined()
     expect(config.vapidSubject).toBe(`mailto:${config.contactEmail}`)
-    expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: 'https://push.exemple.sn/path' })).toThrow(
+    expect(() => readSettings({ PUSH_SERVICE_ORIGINS: 'https://push.exemple.sn/path' })).toThrow(
       /PUSH_SERVICE_ORIGINS doit être une liste d’origines/,
     )
     const publicKey = 'B'.repeat(87)
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY est requise/)
+    expect(() => readSettings({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY est requise/)
     const privateKey = 'p'.repeat(43)
-    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({
+    expect(readSettings({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({
       publicKey,
       privateKey,
     })
     let message = ''
     try {
-      loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'secret-but-too-short' })
+      readSettings({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'secret-but-too-short' })
     } catch (error) {
       message = (error as Error).message
     }
@@ -104,20 +104,22 @@ describe('loadConfig', () => {
   })
 
   it('reads SMTP_URL with the public address its links lead to, never echoing it', () => {
-    expect(loadConfig({}).smtp).toBeUndefined()
+    expect(readSettings({}).smtp).toBeUndefined()
     const origin = { PUBLIC_ORIGIN: 'https://alertes.example.sn' }
-    expect(loadConfig({ ...origin, SMTP_URL: 'smtp://awa:secret@smtp.example.sn:587' }).smtp).toEqual({
+    expect(readSettings({ ...origin, SMTP_URL: 'smtp://awa:secret@smtp.example.sn:587' }).smtp).toEqual({
       url: 'smtp://awa:secret@smtp.example.sn:587',
       from: 'contact@alertes-urbaines.sn',
     })
     expect(
-      loadConfig({ ...origin, SMTP_URL: 'smtps://smtp.example.sn', SMTP_FROM: 'equipe@mairie.sn' }).smtp
+      readSettings({ ...origin, SMTP_URL: 'smtps://smtp.example.sn', SMTP_FROM: 'equipe@mairie.sn' }).smtp
         ?.from,
     ).toBe('equipe@mairie.sn')
-    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.sn' })).toThrow(/PUBLIC_ORIGIN est obligatoire/)
+    expect(() => readSettings({ SMTP_URL: 'smtp://smtp.example.sn' })).toThrow(
+      /PUBLIC_ORIGIN est obligatoire/,
+    )
     let message = ''
     try {
-      loadConfig({ ...origin, SMTP_URL: 'http://awa:secret@smtp.example.sn' })
+      readSettings({ ...origin, SMTP_URL: 'http://awa:secret@smtp.example.sn' })
     } catch (error) {
       message = (error as Error).message
     }
@@ -126,7 +128,7 @@ describe('loadConfig', () => {
   })
 
   it('reads the SMS channel: its five settings together or none, the number in E.164, no secret echoed', () => {
-    expect(loadConfig({}).sms).toBeUndefined()
+    expect(readSettings({}).sms).toBeUndefined()
     const sms = {
       PUBLIC_ORIGIN: 'https://alertes.example.sn',
       SMS_GATEWAY_URL: 'http://192.168.1.20:8080/',
@@ -135,7 +137,7 @@ describe('loadConfig', () => {
       SMS_WEBHOOK_SECRET: 'une-cle-de-signature-assez-longue',
       SMS_NUMBER: '77 123 45 67',
     }
-    expect(loadConfig(sms).sms).toEqual({
+    expect(readSettings(sms).sms).toEqual({
       gatewayUrl: 'http://192.168.1.20:8080',
       username: 'sms',
       password: 'mot-de-passe-de-la-passerelle',
@@ -144,19 +146,19 @@ describe('loadConfig', () => {
       privacyKey: undefined,
     })
     const { SMS_NUMBER: _number, ...withoutNumber } = sms
-    expect(() => loadConfig(withoutNumber)).toThrow(
+    expect(() => readSettings(withoutNumber)).toThrow(
       /SMS_NUMBER est requis quand SMS_GATEWAY_URL est défini \(les cinq réglages SMS, ou aucun\)$/,
     )
-    expect(() => loadConfig({ ...sms, SMS_NUMBER: '12' })).toThrow(
+    expect(() => readSettings({ ...sms, SMS_NUMBER: '12' })).toThrow(
       /SMS_NUMBER doit être un numéro de téléphone/,
     )
-    expect(() => loadConfig({ ...sms, PUBLIC_ORIGIN: '' })).toThrow(/PUBLIC_ORIGIN est obligatoire/)
+    expect(() => readSettings({ ...sms, PUBLIC_ORIGIN: '' })).toThrow(/PUBLIC_ORIGIN est obligatoire/)
     expect(() =>
-      loadConfig({ ...sms, DATABASE_URL: 'postgres://db/alertes', JWT_SECRET: 'j'.repeat(32) }),
+      readSettings({ ...sms, DATABASE_URL: 'postgres://db/alertes', JWT_SECRET: 'j'.repeat(32) }),
     ).toThrow(/SMS_PRIVACY_KEY est obligatoire/)
     let message = ''
     try {
-      loadConfig({ ...sms, SMS_WEBHOOK_SECRET: 'court-secret' })
+      readSettings({ ...sms, SMS_WEBHOOK_SECRET: 'court-secret' })
     } catch (error) {
       message = (error as Error).message
     }

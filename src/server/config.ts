@@ -9,7 +9,6 @@ import { normalizePhoneNumber } from '../domain/phone-numbers'
  * value stops the start with one line naming the variable.
  */
 const PORT_MESSAGE = 'doit être un numéro de port entre 0 et 65535'
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
 /** The settings of the SMS channel, given all together or not at all. */
 const SMS_SETTINGS = [
   'SMS_GATEWAY_URL',
@@ -21,168 +20,112 @@ const SMS_SETTINGS = [
 
 const envSchema = z
   .object({
-    PORT: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: PORT_MESSAGE })
-        .int({ error: PORT_MESSAGE })
-        .min(0, { error: PORT_MESSAGE })
-        .max(65535, { error: PORT_MESSAGE })
-        .default(3000),
-    ),
-    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-    DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
-        .optional(),
-    ),
-    JWT_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z.string().min(32, 'doit compter au moins 32 caractères aléatoires').optional(),
-    ),
-    ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).optional()),
-    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(6).max(200).optional()),
-    TILE_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'doit être une adresse http(s) avec {z}, {x} et {y}')
-        .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-    ),
+    PORT: z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int({ error: PORT_MESSAGE })
+      .min(0, { error: PORT_MESSAGE })
+      .max(65535, { error: PORT_MESSAGE })
+      .default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'doit compter au moins 32 caractères aléatoires').optional(),
+    ADMIN_USERNAME: z.string().min(1).max(100).optional(),
+    ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
+    TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'doit être une adresse http(s) avec {z}, {x} et {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     // Empty means "no geocoding": places fall back to coordinates.
     GEOCODER_URL: z
       .url({ error: 'doit être une adresse http(s) ou vide' })
       .or(z.literal(''))
       .default('https://nominatim.openstreetmap.org'),
-    PUBLIC_ORIGIN: z.preprocess(
-      emptyAsUndefined,
-      z.url({ error: 'doit être une adresse http(s)' }).optional(),
-    ),
+    PUBLIC_ORIGIN: z.url({ error: 'doit être une adresse http(s)' }).optional(),
     // Which proxies are believed about the client's address (Fastify's trustProxy): `loopback`
     // (nginx on the same machine), a comma-separated list of addresses or CIDR ranges, or the
     // number of proxies in front.
-    TRUST_PROXY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .refine(isTrustProxySetting, {
-          message:
-            'doit être « loopback », une liste d’adresses ou de plages CIDR séparées par des virgules, ou un nombre de proxys',
-        })
-        .default('loopback'),
-    ),
-    REDIS_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^rediss?:\/\//, 'doit commencer par redis:// ou rediss://')
-        .optional(),
-    ),
+    TRUST_PROXY: z
+      .string()
+      .refine(isTrustProxySetting, {
+        message:
+          'doit être « loopback », une liste d’adresses ou de plages CIDR séparées par des virgules, ou un nombre de proxys',
+      })
+      .default('loopback'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'doit commencer par redis:// ou rediss://')
+      .optional(),
     // Shown to every visitor (footer, "À propos"): an address people can write to.
-    CONTACT_EMAIL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .email({ error: 'doit être une adresse e-mail (par exemple contact@mairie.sn)' })
-        .default(DEFAULT_CONTACT_EMAIL),
-    ),
+    CONTACT_EMAIL: z
+      .email({ error: 'doit être une adresse e-mail (par exemple contact@mairie.sn)' })
+      .default(DEFAULT_CONTACT_EMAIL),
     // Where, besides the browsers' own push services, notifications may be posted: a
     // self-hosted push service, the tests' loopback one. Origins only, comma-separated.
-    PUSH_SERVICE_ORIGINS: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .refine((value) => trustedEntries(value).every(isOrigin), {
-          message:
-            'doit être une liste d’origines http(s) séparées par des virgules (https://push.exemple.sn)',
-        })
-        .optional(),
-    ),
-    VAPID_PUBLIC_KEY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{87}$/, 'doit être une clé publique VAPID (npx web-push generate-vapid-keys)')
-        .optional(),
-    ),
-    VAPID_PRIVATE_KEY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{43}$/, 'doit être une clé privée VAPID (npx web-push generate-vapid-keys)')
-        .optional(),
-    ),
-    VAPID_SUBJECT: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'doit être une adresse mailto:contact@… ou https://…')
-        .optional(),
-    ),
-    LOG_LEVEL: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
+    PUSH_SERVICE_ORIGINS: z
+      .string()
+      .refine((value) => trustedEntries(value).every(isOrigin), {
+        message: 'doit être une liste d’origines http(s) séparées par des virgules (https://push.exemple.sn)',
+      })
+      .optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'doit être une clé publique VAPID (npx web-push generate-vapid-keys)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'doit être une clé privée VAPID (npx web-push generate-vapid-keys)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'doit être une adresse mailto:contact@… ou https://…')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The SMTP server that sends the invitations of organisations' members (issue 29): off without it.
-    SMTP_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(
-          /^smtps?:\/\/[^/\s]+(:\d+)?\/?$/,
-          'doit être une adresse smtp://utilisateur:motdepasse@hôte:587 ou smtps://…',
-        )
-        .optional(),
-    ),
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^/\s]+(:\d+)?\/?$/,
+        'doit être une adresse smtp://utilisateur:motdepasse@hôte:587 ou smtps://…',
+      )
+      .optional(),
     // Who the e-mails come from; by default the contact address.
-    SMTP_FROM: z.preprocess(
-      emptyAsUndefined,
-      z.email({ error: 'doit être une adresse e-mail (par exemple ne-pas-repondre@mairie.sn)' }).optional(),
-    ),
+    SMTP_FROM: z
+      .email({ error: 'doit être une adresse e-mail (par exemple ne-pas-repondre@mairie.sn)' })
+      .optional(),
     // The SMS channel (issue 31): SMS Gateway for Android's API, its webhooks' signing key, and the
     // number citizens text. All five or none: none turns the channel off.
-    SMS_GATEWAY_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(
-          /^https?:\/\/[^\s]+$/,
-          'doit être une adresse http://… ou https://… (par exemple http://192.168.1.20:8080)',
-        )
-        .optional(),
-    ),
-    SMS_GATEWAY_USERNAME: z.preprocess(emptyAsUndefined, z.string().optional()),
-    SMS_GATEWAY_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
-    SMS_WEBHOOK_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .min(16, 'doit faire au moins 16 caractères (la clé de signature réglée dans l’application)')
-        .optional(),
-    ),
-    SMS_NUMBER: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .refine(
-          (value) => normalizePhoneNumber(value) !== null,
-          'doit être un numéro de téléphone (par exemple 77 123 45 67)',
-        )
-        .optional(),
-    ),
+    SMS_GATEWAY_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s]+$/,
+        'doit être une adresse http://… ou https://… (par exemple http://192.168.1.20:8080)',
+      )
+      .optional(),
+    SMS_GATEWAY_USERNAME: z.string().optional(),
+    SMS_GATEWAY_PASSWORD: z.string().optional(),
+    SMS_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'doit faire au moins 16 caractères (la clé de signature réglée dans l’application)')
+      .optional(),
+    SMS_NUMBER: z
+      .string()
+      .refine(
+        (value) => normalizePhoneNumber(value) !== null,
+        'doit être un numéro de téléphone (par exemple 77 123 45 67)',
+      )
+      .optional(),
     // The key that hashes and encrypts citizens' numbers; generated once in DATA_DIR without it.
-    SMS_PRIVACY_KEY: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9_-]{43,}$/,
-          'doit être une clé d’au moins 32 octets en base64url (openssl rand -base64 32 | tr "+/" "-_" | tr -d "=")',
-        )
-        .optional(),
-    ),
+    SMS_PRIVACY_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43,}$/,
+        'doit être une clé d’au moins 32 octets en base64url (openssl rand -base64 32 | tr "+/" "-_" | tr -d "=")',
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const smsSettings = SMS_SETTINGS.filter((name) => env[name] !== undefined)
@@ -232,6 +175,71 @@ const envSchema = z
       })
     }
   })
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Embedded mode may leave it unset: main.ts then keeps a generated one in DATA_DIR.
+    jwtSecret: e.JWT_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    tileUrl: e.TILE_URL,
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    publicOrigin: e.PUBLIC_ORIGIN,
+    /** Fastify's trustProxy: named ranges or addresses, or a hop count. */
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** Redis shared by every instance for the rate limits; in memory without it. */
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    contactEmail: e.CONTACT_EMAIL,
+    /** Where the built web app lives. */
+    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    pushServiceOrigins: e.PUSH_SERVICE_ORIGINS ? trustedEntries(e.PUSH_SERVICE_ORIGINS) : [],
+    /** Generated once in DATA_DIR without them. */
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+    /** None: no e-mail. */
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.CONTACT_EMAIL } : undefined,
+    /** None: off, and the site says nothing of SMS. */
+    sms:
+      e.SMS_GATEWAY_URL &&
+      e.SMS_GATEWAY_USERNAME &&
+      e.SMS_GATEWAY_PASSWORD &&
+      e.SMS_WEBHOOK_SECRET &&
+      e.SMS_NUMBER
+        ? {
+            gatewayUrl: e.SMS_GATEWAY_URL.replace(/\/+$/, ''),
+            username: e.SMS_GATEWAY_USERNAME,
+            password: e.SMS_GATEWAY_PASSWORD,
+            webhookSecret: e.SMS_WEBHOOK_SECRET,
+            /** The number citizens text, E.164. */
+            number: normalizePhoneNumber(e.SMS_NUMBER) ?? e.SMS_NUMBER,
+            /** Generated once in DATA_DIR without it (embedded mode). */
+            privacyKey: e.SMS_PRIVACY_KEY,
+          }
+        : undefined,
+  }))
+
+// An empty variable (`PORT=` in a .env file) counts as unset, but GEOCODER_URL='' turns geocoding off.
+const settingsSchema = z.preprocess(
+  (env) =>
+    Object.fromEntries(
+      Object.entries(env as NodeJS.ProcessEnv).filter(
+        ([name, value]) => value !== '' || name === 'GEOCODER_URL',
+      ),
+    ),
+  envSchema,
+)
+
+/** The environment read and checked; JWT_SECRET may still be unset (embedded mode). */
+export type Settings = z.output<typeof settingsSchema>
+/** What the app runs with: the settings, and the key that signs sessions resolved. */
+export type Config = Omit<Settings, 'jwtSecret'> & { jwtSecret: string }
+export type SmsConfig = NonNullable<Config['sms']>
 
 // The names proxy-addr (Fastify's trustProxy) knows for ranges of addresses.
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -266,49 +274,6 @@ function parseTrustProxy(value: string): string[] | number {
   return /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : trustedEntries(value)
 }
 
-export interface Config {
-  port: number
-  host: string
-  dataDir: string
-  databaseUrl: string | undefined
-  jwtSecret: string | undefined
-  adminUsername: string | undefined
-  adminPassword: string | undefined
-  tileUrl: string
-  geocoderUrl: string
-  publicOrigin: string | undefined
-  /** Fastify's trustProxy: named ranges or addresses, or a hop count. */
-  trustProxy: string[] | number
-  /** Redis shared by every instance for the rate limits; in memory without it. */
-  redisUrl: string | undefined
-  logLevel: string
-  /** The contact address shown in the footer and on "À propos". */
-  contactEmail: string
-  /** Where the built web app lives. */
-  webDir: string
-  /** PUSH_SERVICE_ORIGINS: push services allowed besides the browsers' own. */
-  pushServiceOrigins: string[]
-  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; generated once in DATA_DIR without them. */
-  vapidKeys: { publicKey: string; privateKey: string } | undefined
-  /** SMTP_URL and who the e-mails come from (SMTP_FROM, or the contact address); none: no e-mail. */
-  smtp: { url: string; from: string } | undefined
-  /** VAPID_SUBJECT, by default the contact address. */
-  vapidSubject: string
-  /** The SMS channel (SMS_*); none: off, and the site says nothing of SMS. */
-  sms: SmsConfig | undefined
-}
-
-export interface SmsConfig {
-  gatewayUrl: string
-  username: string
-  password: string
-  webhookSecret: string
-  /** The number citizens text, E.164. */
-  number: string
-  /** SMS_PRIVACY_KEY; generated once in DATA_DIR without it (embedded mode). */
-  privacyKey: string | undefined
-}
-
 // Never echoed back in an error line: they hold secrets.
 const SECRET_VARIABLES = new Set([
   'JWT_SECRET',
@@ -324,8 +289,8 @@ const SECRET_VARIABLES = new Set([
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env)
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = settingsSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const variable = String(issue?.path[0] ?? 'environnement')
@@ -333,44 +298,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const received = shown ? ` (valeur reçue : « ${env[variable]} »)` : ''
     throw new ConfigError(`Configuration invalide : ${variable} ${issue?.message ?? ''}${received}`)
   }
-  const e = parsed.data
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET,
-    adminUsername: e.ADMIN_USERNAME,
-    adminPassword: e.ADMIN_PASSWORD,
-    tileUrl: e.TILE_URL,
-    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
-    publicOrigin: e.PUBLIC_ORIGIN,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    redisUrl: e.REDIS_URL,
-    logLevel: e.LOG_LEVEL,
-    contactEmail: e.CONTACT_EMAIL,
-    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
-    pushServiceOrigins: e.PUSH_SERVICE_ORIGINS ? trustedEntries(e.PUSH_SERVICE_ORIGINS) : [],
-    vapidKeys:
-      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
-        : undefined,
-    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
-    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.CONTACT_EMAIL } : undefined,
-    sms:
-      e.SMS_GATEWAY_URL &&
-      e.SMS_GATEWAY_USERNAME &&
-      e.SMS_GATEWAY_PASSWORD &&
-      e.SMS_WEBHOOK_SECRET &&
-      e.SMS_NUMBER
-        ? {
-            gatewayUrl: e.SMS_GATEWAY_URL.replace(/\/+$/, ''),
-            username: e.SMS_GATEWAY_USERNAME,
-            password: e.SMS_GATEWAY_PASSWORD,
-            webhookSecret: e.SMS_WEBHOOK_SECRET,
-            number: normalizePhoneNumber(e.SMS_NUMBER) ?? e.SMS_NUMBER,
-            privacyKey: e.SMS_PRIVACY_KEY,
-          }
-        : undefined,
-  }
+  return parsed.data
 }

@@ -5,7 +5,7 @@ import { buildApp } from './app'
 import { resolveJwtSecret } from './auth/jwt-secret'
 import { newBackupSecret, removeBackupAccess, writeBackupAccess } from './backup/backup-access'
 import { systemClock } from './clock'
-import { ConfigError, loadConfig } from './config'
+import { type Config, ConfigError, readSettings } from './config'
 import { DataDirPermissionError, secureDataDir } from './data-dir'
 import { type Database, DatabaseSetupError, openPglite, openPostgres } from './db/database'
 import { firstAdminNotice, seedDefaults } from './db/seed'
@@ -14,13 +14,13 @@ import { DataDirLockedError, lockDataDir } from './lock'
 import { createDiskStorage } from './storage/file-storage'
 
 async function main() {
-  const loaded = loadConfig()
+  const settings = readSettings()
   // Before anything opens a file there: the umask, DATA_DIR 0700, what is already there fixed.
-  secureDataDir(loaded.dataDir)
+  secureDataDir(settings.dataDir)
   // PGlite does not lock its files: one server per DATA_DIR. Instances sharing a PostgreSQL
   // server may share DATA_DIR/uploads.
-  const releaseLock = loaded.databaseUrl ? () => {} : lockDataDir(loaded.dataDir)
-  const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded.jwtSecret, loaded.dataDir) }
+  const releaseLock = settings.databaseUrl ? () => {} : lockDataDir(settings.dataDir)
+  const config: Config = { ...settings, jwtSecret: resolveJwtSecret(settings.jwtSecret, settings.dataDir) }
 
   let db: Database
   try {

@@ -71,7 +71,6 @@ function sendReportsCsv(reply: FastifyReply, db: Db, filters: AdminReportFilters
  * the CSV download only, by a signed link that one of them asked for a minute ago.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!app.deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
   const exportLinks = createExportLinks(app.deps.config.jwtSecret)
   // A rejected report's files are served to administrators through links signed for each.
   const mediaLinks = createMediaLinks(app.deps.config.jwtSecret)

@@ -55,7 +55,7 @@ function createLoginLimits(app: FastifyInstance): LoginLimits {
   })
   const { config, clock } = app.deps
   const knownDevices = createKnownDevices({
-    secret: config.jwtSecret ?? '',
+    secret: config.jwtSecret,
     // The cookie goes over https only when the site is served over https.
     secure: config.publicOrigin?.startsWith('https:') ?? false,
     now: () => clock.now(),

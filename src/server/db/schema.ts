@@ -22,12 +22,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { USER_TYPES } from '../../domain/auth-rules'
 import {
   DEFAULT_CLAIM_TARGET_HOURS,
   DEFAULT_RESOLVE_TARGET_HOURS,
   TARGET_HOURS_MAX,
   TARGET_HOURS_MIN,
 } from '../../domain/category-rules'
+import {
+  ORGANIZATION_STATUS_VALUES,
+  ORGANIZATION_TYPE_VALUES,
+  SUPERADMIN_STATUSES,
+} from '../../domain/organization-rules'
 import {
   LOCATION_PRECISIONS,
   type LocationPrecision,
@@ -169,11 +175,8 @@ export const organizations = pgTable(
     uniqueIndex('organizations_email_lower_key').on(sql`lower(${t.email})`),
     // Names are unique whatever their case and accents ("Mairie de Médina", "MAIRIE DE MEDINA").
     uniqueIndex('organizations_name_folded_key').on(sql`search_text(${t.name})`),
-    check('organizations_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check(
-      'organizations_type_check',
-      sql`${t.type} in ('mairie', 'conseil_departemental', 'prefecture', 'services_publics', 'entreprise_service', 'ong', 'association', 'autre')`,
-    ),
+    check('organizations_status_check', isOneOf(t.status, ORGANIZATION_STATUS_VALUES)),
+    check('organizations_type_check', isOneOf(t.type, ORGANIZATION_TYPE_VALUES)),
     index('organizations_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
@@ -263,7 +266,7 @@ export const superadmins = pgTable(
   (t) => [
     uniqueIndex('superadmin_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('superadmin_email_lower_key').on(sql`lower(${t.email})`),
-    check('superadmin_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('superadmin_status_check', isOneOf(t.status, SUPERADMIN_STATUSES)),
   ],
 )
 
@@ -466,7 +469,7 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_token_hash_key').on(t.token_hash),
     index('refresh_tokens_family_idx').on(t.family_id),
     index('refresh_tokens_user_idx').on(t.user_type, t.user_id),
-    check('refresh_tokens_user_type_check', sql`${t.user_type} in ('admin', 'organization')`),
+    check('refresh_tokens_user_type_check', isOneOf(t.user_type, USER_TYPES)),
   ],
 )
 

@@ -14,7 +14,6 @@ const PREFIX = '/files/'
  * report's files answer 404 but to an administrator's signed link (files/media-access.ts).
  */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
-  if (!app.deps.config.jwtSecret) throw new Error('jwtSecret must be resolved before the app is built')
   const links = createMediaLinks(app.deps.config.jwtSecret)
   // Requests an administrator's link let through: their answer is kept by no cache at all.
   const grantedByLink = new WeakSet<object>()

@@ -12,7 +12,7 @@ import {
   type ReportState,
   transition,
 } from '../../domain/report-transitions'
-import { loadConfig } from '../config'
+import { readSettings } from '../config'
 import { secureDataDir } from '../data-dir'
 import { type Database, openPglite, openPostgres } from '../db/database'
 import {
@@ -228,18 +228,18 @@ export function demoCredentials(firstAdminLine: string | null): string[] {
 }
 
 async function main() {
-  const config = loadConfig()
+  const settings = readSettings()
   // The embedded database of DATA_DIR is opened here as the server opens it: the server's user's alone.
-  if (!config.databaseUrl) secureDataDir(config.dataDir)
-  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'db'))
+  if (!settings.databaseUrl) secureDataDir(settings.dataDir)
+  const releaseLock = settings.databaseUrl ? () => {} : lockDataDir(settings.dataDir)
+  const database = settings.databaseUrl
+    ? await openPostgres(settings.databaseUrl)
+    : await openPglite(path.join(settings.dataDir, 'db'))
   try {
     // The first start's own code: the same administrator `npm start` would have created.
     const firstAdmin = await seedDefaults(database.db, {
-      username: config.adminUsername,
-      password: config.adminPassword,
+      username: settings.adminUsername,
+      password: settings.adminPassword,
     })
     const loaded = await loadDemoData(database)
     console.log(

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../app'
 import { type Clock, systemClock } from '../clock'
-import { type Config, loadConfig } from '../config'
+import { type Config, readSettings } from '../config'
 import { type Database, openPglite, openPostgres } from '../db/database'
 import { seedDefaults } from '../db/seed'
 import { geocoderFromConfig, type ReverseGeocoder } from '../geocoding/reverse-geocoder'
@@ -98,7 +98,7 @@ export async function buildTestApp(
 ): Promise<TestContext & { testDb: TestDatabase }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-test-'))
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', ...options.env }),
+    ...readSettings({ DATA_DIR: dataDir, GEOCODER_URL: '', ...options.env }),
     jwtSecret: options.sameDatabaseAs?.config.jwtSecret ?? randomBytes(32).toString('hex'),
     // No built web app unless a test asks for one.
     webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app'
 import { systemClock } from '../clock'
-import { loadConfig } from '../config'
+import { type Config, readSettings } from '../config'
 import { type Database, openPglite } from '../db/database'
 import { seedDefaults } from '../db/seed'
 import { geocoderFromConfig } from '../geocoding/reverse-geocoder'
@@ -33,8 +33,8 @@ export async function startThrowawayServer(options: {
   env?: Record<string, string>
 }): Promise<ThrowawayServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ua-server-'))
-  const loaded = loadConfig({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn', ...options.env })
-  const config = { ...loaded, webDir: options.webDir, jwtSecret: randomBytes(32).toString('hex') }
+  const settings = readSettings({ DATA_DIR: dataDir, GEOCODER_URL: '', LOG_LEVEL: 'warn', ...options.env })
+  const config: Config = { ...settings, webDir: options.webDir, jwtSecret: randomBytes(32).toString('hex') }
   const db = await openPglite(path.join(dataDir, 'db'), migratedPglite())
   await seedDefaults(db.db, options.admin)
   await options.prepare?.(db)
