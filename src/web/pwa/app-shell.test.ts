@@ -34,6 +34,42 @@ describe('appShellFiles', () => {
   })
 })
 
+describe('appShellFiles with the modules of each file', () => {
+  it('leaves out a file loaded on demand that needs signed-in code, and what only it imports', () => {
+    const modules: Record<string, string[]> = {
+      'assets/index-a1.js': ['src/web/main.tsx'],
+      'assets/first-data-org-b2.js': ['src/web/app/first-data-organization.ts'],
+      'assets/organization-c3.js': ['src/web/features/organization/api/get-profile.ts'],
+      'assets/signed-in-d4.js': ['src/web/lib/auth/session-store.ts'],
+      'assets/report-page-e5.js': ['src/web/features/citizen/report-form/report-page.tsx'],
+      'assets/screens-f6.js': ['src/web/components/ui/dialog.tsx'],
+    }
+    const files = appShellFiles(
+      {
+        'index.html': {
+          file: 'assets/index-a1.js',
+          isEntry: true,
+          dynamicImports: ['src/web/app/first-data-organization.ts', '_signed-in-d4.js', 'report-page.tsx'],
+        },
+        'src/web/app/first-data-organization.ts': {
+          file: 'assets/first-data-org-b2.js',
+          imports: ['_organization-c3.js', '_screens-f6.js'],
+        },
+        '_organization-c3.js': { file: 'assets/organization-c3.js', imports: ['_signed-in-d4.js'] },
+        '_signed-in-d4.js': { file: 'assets/signed-in-d4.js' },
+        'report-page.tsx': { file: 'assets/report-page-e5.js', imports: ['_screens-f6.js'] },
+        '_screens-f6.js': { file: 'assets/screens-f6.js' },
+      },
+      (file) => modules[file] ?? [],
+    )
+    expect(files.sort()).toEqual([
+      '/assets/index-a1.js',
+      '/assets/report-page-e5.js',
+      '/assets/screens-f6.js',
+    ])
+  })
+})
+
 describe('appShellList', () => {
   it('lists the citizen side and every file of the build, with no source path (the manifest stays on the server)', () => {
     const list = appShellList({

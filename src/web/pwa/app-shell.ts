@@ -11,16 +11,35 @@ export interface ViteManifestChunk {
 export type ViteManifest = Record<string, ViteManifestChunk>
 
 /**
- * Screens that need the network anyway (signed-in areas): not downloaded ahead of time on a
- * citizen's phone. They are cached when visited.
+ * The signed-in areas' code (their screens, and the session): it needs the network anyway, so a
+ * citizen's phone does not download it ahead of time. It is cached when visited.
  */
-const SIGNED_IN_AREAS = ['src/web/features/admin/', 'src/web/features/organization/']
+const SIGNED_IN_CODE = /^src\/web\/(features\/(admin|organization)|lib\/auth)\//
 
 /**
  * The files of the citizen side, from the entry and every screen it can open, with their
- * styles and images: what the service worker downloads at install for offline use.
+ * styles and images: what the service worker downloads at install for offline use. A file loaded
+ * on demand that needs signed-in code, itself or through what it imports, is left out; so is what
+ * only it imports. `modulesOf` names the source modules inside a built file.
  */
-export function appShellFiles(manifest: ViteManifest): string[] {
+export function appShellFiles(
+  manifest: ViteManifest,
+  modulesOf: (file: string) => readonly string[] = () => [],
+): string[] {
+  const signedIn = new Map<string, boolean>()
+  const needsSignedInCode = (key: string): boolean => {
+    const known = signedIn.get(key)
+    if (known !== undefined) return known
+    signedIn.set(key, false) // an import cycle meets this answer and stops
+    const chunk = manifest[key]
+    const answer =
+      SIGNED_IN_CODE.test(key) ||
+      (chunk !== undefined &&
+        (modulesOf(chunk.file).some((id) => SIGNED_IN_CODE.test(id)) ||
+          (chunk.imports ?? []).some(needsSignedInCode)))
+    signedIn.set(key, answer)
+    return answer
+  }
   const files = new Set<string>()
   const seen = new Set<string>()
   const visit = (key: string) => {
@@ -32,9 +51,7 @@ export function appShellFiles(manifest: ViteManifest): string[] {
     for (const css of chunk.css ?? []) files.add(`/${css}`)
     for (const asset of chunk.assets ?? []) files.add(`/${asset}`)
     for (const imported of chunk.imports ?? []) visit(imported)
-    for (const imported of chunk.dynamicImports ?? []) {
-      if (!SIGNED_IN_AREAS.some((area) => imported.startsWith(area))) visit(imported)
-    }
+    for (const imported of chunk.dynamicImports ?? []) if (!needsSignedInCode(imported)) visit(imported)
   }
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
   return [...files]
@@ -64,6 +81,9 @@ export interface AppShellList {
   build: string[]
 }
 
-export function appShellList(manifest: ViteManifest): AppShellList {
-  return { shell: appShellFiles(manifest).sort(), build: [...allBuildFiles(manifest)].sort() }
+export function appShellList(
+  manifest: ViteManifest,
+  modulesOf?: (file: string) => readonly string[],
+): AppShellList {
+  return { shell: appShellFiles(manifest, modulesOf).sort(), build: [...allBuildFiles(manifest)].sort() }
 }
