@@ -43,6 +43,7 @@ const SCHEMA_MODULES = [
 const FORM_MODULES = [
   'src/web/features/admin/categories/category-dialog.tsx',
   'src/web/features/admin/login/admin-login-page.tsx',
+  'src/web/features/admin/reports/reject-dialog.tsx',
   'src/web/features/admin/users/create-user-dialog.tsx',
   'src/web/features/admin/users/edit-user-dialog.tsx',
   'src/web/features/organization/team/invitation-page.tsx',

@@ -6,7 +6,7 @@ import Supercluster from 'supercluster'
 import type { MapPoint, MapReports } from '../../../domain/map'
 import { isReportStatus, REPORT_STATUSES, reportStatusAsReceived } from '../../../domain/report-states'
 import { useCategoryName } from '../../lib/category-name'
-import { formatLongDate } from '../../lib/french-dates'
+import { formatLongDate } from '../../lib/format-dates'
 
 /** Markers closer than this, in screen pixels, are shown as one group. */
 const GROUP_RADIUS_PX = 50

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ReportEvent, TeamReportEvent } from '../../../domain/citizen'
 import { REPORT_EVENT_KINDS, type ReportEventKind } from '../../../domain/report-history'
 import { cn } from '../../lib/class-names'
-import { formatDateTime } from '../../lib/french-dates'
+import { formatDateTime } from '../../lib/format-dates'
 import { useReportStatusLabel } from './report-badges'
 
 /** A line of history as the screens receive it (the public history has no message title). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { ResolutionPhoto } from '../../../domain/report'
-import { formatLongDate } from '../../lib/french-dates'
+import { formatLongDate } from '../../lib/format-dates'
 import { ReportPhoto } from './report-photo'
 
 /** The namespaces whose catalogue has an `afterWork` group. */

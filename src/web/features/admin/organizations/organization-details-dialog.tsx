@@ -4,7 +4,7 @@ import { MEMBER_ROLE_LABELS, MEMBER_STATUS_LABELS } from '../../../../domain/tea
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import { useAdminOrganization } from '../api/get-admin-organization'
 import { useConfirmedOrganizationAction } from './confirmed-organization-action'
 import {

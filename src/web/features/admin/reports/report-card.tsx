@@ -12,7 +12,7 @@ import { ReportArea } from '../../../components/report/report-area'
 import { ReportPriorityBadge, ReportStatusBadge } from '../../../components/report/report-badges'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import '../../../i18n/deferred/fr'
 
 /** One report of the management list: what it is, where and in which commune, when, its code, and "Voir". */

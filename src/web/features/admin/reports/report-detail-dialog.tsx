@@ -1,8 +1,6 @@
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { type AdminReportDetail, type RejectionForm, rejectionFormSchema } from '../../../../domain/admin'
-import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../../../../domain/admin-rules'
+import type { AdminReportDetail } from '../../../../domain/admin'
 import {
   HANDLED_STATUSES,
   normalizePriority,
@@ -21,88 +19,21 @@ import { ReportPhoto } from '../../../components/report/report-photo'
 import { ResolutionPhotoView } from '../../../components/report/resolution-photo-view'
 import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, FormDialogContent } from '../../../components/ui/dialog'
+import { Dialog, DialogContent } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { SelectField } from '../../../components/ui/select-field'
 import { Spinner } from '../../../components/ui/spinner'
-import { Textarea } from '../../../components/ui/textarea'
 import { ApiError } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/french-dates'
+import { formatDateTime } from '../../../lib/format-dates'
 import { toast } from '../../../lib/toast'
-import { zodResolver } from '../../../lib/zod-form'
 import { useAdminReport } from '../api/get-admin-report'
 import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-admin-report'
+import { RejectDialog } from './reject-dialog'
 
 function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback
-}
-
-const REJECT_FORM_ID = 'reject-report'
-
-/**
- * "Rejeter": the reason the citizen will read, asked in a confirmation, with its limits and a
- * counter; nothing is sent while it is too short.
- */
-function RejectDialog({
-  open,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean
-  busy: boolean
-  onCancel: () => void
-  onConfirm: (reason: string) => void
-}) {
-  const { t } = useTranslation('admin')
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors },
-  } = useForm<RejectionForm>({
-    resolver: zodResolver(rejectionFormSchema),
-    defaultValues: { reason: '' },
-  })
-  const length = watch('reason').trim().length
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next || busy) return
-        reset()
-        onCancel()
-      }}
-    >
-      <FormDialogContent
-        title={t('detail.rejectTitle')}
-        description={t('detail.rejectText')}
-        formId={REJECT_FORM_ID}
-        onSubmit={handleSubmit(({ reason }) => onConfirm(reason))}
-        busy={busy}
-        label={t('detail.reject')}
-        busyLabel={t('detail.rejecting')}
-      >
-        <div>
-          <Field
-            label={t('detail.reasonLabel')}
-            error={errors.reason?.message}
-            hint={t('detail.reasonHint', { min: REJECTION_REASON_MIN, max: REJECTION_REASON_MAX })}
-          >
-            {(control) => (
-              <Textarea {...control} {...register('reason')} maxLength={REJECTION_REASON_MAX} rows={5} />
-            )}
-          </Field>
-          <p className="mt-1 text-right text-xs text-slate-600" aria-live="polite">
-            {t('detail.reasonCounter', { total: length, max: REJECTION_REASON_MAX })}
-          </p>
-        </div>
-      </FormDialogContent>
-    </Dialog>
-  )
 }
 
 /** "Attribuer à…": the organisations that may be given the report, and the button that does it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 
 /** One line of a report's facts: its label, and what it says. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -5,7 +5,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
-import { formatFileSize } from '../../../lib/french-numbers'
+import { formatFileSize } from '../../../lib/format-numbers'
 import { type CompressedPhoto, compressPhoto } from './compress-photo'
 
 /** A preview address for the photo while it is shown, released afterwards. */

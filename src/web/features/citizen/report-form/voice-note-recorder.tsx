@@ -7,7 +7,7 @@ import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { Spinner } from '../../../components/ui/spinner'
-import { formatDuration, formatFileSize } from '../../../lib/french-numbers'
+import { formatDuration, formatFileSize } from '../../../lib/format-numbers'
 import type { RecorderState } from './use-voice-recorder'
 
 /** The voice note: record (with a timer), stop, listen, delete; or why the microphone cannot be used. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { reportPagePath } from '../../../../domain/citizen-rules'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { useCategoryName } from '../../../lib/category-name'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 import '../../../i18n/deferred/fr'
 

@@ -6,7 +6,7 @@ import type { RecentReport } from '../../../../domain/report'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Card } from '../../../components/ui/card'
 import { useCategoryName } from '../../../lib/category-name'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 
 export function ReportCard({ report }: { report: RecentReport }) {
   const categoryName = useCategoryName()

@@ -8,7 +8,7 @@ import { POPUP_AUTO_PAN_TOP_LEFT } from '../../../components/map/map-legend'
 import { type MapSelection, useMapView, useReportGroups } from '../../../components/map/report-groups'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { useCategoryName } from '../../../lib/category-name'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { type Bbox, useMapReports } from '../api/get-map-reports'
 

@@ -10,7 +10,7 @@ import { PlaceName } from '../../../components/report/place-name'
 import { ReportArea } from '../../../components/report/report-area'
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Card } from '../../../components/ui/card'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import '../../../i18n/deferred/fr'
 
 /**

@@ -12,7 +12,7 @@ import { ResolutionPhotoView } from '../../../components/report/resolution-photo
 import { VoiceNotePlayer } from '../../../components/report/voice-note-player'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 
 /** One term of the list; `wide` takes the whole row (a dl allows one div around each dt/dd pair). */
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {

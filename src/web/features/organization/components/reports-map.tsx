@@ -9,7 +9,7 @@ import { type MapSelection, useMapView, useReportGroups } from '../../../compone
 import { ReportStatusBadge } from '../../../components/report/report-badges'
 import { Spinner } from '../../../components/ui/spinner'
 import { tileUrl } from '../../../lib/config'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useOneTaskAfterAnother } from '../../../lib/use-one-task-after-another'
 import { useReport } from '../api/get-report'

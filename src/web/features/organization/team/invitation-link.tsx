@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { useSessionStore } from '../../../lib/auth/session-store'
-import { formatLongDate } from '../../../lib/french-dates'
+import { formatLongDate } from '../../../lib/format-dates'
 import { toast } from '../../../lib/toast'
 import type { InvitedMember } from '../api/team'
 

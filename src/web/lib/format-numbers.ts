@@ -1,5 +1,5 @@
 // How sizes, durations and figures read, for every screen, in the interface's language
-// (French by default). Apart from the dates (french-dates.ts), which the home page needs in its
+// (French by default). Apart from the dates (format-dates.ts), which the home page needs in its
 // first download and these not.
 import { formattingLanguage } from './locale'
 import { formatNumberIn } from './locale-conventions'

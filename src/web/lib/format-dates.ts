@@ -1,6 +1,5 @@
-// How dates and times read, for every screen, in the interface's language (French by default;
-// the file keeps its name: the dates of SPEC.md are French). An unreadable date is shown as
-// received rather than "Invalid Date".
+// How dates and times read, for every screen, in the interface's language (French by default).
+// An unreadable date is shown as received rather than "Invalid Date".
 
 import { formattingLanguage } from './locale'
 import { formatDateTimeIn, formatLongDateIn } from './locale-conventions'
