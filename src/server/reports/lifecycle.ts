@@ -90,10 +90,10 @@ interface Step<T> {
   /** Who may act on this report at all (DESIGN.md section 7): throws 404 or 403. */
   access?: (report: ReportRow, tx: Db) => Promise<void>
   /** What else the action writes in the same transaction (a message, a support), given its history lines. */
-  also?: (tx: Db, report: ReportRow, at: string, lines: HistoryLine[]) => Promise<T>
+  writeAlongside?: (tx: Db, report: ReportRow, at: string, lines: HistoryLine[]) => Promise<T>
   /** The message written to the filing device, which its phone is also told of. */
   message?: { title: string; message: string }
-  /** The Idempotency-Key it was sent under: its receipt keeps `also`'s result as the answer. */
+  /** The Idempotency-Key it was sent under: its receipt keeps `writeAlongside`'s result as the answer. */
   receipt?: ActionKey
   event: EventType
 }
@@ -134,7 +134,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         .insert(reportEvents)
         .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
     }
-    const result = (await step.also?.(db, report, at, lines)) as T
+    const result = (await step.writeAlongside?.(db, report, at, lines)) as T
     if (step.receipt) await recordActionReceipt(db, step.receipt, { reportId: row.id, response: result, at })
     const news = pushNewsOf(lines, step.message)
     await queuePushNews(db, report, news, now)
@@ -304,7 +304,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
           actions: [{ kind: 'message', title: message.title }],
           access: (report, tx) => requireManagedBy(organizationId, report, tx),
           message,
-          also: async (tx, report, at) => {
+          writeAlongside: async (tx, report, at) => {
             const [sent] = await tx
               .insert(notifications)
               .values({
@@ -356,7 +356,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
             actor: actorOf(by),
             actions: [{ kind: 'resolution-photo' }],
             access: (report, tx) => requireManagedBy(by.organizationId, report, tx),
-            also: async (tx, report, at) => {
+            writeAlongside: async (tx, report, at) => {
               replaced = [report.resolution_photo_url, report.resolution_photo_thumb_url]
               const [updated] = await tx
                 .update(reports)
@@ -422,7 +422,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
           if (changes.priority) actions.push({ kind: 'set-priority', priority: changes.priority })
           return actions
         },
-        also: async (tx, report, at, lines) => {
+        writeAlongside: async (tx, report, at, lines) => {
           const rejection = lines.find(
             (line) => line.kind === 'status_changed' && line.to_status === REJECTED_STATUS,
           )
@@ -469,7 +469,7 @@ export function createReportLifecycle(deps: LifecycleDeps) {
         notFound: 'support.notFound',
         actor: { type: 'citizen', deviceHash: device.hash },
         actions: [{ kind: 'support' }],
-        also: async (tx, report, at) => {
+        writeAlongside: async (tx, report, at) => {
           await saveDevice(tx, device, new Date(at))
           const added = await tx
             .insert(reportSupports)
