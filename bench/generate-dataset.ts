@@ -97,7 +97,7 @@ export async function ensureDataset(database: Database, size: DatasetSize, log: 
       ),
       rows as (
         -- The age's quantile grows with the row's number: rows lie in the table in filing order,
-        -- as in a table filled over a year (a walk of the lists in date order reads neighbouring
+        -- as in a table filled over a year (an index scan of the lists in date order reads neighbouring
         -- pages; random ages would put every next report on another page).
         select g as n, random() as r_status, (g - 0.5) / ${size.reports}::float8 as r_age, random() as r_priority,
           1 + (g % (select n from cats)) as k, 1 + (hashint4(g::int) & 2147483647) % ${COMMUNES.length} as commune
@@ -192,7 +192,7 @@ export async function removeBenchFilings(database: Database) {
     database.db,
     sql`delete from reports where description = ${BENCH_DESCRIPTION} returning id`,
   )
-  // The removed reports were the newest: left dead, every walk of the lists from the newest would
+  // The removed reports were the newest: left dead, every index scan of the lists from the newest would
   // step over them until autovacuum came (a first search 20 times slower), and PGlite has none.
   if (removed.length > 0) await database.db.execute(sql`vacuum analyze reports`)
 }

@@ -54,10 +54,10 @@ function filterScope(filters: AdminReportFilters): CountedScope {
 }
 
 /**
- * The reports a walk of the list reads through: those of the commune, else of the status, else of
+ * The reports an index scan of the list reads through: those of the commune, else of the status, else of
  * the priority (their indexes are by one of them, then date); every report otherwise.
  */
-function walkedBy(filters: AdminReportFilters): SQL | undefined {
+function indexScannedBy(filters: AdminReportFilters): SQL | undefined {
   const status = chosen(filters.status)
   const priority = chosen(filters.priority)
   if (filters.area) return eq(reports.area_id, filters.area)
@@ -68,7 +68,7 @@ function walkedBy(filters: AdminReportFilters): SQL | undefined {
 /**
  * The late reports the filter asks for (issue 30): of both kinds (`1`), or of the one it names;
  * with a status, only the kinds whose reports may have it (a report to claim waits "En attente"),
- * so that the list walks from the right moment.
+ * so that the list's index scan starts from the right moment.
  */
 function overdueKinds(filters: AdminReportFilters): OverdueKind[] | null {
   const { overdue } = filters
@@ -175,7 +175,7 @@ export async function listAdminReports(
         where,
         order: filters.sort === 'supporters' ? 'supporters' : 'newest',
         search,
-        walked: walkedBy(filters),
+        indexScanned: indexScannedBy(filters),
         keptCount: (count) => cache.get(searchTotalKey(filters), count),
         rowsOf: (tx, ids) => adminReportsOf(tx, now, ids, orderOf(filters.sort, false)),
       },

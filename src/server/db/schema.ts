@@ -355,12 +355,12 @@ export const reports = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Organisation "available" list: unassigned, newest first; the category and the commune are
-    // read from the index itself (an organisation with two categories and three communes walks
-    // one index, no merge needed).
+    // read from the index itself (an organisation with two categories and three communes is one
+    // index scan, no merge needed).
     index('reports_available_idx')
       .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.category_id, t.area_id)
       .where(sql`${t.assigned_organization_id} is null and ${isNoneOf(t.status, HIDDEN_STATUSES)}`),
-    // Admin list filtered by status, or by priority (a search walks it when its word is common).
+    // Admin list filtered by status, or by priority (a search's index scan when its word is common).
     index('reports_status_idx').on(t.status, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reports_priority_idx').on(t.priority, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reports_reporter_idx').on(t.reporter_hash),

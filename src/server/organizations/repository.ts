@@ -244,9 +244,9 @@ export async function availableReports(
       where,
       order: 'newest',
       search,
-      walked: scope.rows,
-      // A town hall's communes are a tenth of the available reports' index: never walked to count.
-      mayCountByWalking: scope.byDay,
+      indexScanned: scope.rows,
+      // A town hall's communes are a tenth of the available reports' index: never index-scanned to count.
+      mayCountByIndexScan: scope.byDay,
       keptCount: (count) =>
         cache.get(
           `available-total:${JSON.stringify([organizationId, filters.q, Boolean(filters.overdue)])}`,

@@ -125,7 +125,7 @@ function latestDeadline(deadlines: Deadlines, kinds: OverdueKind[]): Date | null
 
 /**
  * The late reports of these kinds: a range of filing dates below the latest of their moments (the
- * planner's index condition: a list walks its index from there down), then each kind's and
+ * planner's index condition: a list's index scan starts there and goes down), then each kind's and
  * category's own moment.
  */
 export function overdueRows(deadlines: Deadlines, kinds: OverdueKind[] = OVERDUE_KINDS_ALL): SQL {

@@ -1,6 +1,7 @@
 // The text searches of the report lists (admin, organisation), fast at a million reports
 // (issue 19): words through the full-text index, a code through its own, a total counted up to
-// SEARCH_COUNT_LIMIT, and pages read the one way that stays short for the matches at hand.
+// SEARCH_COUNT_LIMIT, and pages read by the scan (bitmap or index) that stays short for the matches
+// at hand.
 import { and, or, type SQL, sql } from 'drizzle-orm'
 import { anonymousCodeStartIn } from '../../domain/citizen-rules'
 import { SEARCH_COUNT_LIMIT } from '../../domain/constants'
@@ -101,22 +102,23 @@ export function textMatches(search: TextSearch | undefined): SQL | undefined {
 }
 
 /**
- * How a search's reports are read. "matches": the index hands over every match, which are then
- * ordered (few matches). "walk": the list is read in its order and each report checked (many
- * matches: a page is filled after a few rows). Each is held to its way by the planner's settings:
- * left alone, the planner walks the list for a word it believes common in it, and "lampadaire",
- * common in Dakar, is absent from the roads' reports: it would read the roads' whole list.
+ * How a search's reports are read. "bitmapScan": the full-text index hands over every match, which
+ * are then sorted (few matches). "indexScan": the list's order index is read in order and each
+ * report checked (many matches: a page is filled after a few rows). Each plan is forced by the
+ * planner's settings: left alone, the planner picks the index scan for a word it believes common
+ * in the list, and "lampadaire", common in Dakar, is absent from the roads' reports: it would read
+ * the roads' whole list.
  */
-type SearchPlan = 'matches' | 'walk'
+type SearchPlan = 'bitmapScan' | 'indexScan'
 const PLAN_SETTINGS: Record<SearchPlan, [string, string][]> = {
-  matches: [
+  bitmapScan: [
     ['enable_seqscan', 'off'],
     ['enable_indexscan', 'off'],
     ['enable_indexonlyscan', 'off'],
   ],
-  // A walk the estimates misled (words and categories go together) gives up after this long, for
-  // the matches' way; PostgreSQL only (PGlite has no timer).
-  walk: [
+  // An index scan the estimates misled (words and categories go together) gives up after this
+  // long, for the bitmap scan; PostgreSQL only (PGlite has no timer).
+  indexScan: [
     ['enable_seqscan', 'off'],
     ['enable_bitmapscan', 'off'],
     ['enable_sort', 'off'],
@@ -139,13 +141,13 @@ function timedOut(error: unknown): boolean {
   return code(error) === '57014' || code((error as { cause?: unknown } | null)?.cause) === '57014'
 }
 
-/** Reads the walking way, and the matches' way if the walk was stopped. */
-async function walkingElseMatching<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+/** Reads by an index scan, and by a bitmap scan if the index scan timed out. */
+async function indexScanElseBitmapScan<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await withPlan(db, 'walk', read)
+    return await withPlan(db, 'indexScan', read)
   } catch (error) {
     if (!timedOut(error)) throw error
-    return withPlan(db, 'matches', read)
+    return withPlan(db, 'bitmapScan', read)
   }
 }
 
@@ -180,27 +182,27 @@ async function estimatedRows(db: Db, where: SQL | undefined): Promise<number> {
  */
 const CAPPED_BY_ESTIMATE = 2 * SEARCH_COUNT_LIMIT
 /**
- * The share of a list's reports matching a search from which counting them by walking the list is
- * the shorter way: the count stops at SEARCH_COUNT_LIMIT + 1 after about 20,000 rows at most.
+ * The share of a list's reports matching a search from which an index scan of the list counts them
+ * sooner: the count stops at SEARCH_COUNT_LIMIT + 1 after about 20,000 rows at most.
  */
-const WALKING_SHARE = (SEARCH_COUNT_LIMIT + 1) / 20_000
+const INDEX_SCAN_SHARE = (SEARCH_COUNT_LIMIT + 1) / 20_000
 
 /**
- * How a search's matches are counted: not at all (a great many), by walking the list, through the
- * index, or through the index once it has said how many it holds (indexedMatches).
+ * How a search's matches are counted: not at all (a great many), by an index scan of the list, by a
+ * bitmap scan, or by a bitmap scan once the bitmap has said how many it holds (indexedMatches).
  */
-type CountingWay = 'capped' | 'walk' | 'matches' | 'indexFirst'
+type CountingPlan = 'capped' | 'indexScan' | 'bitmapScan' | 'bitmapSizeFirst'
 
 /**
  * How to count the reports of a list that match a search, up to SEARCH_COUNT_LIMIT + 1. The
- * planner's estimates of the matches and of the list choose the way: none (a great many), walking
- * the list (a large share of it), or the index's matches (the others). Never all matches read to
- * count them.
+ * planner's estimates of the matches and of the list choose the plan: none (a great many), an
+ * index scan of the list (a large share of it), or a bitmap scan (the others). Never all matches
+ * read to count them.
  */
-async function countingWay(
+async function countingPlan(
   db: Db,
-  list: Pick<SearchList<unknown>, 'where' | 'search' | 'walked' | 'mayCountByWalking'>,
-): Promise<CountingWay> {
+  list: Pick<SearchList<unknown>, 'where' | 'search' | 'indexScanned' | 'mayCountByIndexScan'>,
+): Promise<CountingPlan> {
   // An estimate is worth something for words ANALYZE saw often; for the others (a rare word, a
   // code) the planner assumes a default share, and the index's matches are few: counted.
   const matches = list.search.wordsCommon ? await estimatedRows(db, list.where) : 0
@@ -213,10 +215,10 @@ async function countingWay(
     list.search.wordsCommon &&
     !wordsQuery(list.search)?.endsWith(':*') &&
     (matches >= SEARCH_COUNT_LIMIT / 2 || typedWords(list.search.text).length > 1)
-  const throughTheIndex = doubtful ? 'indexFirst' : 'matches'
-  if (list.mayCountByWalking === false) return throughTheIndex
-  const share = matches / Math.max(1, await estimatedRows(db, list.walked))
-  return share >= WALKING_SHARE ? 'walk' : throughTheIndex
+  const byBitmap = doubtful ? 'bitmapSizeFirst' : 'bitmapScan'
+  if (list.mayCountByIndexScan === false) return byBitmap
+  const share = matches / Math.max(1, await estimatedRows(db, list.indexScanned))
+  return share >= INDEX_SCAN_SHARE ? 'indexScan' : byBitmap
 }
 
 /**
@@ -242,7 +244,7 @@ async function indexedMatches(tx: Db, where: SQL): Promise<number | null> {
   return oneBitmap ? (bitmap['Actual Rows'] ?? null) : null
 }
 
-/** Counts the matches up to SEARCH_COUNT_LIMIT + 1, in `order` (the walk's) or none (the index's). */
+/** Counts the matches up to SEARCH_COUNT_LIMIT + 1, in `order` (an index scan's) or none (a bitmap scan's). */
 function counting(where: SQL, order: SQL) {
   return (tx: Db) =>
     queryRows<{ n: number }>(
@@ -307,7 +309,7 @@ function cursorCondition(order: SearchOrder, keys: CursorKeys, direction: 'after
     ),
     sql`, `,
   )
-  // A row comparison: PostgreSQL starts the walk of the order's index right there.
+  // A row comparison: PostgreSQL starts the index scan of the order's index right there.
   return direction === 'after' ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`
 }
 
@@ -315,17 +317,17 @@ export interface SearchList<T> {
   /** The list's reports that match the search, filters and scope included. */
   where: SQL
   order: SearchOrder
-  /** The search, whose words the planner's estimates may know or not (countingWay). */
+  /** The search, whose words the planner's estimates may know or not (countingPlan). */
   search: TextSearch
-  /** The reports a walk of the list's order reads through (its index): the matches' share is of those. */
-  walked: SQL | undefined
+  /** The reports an index scan of the list's order reads through: the matches' share is of those. */
+  indexScanned: SQL | undefined
   /**
-   * False when a walk would read mostly reports the list leaves out (a town hall's communes, a
-   * tenth of its index): its matches are then always counted through the index. A page of more
-   * than SEARCH_COUNT_LIMIT matches is still read by walking: a few hundred rows, where the
-   * index's way reads and sorts every match.
+   * False when an index scan would read mostly reports the list leaves out (a town hall's communes,
+   * a tenth of its index): its matches are then always counted by a bitmap scan. A page of more
+   * than SEARCH_COUNT_LIMIT matches is still read by an index scan: a few hundred rows, where a
+   * bitmap scan reads and sorts every match.
    */
-  mayCountByWalking?: boolean
+  mayCountByIndexScan?: boolean
   /**
    * The matches' count as the caller keeps it (the read cache, until a report changes): `count`
    * when it keeps none.
@@ -341,8 +343,8 @@ interface PageRow {
 }
 
 /**
- * The matches of the index, up to SEARCH_COUNT_LIMIT + 1, counted, and the page of them at
- * `offset` in the list's order (newest first): the index's matches read once for both.
+ * The matches of a bitmap scan, up to SEARCH_COUNT_LIMIT + 1, counted, and the page of them at
+ * `offset` in the list's order (newest first): the matches read once for both.
  */
 async function countedPage(
   tx: Db,
@@ -408,20 +410,20 @@ export async function readSearchPage<T>(
         where ${and(list.where, from)} order by ${order}
         limit ${pageSize} offset ${offset}`,
     )
-  // A numbered page of matches read through the index: read with their count, in one statement.
+  // A numbered page of matches read by a bitmap scan: read with their count, in one statement.
   let readWithCount: PageRow[] | undefined
   const matched = await list.keptCount(async () => {
-    const way = await countingWay(db, list)
-    if (way === 'capped') return SEARCH_COUNT_LIMIT + 1
-    if (way === 'walk') {
-      return walkingElseMatching(
+    const plan = await countingPlan(db, list)
+    if (plan === 'capped') return SEARCH_COUNT_LIMIT + 1
+    if (plan === 'indexScan') {
+      return indexScanElseBitmapScan(
         db,
         counting(list.where, sql` order by ${orderOf(ORDER_KEYS.newest, 'desc')}`),
       )
     }
-    return withPlan(db, 'matches', async (tx) => {
+    return withPlan(db, 'bitmapScan', async (tx) => {
       // (Not asked of the others: a second pass over the index would cost them more than it saves.)
-      if (way === 'indexFirst') {
+      if (plan === 'bitmapSizeFirst') {
         const indexed = await indexedMatches(tx, list.where)
         if (indexed !== null && indexed > SEARCH_COUNT_LIMIT) return SEARCH_COUNT_LIMIT + 1
       }
@@ -434,7 +436,9 @@ export async function readSearchPage<T>(
   })
   const found =
     readWithCount ??
-    (matched > SEARCH_COUNT_LIMIT ? await walkingElseMatching(db, read) : await withPlan(db, 'matches', read))
+    (matched > SEARCH_COUNT_LIMIT
+      ? await indexScanElseBitmapScan(db, read)
+      : await withPlan(db, 'bitmapScan', read))
   const rows = backwards ? found.reverse() : found
   // Their rows outside the plan's settings: the planner finds ten ids by their key.
   const items = await list.rowsOf(
