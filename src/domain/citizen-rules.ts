@@ -67,7 +67,7 @@ export function anonymousCodeStartIn(search: string): string | null {
 export const TRACKING_CODE_PARAMETER = 'code'
 
 /**
- * The public page of a report (`/signalements/:id`): shareable, drawn by the server, with the
+ * The public page of a report (`/signalements/:id`): shareable, server-rendered, with the
  * report's public fields, status, history and map; never its code, photo, voice note or messages.
  */
 export const REPORT_PAGE_SEGMENT = 'signalements'

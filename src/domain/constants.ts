@@ -56,7 +56,7 @@ export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE = 'fr' satisfies Language
 /**
  * The language the visitor chose, told to the server (a cookie the page writes, not HttpOnly:
- * nothing secret) so that it draws the citizen pages in it: the text is there at the first paint.
+ * nothing secret) so that it server-renders the citizen pages in it: the text is there at the first paint.
  */
 export const LANGUAGE_COOKIE = 'alertes_langue'
 export const THEMES = ['light', 'dark', 'system'] as const
@@ -117,7 +117,7 @@ export const CITIZEN_TOKEN_HEADER = 'x-citizen-token'
 /**
  * The browser app's login, renewal and logout carry this header: its session's refresh token then
  * lives in an HttpOnly cookie (auth-rules.ts, SESSION_COOKIE), out of the page's reach, and the page requests
- * carry it so that the server draws the signed-in pages. A page of another site cannot send this
+ * carry it so that the server renders the signed-in pages. A page of another site cannot send this
  * header (it is not a simple request), so the cookie is read only for the browser app.
  */
 export const WEB_SESSION_HEADER = 'x-alertes-web'

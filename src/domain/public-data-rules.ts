@@ -125,7 +125,7 @@ export const OPEN_DATA_LICENCE = {
 } as const
 
 /**
- * OpenStreetMap's terms, where the communes' limits come from once imported (ODbL): what is drawn
+ * OpenStreetMap's terms, where the communes' limits come from once imported (ODbL): what is made
  * from its data credits its contributors with a link to this page.
  */
 export const OPENSTREETMAP_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright'

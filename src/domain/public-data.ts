@@ -93,7 +93,7 @@ export const publicStatsSchema = z.object({
   open_by_area: z.array(openAreaSchema),
   /**
    * Whether the communes' limits were imported (from OpenStreetMap, under the ODbL): the page
-   * then credits them, as the licence asks of what is drawn from its data.
+   * then credits them, as the licence asks of what is made from its data.
    */
   area_limits_imported: z.boolean(),
 })

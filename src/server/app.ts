@@ -93,7 +93,7 @@ function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log
   return { channel, privacy, optIn, news: createSmsNews(deps.config.publicOrigin ?? '') }
 }
 
-/** One route the app serves, as registered: what the permission matrix and the fuzzer walk. */
+/** One route the app serves, as registered: what the permission matrix and the fuzzer go through. */
 export interface RouteEntry {
   method: string
   url: string

@@ -16,7 +16,7 @@ describe('lockDataDir', () => {
     expect(() => lockDataDir(dir)).toThrow(/utilise déjà le dossier de données/)
   })
 
-  it('takes over a lock left by a process that died', () => {
+  it('reclaims a lock left by a process that died', () => {
     const dir = freshDir()
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)'])
     writeFileSync(path.join(dir, 'server.lock'), String(dead.pid))

@@ -6,7 +6,7 @@ export class DataDirLockedError extends Error {}
 /**
  * An exclusive lock on DATA_DIR: PGlite does not lock its data directory, and two servers on
  * one directory would corrupt it. The lock file holds the owner's pid; a lock whose process is
- * gone (killed with `kill -9`) is taken over.
+ * gone (killed with `kill -9`) is reclaimed.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })

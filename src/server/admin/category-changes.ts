@@ -4,8 +4,9 @@ import type { EventBus } from '../events/event-bus'
 import { changeCategory, createCategory, deleteCategory } from './categories-repository'
 
 /**
- * The administrators' changes to the categories. Every instance draws the report form's page with
- * the categories and keeps it: each change is told on the bus, so that all of them draw it again.
+ * The administrators' changes to the categories. Every instance server-renders the report form's
+ * page with the categories and keeps it: each change is told on the bus, so that all of them
+ * render it again.
  */
 export function createCategoryChanges(deps: { db: Db; events: EventBus }) {
   const changed = () => deps.events.publish({ type: 'categories.changed' })

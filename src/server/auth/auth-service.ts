@@ -47,14 +47,14 @@ export interface AuthService {
   /** The principal behind an access token, or null when it no longer may act or its session ended. */
   authenticate(accessToken: string): Promise<Principal | null>
   /**
-   * The principal of a session cookie, for drawing a page, without renewing it (the page's own
+   * The principal of a session cookie, for server-rendering a page, without renewing it (the page's own
    * requests then renew it): null when the token is unknown, spent, revoked or expired, or its
    * account may no longer act.
    */
   principalOfRefreshToken(refreshToken: string): Promise<Principal | null>
   /**
    * A short-lived access token for this principal, in its session (a principal of
-   * `principalOfRefreshToken`): the server's own requests while drawing its page.
+   * `principalOfRefreshToken`): the server's own requests while server-rendering its page.
    */
   accessTokenFor(principal: Principal): Promise<string>
 }

@@ -32,7 +32,7 @@ export async function issueRefreshToken(
   return token
 }
 
-/** The owner of a refresh token still valid, without using it (a page drawn for its session). */
+/** The owner of a refresh token still valid, without using it (a page server-rendered for its session). */
 export async function peekRefreshToken(db: Db, token: string, now: Date): Promise<RefreshOwner | null> {
   const [row] = await db
     .select()

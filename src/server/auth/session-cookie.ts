@@ -5,7 +5,7 @@ import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth'
 /**
  * The browser app's session cookie: its refresh token, HttpOnly (no script reads it),
  * SameSite=Strict (no other site's page sends it), Secure on an https site, for every path, so
- * that page requests carry it and the server draws the signed-in pages. The API itself never
+ * that page requests carry it and the server renders the signed-in pages. The API itself never
  * takes it as authority: it keeps bearer tokens, and only the renewal and the logout read the
  * cookie, for a request with the web app's header.
  */

@@ -134,10 +134,10 @@ describe('the read cache of the public reads (count, recent, map)', () => {
 })
 
 describe('the read cache after a change to the categories', () => {
-  it('is emptied on every instance, so that each draws the report form with the new category', async () => {
-    // What another instance keeps drawn (the report form's page) until a change reaches it.
-    const drawn = (version: number) => second.app.readCache.get('page:/signaler', async () => version)
-    expect(await drawn(1)).toBe(1)
+  it('is emptied on every instance, so that each server-renders the report form with the new category', async () => {
+    // What another instance keeps rendered (the report form's page) until a change reaches it.
+    const rendered = (version: number) => second.app.readCache.get('page:/signaler', async () => version)
+    expect(await rendered(1)).toBe(1)
     const admin = bearer(await loginAdmin(first.app))
     const created = await first.app.inject({
       method: 'POST',
@@ -146,6 +146,6 @@ describe('the read cache after a change to the categories', () => {
       payload: { nom: `Marchés ${Date.now()}` },
     })
     expect(created.statusCode).toBe(201)
-    await expect.poll(() => drawn(2), { timeout: 5000 }).toBe(2)
+    await expect.poll(() => rendered(2), { timeout: 5000 }).toBe(2)
   })
 })

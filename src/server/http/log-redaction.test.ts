@@ -54,7 +54,7 @@ describe('logs of code lookups', () => {
     const asked = [
       await ctx.app.inject({ url: `/api/reports/track/${code}`, remoteAddress: address }),
       await ctx.app.inject({ url: `/api/reports/track/${code.toLowerCase()}`, remoteAddress: address }),
-      // The page that shows it (drawn by the browser here: no web build in this test).
+      // The page that shows it (rendered by the browser here: no web build in this test).
       await ctx.app.inject({ url: `/suivi?code=${code}&lang=fr`, remoteAddress: address }),
     ]
     expect(asked[0]?.statusCode).toBe(200)

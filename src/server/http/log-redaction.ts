@@ -12,7 +12,7 @@ const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_k
 /**
  * Paths that carry a secret, written as in the route table: a report's anonymous code, and the
  * one-time token of a member's invitation (its API and its page). The segments of `:code` and
- * `:token` are hidden (a test walks the route table, so that a new one is not forgotten).
+ * `:token` are hidden (a test goes through the route table, so that a new one is not forgotten).
  */
 const SECRET_PATHS = [
   '/api/reports/track/:code',

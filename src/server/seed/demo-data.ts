@@ -448,7 +448,7 @@ export function demoReports(
       steps: historyOf(random, type, createdAt, now),
     })
   }
-  // After every report is drawn, so that the reports themselves are those of before.
+  // After every report is generated, so that the reports' own random draws stay those of before.
   for (const report of reports) addSupports(random, report, devices, now)
   return reports.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
 }

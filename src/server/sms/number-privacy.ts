@@ -17,7 +17,7 @@ export function resolveSmsPrivacyKey(configured: string | undefined, dataDir: st
   return configured ?? secretKeptIn(dataDir, KEY_FILE, () => randomBytes(32).toString('base64url'))
 }
 
-/** Hashes and encrypts numbers with two keys drawn from one (HKDF), one per purpose. */
+/** Hashes and encrypts numbers with two keys derived from one (HKDF), one per purpose. */
 export function createNumberPrivacy(privacyKey: string) {
   const derive = (purpose: string) =>
     Buffer.from(hkdfSync('sha256', Buffer.from(privacyKey, 'base64url'), '', purpose, 32))
