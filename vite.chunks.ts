@@ -69,12 +69,6 @@ const SESSION_CODE = /\/src\/web\/lib\/auth\//
 /** The home page's own folder: what it loads after its first paint (its map, its lower parts). */
 const HOME_FOLDER = /\/src\/web\/features\/home\//
 
-/**
- * The offline support every page starts once loaded (start-offline-support.ts): what it shares with
- * the screens (the queue of reports, its sending) is fetched with it, not with all the screens' code.
- */
-const OFFLINE_SUPPORT = /\/src\/web\/pwa\/start-offline-support\.ts$/
-
 /** Whether a file loaded on demand is one the home page loads after its first paint. */
 function isHomePart(file: string, graph: ModuleGraph): boolean {
   return graph.getModuleInfo(file)?.dynamicImporters.some((importer) => HOME_FOLDER.test(importer)) ?? false
@@ -137,7 +131,6 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   // card): apart from the screens' other code (dialogs, forms, the outbox), which the home page
   // never needs. Every screen that shows reports fetches this one small file too.
   if ([...files].some((file) => isHomePart(file, graph))) return 'home-parts'
-  if ([...files].some((file) => OFFLINE_SUPPORT.test(file))) return 'offline-support'
   if (needs(FORM_LIBRARIES, id, graph, memo.forms)) return 'forms'
   if (areas.size === 1) return [...areas][0] ?? null
   // Shared by the organisation and admin screens only, or by the citizen's too.

@@ -64,6 +64,7 @@ export default defineConfig({
     reporters: ['default', './e2e/support/retried-tests-reporter.ts'],
     projects: [
       { test: { name: 'domain', environment: 'node', include: ['src/domain/**/*.test.ts'] } },
+      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
       ...apiProjects,
       {
         test: {

@@ -37,7 +37,6 @@ import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import { chromium, type Page } from 'playwright-core'
 import type { LoginInput } from '../../src/domain/auth'
-import { WEB_SESSION_HEADER } from '../../src/domain/auth-rules'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -47,6 +46,7 @@ import {
 } from '../../src/domain/constants'
 import { DEMO_ORGANIZATION_PASSWORD, DEMO_ORGANIZATIONS } from '../../src/server/seed/demo-data'
 import { freePort } from '../../src/server/test/server-process'
+import { logIn } from './log-in'
 
 const { values: args } = parseArgs({
   options: {
@@ -127,35 +127,6 @@ async function startDemoServer(
       await once(child, 'exit')
     },
   }
-}
-
-/**
- * Logs in from the page as the login screen does: the server sets the session cookie (the app's
- * header asks for it), and the session store keeps the access token in localStorage.
- */
-async function logIn(page: Page, login: LoginInput) {
-  const failure = await page.evaluate(
-    async ([login, header, storeName]) => {
-      const res = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [header]: '1' },
-        body: JSON.stringify(login),
-      })
-      if (!res.ok) return `login as ${login.userType} failed: ${await res.text()}`
-      const session = await res.json()
-      const state = {
-        user: session.user,
-        userType: session.userType,
-        token: session.token,
-        isAuthenticated: true,
-        sessionExpiry: Date.now() + session.expiresIn * 1000,
-      }
-      localStorage.setItem(storeName, JSON.stringify({ state, version: 1 }))
-      return null
-    },
-    [login, WEB_SESSION_HEADER, STORE_NAMES.auth] as const,
-  )
-  if (failure) throw new Error(failure)
 }
 
 /** The settings a visitor who chose `language` has, and the cookie its pages' first script wrote. */

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdminReportDetail } from '../../../../domain/admin'
 import {
@@ -30,7 +30,11 @@ import { toast } from '../../../lib/toast'
 import { useAdminReport } from '../api/get-admin-report'
 import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { type AdminReportChanges, useUpdateAdminReport } from '../api/update-admin-report'
-import { RejectDialog } from './reject-dialog'
+
+// The reason's form loads zod and its form bindings (about 45 KB): only when an administrator rejects.
+const RejectDialog = lazy(() =>
+  import('./reject-dialog').then((module) => ({ default: module.RejectDialog })),
+)
 
 function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback
@@ -155,14 +159,18 @@ function Moderation({ report }: { report: AdminReportDetail }) {
           />
         )}
       </div>
-      <RejectDialog
-        open={rejecting}
-        busy={update.isPending}
-        onCancel={() => setRejecting(false)}
-        onConfirm={(reason) =>
-          change({ status: REJECTED_STATUS, reason }, t('detail.rejected'), () => setRejecting(false))
-        }
-      />
+      {rejecting && (
+        <Suspense fallback={null}>
+          <RejectDialog
+            open
+            busy={update.isPending}
+            onCancel={() => setRejecting(false)}
+            onConfirm={(reason) =>
+              change({ status: REJECTED_STATUS, reason }, t('detail.rejected'), () => setRejecting(false))
+            }
+          />
+        </Suspense>
+      )}
     </section>
   )
 }
