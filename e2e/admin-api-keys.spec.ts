@@ -1,37 +1,31 @@
 // /admin/api-keys fits the screens administrators work on (issue 28, point 10): at 1366 and
 // 1024 px the page scrolls no wider than the window and "Créer une clé" is whole on screen, its
 // long subtitle (the Open311 addresses) wrapping beside it.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady } from './support/browser'
-import type { E2eServer } from './support/server'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
+import { describe, expect } from 'vitest'
+import { dakarContext, gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
+it.beforeAll(startServerAndBrowser)
 
 describe('/admin/api-keys', () => {
-  it.each([1366, 1024])('is no wider than a %i px window, "Créer une clé" whole on screen', async (width) => {
-    const context = await dakarContext(browser, { viewport: { width, height: 768 } })
-    const page = await context.newPage()
-    await gotoReady(page, `${server.url}/admin/login`)
-    await page.getByLabel('Nom d’utilisateur').fill('admin')
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-    await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
-    await gotoReady(page, `${server.url}/admin/api-keys`)
-    await page.getByRole('heading', { name: 'Clés API Open311', level: 1 }).waitFor()
+  it.for([1366, 1024])(
+    'is no wider than a %i px window, "Créer une clé" whole on screen',
+    async (width, { server, browser }) => {
+      const context = await dakarContext(browser, { viewport: { width, height: 768 } })
+      const page = await context.newPage()
+      await gotoReady(page, `${server.url}/admin/login`)
+      await page.getByLabel('Nom d’utilisateur').fill('admin')
+      await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
+      await page.getByRole('button', { name: 'Se connecter' }).click()
+      await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
+      await gotoReady(page, `${server.url}/admin/api-keys`)
+      await page.getByRole('heading', { name: 'Clés API Open311', level: 1 }).waitFor()
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow, 'pixels beyond the window').toBe(0)
-    const button = await page.getByRole('button', { name: 'Créer une clé' }).boundingBox()
-    expect(button && button.x + button.width).toBeLessThanOrEqual(width)
-    await context.close()
-  })
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, 'pixels beyond the window').toBe(0)
+      const button = await page.getByRole('button', { name: 'Créer une clé' }).boundingBox()
+      expect(button && button.x + button.width).toBeLessThanOrEqual(width)
+      await context.close()
+    },
+  )
 })

@@ -1,32 +1,26 @@
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { categories, organizations } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { insertReport } from '../src/server/test/factories'
 import { seriousViolations } from './support/accessibility'
-import { launchBrowser } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { dakarContext } from './support/browser'
+import { it } from './support/fixtures'
+import type { E2eServer } from './support/server'
 import { insertSmsReportInMedina } from './support/sms-report'
 
-let server: E2eServer
-let browser: Browser
 let pendingOrganizationId: string
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   const db = server.db.db
   const organization = await createOrganization(db, {
+    name: 'Mairie de la Médina',
     status: 'pending',
     email: 'mairie.medina@example.sn',
     categories: ['Voirie', 'Propreté'],
   })
-  await db
-    .update(organizations)
-    .set({ name: 'Mairie de la Médina' })
-    .where(eq(organizations.id, organization.id))
   pendingOrganizationId = organization.id
   await createOrganization(db, {
     email: 'service.technique.voirie.assainissement@mairie-medina-dakar.sn',
@@ -61,22 +55,12 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width, height: 900 },
-    acceptDownloads: true,
-  })
+async function newPage(browser: Browser, width = 1280): Promise<Page> {
+  const context = await dakarContext(browser, { viewport: { width, height: 900 }, acceptDownloads: true })
   return context.newPage()
 }
 
-async function logIn(page: Page) {
+async function logIn(server: E2eServer, page: Page) {
   await page.goto(`${server.url}/admin/login`)
   await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
@@ -86,8 +70,11 @@ async function logIn(page: Page) {
 }
 
 describe('admin back-office', () => {
-  it('refuses wrong credentials, then logs in to the dashboard and its figures', async () => {
-    const page = await newPage()
+  it('refuses wrong credentials, then logs in to the dashboard and its figures', async ({
+    server,
+    browser,
+  }) => {
+    const page = await newPage(browser)
     await page.goto(`${server.url}/admin/dashboard`)
     // Not signed in: the guard sends the visitor to the login page.
     await page.waitForURL(`${server.url}/admin/login`)
@@ -101,7 +88,7 @@ describe('admin back-office', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.getByText('Nom d’utilisateur ou mot de passe incorrect').waitFor()
 
-    await logIn(page)
+    await logIn(server, page)
     await page.getByText('Bienvenue Super administrateur (Super Admin)').waitFor()
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
     const total = page.getByRole('region', { name: 'Total', exact: true })
@@ -117,9 +104,9 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('approves a pending organisation', async () => {
-    const page = await newPage()
-    await logIn(page)
+  it('approves a pending organisation', async ({ server, browser }) => {
+    const page = await newPage(browser)
+    await logIn(server, page)
     await page.getByRole('navigation').getByRole('link', { name: 'Organisations' }).click()
     await page.getByRole('heading', { name: 'Organisations', level: 1 }).waitFor()
     await page.getByRole('row', { name: /Mairie de la Médina/ }).waitFor()
@@ -140,9 +127,12 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('shows each e-mail and phone number whole on a laptop’s screen, an e-mail broken only after its @', async () => {
-    const page = await newPage(1366)
-    await logIn(page)
+  it('shows each e-mail and phone number whole on a laptop’s screen, an e-mail broken only after its @', async ({
+    server,
+    browser,
+  }) => {
+    const page = await newPage(browser, 1366)
+    await logIn(server, page)
     await page.goto(`${server.url}/admin/organizations`)
     const row = page.getByRole('row', { name: /service\.technique\.voirie/ })
     await row.waitFor()
@@ -155,9 +145,9 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('creates, renames and deletes a category', async () => {
-    const page = await newPage()
-    await logIn(page)
+  it('creates, renames and deletes a category', async ({ server, browser }) => {
+    const page = await newPage(browser)
+    await logIn(server, page)
     await page.goto(`${server.url}/admin/categories`)
     await page.getByRole('heading', { name: 'Catégories', level: 1 }).waitFor()
     await page.getByRole('row', { name: /Voirie/ }).waitFor()
@@ -188,9 +178,9 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('creates a super administrator, who can then log in', async () => {
-    const page = await newPage()
-    await logIn(page)
+  it('creates a super administrator, who can then log in', async ({ server, browser }) => {
+    const page = await newPage(browser)
+    await logIn(server, page)
     await page.getByRole('navigation').getByRole('link', { name: 'Utilisateurs' }).click()
     await page.getByRole('heading', { name: 'Super Administrateurs' }).waitFor()
     await page.getByRole('row', { name: /Super administrateur/ }).waitFor()
@@ -214,9 +204,9 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('filters the reports, opens one and exports the filtered rows as CSV', async () => {
-    const page = await newPage()
-    await logIn(page)
+  it('filters the reports, opens one and exports the filtered rows as CSV', async ({ server, browser }) => {
+    const page = await newPage(browser)
+    await logIn(server, page)
     await page.getByRole('navigation').getByRole('link', { name: 'Signalements' }).click()
     await page.getByRole('heading', { name: 'Gestion des signalements' }).waitFor()
     await page.getByText('3 signalement(s) trouvé(s)').waitFor()
@@ -263,9 +253,9 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('rejects a spam report, which then leaves the public count', async () => {
-    const page = await newPage(360)
-    await logIn(page)
+  it('rejects a spam report, which then leaves the public count', async ({ server, browser }) => {
+    const page = await newPage(browser, 360)
+    await logIn(server, page)
     await page.goto(`${server.url}/admin/reports`)
     await page.getByRole('button', { name: 'Voir le signalement TRSH2345' }).click()
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
@@ -281,13 +271,16 @@ describe('admin back-office', () => {
     await page.context().close()
   })
 
-  it('shows a report by SMS as approximate: its commune named, a circle on the map, no pin', async () => {
+  it('shows a report by SMS as approximate: its commune named, a circle on the map, no pin', async ({
+    server,
+    browser,
+  }) => {
     const { code } = await insertSmsReportInMedina(server, {
       categoryName: 'Voirie',
       description: 'Nid de poule devant la mosquée de la rue 11.',
     })
-    const page = await newPage()
-    await logIn(page)
+    const page = await newPage(browser)
+    await logIn(server, page)
     await page.goto(`${server.url}/admin/reports`)
     await page.getByRole('button', { name: `Voir le signalement ${code}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })

@@ -1,91 +1,46 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STORE_NAMES } from '../src/domain/constants'
+import { describe, expect } from 'vitest'
 import { MAP_MAX_POINTS } from '../src/domain/map'
 import { notifications, reports } from '../src/server/db/schema'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
+import { dakarContext, FAKE_MEDIA_ARGS, gotoReady, rememberCitizenToken } from './support/browser'
 import { multipartParts } from './support/citizen-multipart'
-import { writeCameraPhoto } from './support/citizen-photo'
-import { type E2eServer, startE2eServer } from './support/server'
+import { it, startServerAndBrowser } from './support/fixtures'
+import { fileReportAsCitizen } from './support/organization-api'
 
 const DEVICE_POSITION = { latitude: 14.6937, longitude: -17.4441 }
 
-let server: E2eServer
-let browser: Browser
-let workDir: string
-let photoPath: string
-let photoBytes: number
+/** The citizen's phone: its position known, its camera, microphone and clipboard allowed. */
+const CITIZEN_PHONE = {
+  viewport: { width: 390, height: 844 },
+  geolocation: DEVICE_POSITION,
+  permissions: ['geolocation', 'microphone', 'camera', 'clipboard-read', 'clipboard-write'],
+}
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  // A fake camera and microphone (a beeping tone) that need no prompt.
-  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'])
-  workDir = mkdtempSync(path.join(tmpdir(), 'ua-citizen-'))
-  photoPath = path.join(workDir, 'IMG_20261122_101500.jpg')
-  photoBytes = await writeCameraPhoto(photoPath)
-})
+// A fake camera and microphone (a beeping tone) that need no prompt; each test's page a citizen's phone.
+it.override('browserArgs', FAKE_MEDIA_ARGS)
+it.override('contextOptions', CITIZEN_PHONE)
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
-})
-
-async function newCitizenContext(citizenToken?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 390, height: 844 },
-    geolocation: DEVICE_POSITION,
-    permissions: ['geolocation', 'microphone', 'camera', 'clipboard-read', 'clipboard-write'],
+/** A report filed through the API by another device, on Rue 6 near the phone. */
+const fileStreetLightReport = (serverUrl: string, description: string) =>
+  fileReportAsCitizen(serverUrl, {
+    description,
+    category: 'Éclairage public',
+    place: { latitude: 14.695, longitude: -17.446, address: 'Rue 6, Médina' },
   })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  if (citizenToken) {
-    await context.addInitScript(
-      ([name, token]) => {
-        localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-      },
-      [STORE_NAMES.citizenDevice, citizenToken] as const,
-    )
-  }
-  return context
-}
 
-async function open(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${url}`)
-  return page
-}
-
-/** Files a report through the API, as another device would, and returns its answer. */
-async function fileReportByApi(description: string) {
-  const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
-    id: number
-    nom: string
-  }[]
-  const form = new FormData()
-  form.append('categoryId', String(categories.find((c) => c.nom === 'Éclairage public')?.id))
-  form.append('description', description)
-  form.append('latitude', '14.6950')
-  form.append('longitude', '-17.4460')
-  form.append('address', 'Rue 6, Médina')
-  const res = await fetch(`${server.url}/api/reports`, { method: 'POST', body: form })
-  expect(res.status).toBe(201)
-  return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
-}
+it.beforeAll(startServerAndBrowser)
 
 describe('a citizen', () => {
-  it('files a report with a compressed photo and a voice note, then follows it everywhere', async () => {
-    expect(photoBytes).toBeGreaterThan(3.5 * 1024 * 1024)
-    const context = await newCitizenContext()
-    const page = await open(context, '/signaler')
+  it('files a report with a compressed photo and a voice note, then follows it everywhere', async ({
+    server,
+    browser,
+    page,
+    cameraPhoto,
+  }) => {
+    expect(cameraPhoto.buffer.length).toBeGreaterThan(3.5 * 1024 * 1024)
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
     await expect.poll(() => page.title()).toBe('Signaler un problème | Alertes urbaines')
 
@@ -102,7 +57,7 @@ describe('a citizen', () => {
     await page.getByLabel('Description').fill('Nid-de-poule profond devant l’université, les motos tombent.')
     expect(await page.getByLabel('Département').inputValue()).toBe('Dakar')
 
-    await page.getByTestId('photo-camera-input').setInputFiles(photoPath)
+    await page.getByTestId('photo-camera-input').setInputFiles(cameraPhoto)
     await page.getByRole('img', { name: 'Aperçu de la photo' }).waitFor()
     await page.getByText(/Photo prête\s: \d+ Ko \(au lieu de 4(,\d)? Mo\)/).waitFor()
 
@@ -170,8 +125,9 @@ describe('a citizen', () => {
       .waitFor()
 
     // /suivi with the code, as another device would open it.
-    const other = await newCitizenContext()
-    const tracking = await open(other, `/suivi?code=${code.toLowerCase()}`)
+    const other = await dakarContext(browser, CITIZEN_PHONE)
+    const tracking = await other.newPage()
+    await gotoReady(tracking, `${server.url}/suivi?code=${code.toLowerCase()}`)
     await tracking.getByRole('heading', { name: 'Voirie' }).waitFor()
     expect(await tracking.getByLabel('Code du signalement').inputValue()).toBe(code.toLowerCase())
     const tracked = await tracking.getByRole('article').innerText()
@@ -188,20 +144,26 @@ describe('a citizen', () => {
     expect(await followed.innerText()).not.toContain(code)
 
     await other.close()
-    await context.close()
   })
 
-  it('sees the messages of organisations, counted on the bell until read', async () => {
-    const filed = await fileReportByApi('Lampadaire éteint depuis une semaine au coin de la rue.')
+  it('sees the messages of organisations, counted on the bell until read', async ({
+    server,
+    context,
+    page,
+  }) => {
+    const filed = await fileStreetLightReport(
+      server.url,
+      'Lampadaire éteint depuis une semaine au coin de la rue.',
+    )
     await server.db.db.insert(notifications).values({
       report_id: filed.id,
       title: 'Intervention prévue',
       message: 'Une équipe passe jeudi matin pour changer la lampe.',
       anonymous_code: filed.anonymous_code,
     })
-    const context = await newCitizenContext(filed.citizenToken)
+    await rememberCitizenToken(context, filed.citizenToken)
     // Any page's header has the bell: a page without the map, which a busy machine draws sooner.
-    const page = await open(context, '/a-propos')
+    await gotoReady(page, `${server.url}/a-propos`)
     // The count comes after the page is taken over: on a loaded machine that can take long.
     await page.getByRole('link', { name: 'Notifications (1)' }).click({ timeout: 60_000 })
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor()
@@ -211,10 +173,12 @@ describe('a citizen', () => {
     // Viewed, hence read: the bell no longer counts it.
     await page.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
     expect(await page.getByTestId('unread-badge').count()).toBe(0)
-    await context.close()
   }, 120_000)
 
-  it('sees the reports of the database as markers on the home map, with a popup', async () => {
+  it('sees the reports of the database as markers on the home map, with a popup', async ({
+    server,
+    page,
+  }) => {
     await server.insertReport({
       description: 'Dépôt d’ordures sauvage près du marché.',
       categoryName: 'Propreté',
@@ -231,8 +195,7 @@ describe('a citizen', () => {
       latitude: DEVICE_POSITION.latitude - 0.001,
       longitude: DEVICE_POSITION.longitude - 0.001,
     })
-    const context = await newCitizenContext()
-    const page = await open(context, '/')
+    await gotoReady(page, `${server.url}/`)
     const marker = page.locator('.report-marker[title^="Propreté – En cours – 20 novembre 2026"]')
     await marker.waitFor()
     expect(await page.locator('.report-marker[title^="Autre"]').count()).toBe(0)
@@ -241,14 +204,12 @@ describe('a citizen', () => {
     await popup.getByText('Propreté').waitFor()
     await popup.getByText('En cours').waitFor()
     await popup.getByText('Signalé le 20 novembre 2026').waitFor()
-    await context.close()
   })
 })
 
 describe('the voice recorder on a small phone', () => {
-  it('keeps its title and its time on one line each at 360 px', async () => {
-    const context = await newCitizenContext()
-    const page = await open(context, '/signaler')
+  it('keeps its title and its time on one line each at 360 px', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.setViewportSize({ width: 360, height: 740 })
     await page.getByRole('button', { name: 'Enregistrer une note vocale' }).click()
     const title = page.getByText('Enregistrement en cours', { exact: true })
@@ -261,16 +222,18 @@ describe('the voice recorder on a small phone', () => {
     expect(await title.evaluate(lines)).toBe(1)
     expect(await time.evaluate(lines)).toBe(1)
     await page.getByRole('button', { name: 'Arrêter' }).click()
-    await context.close()
   })
 })
 
 describe('a citizen who refused to give their position', () => {
-  it('is told how to show the place, and files the report once the point is confirmed', async () => {
+  it('is told how to show the place, and files the report once the point is confirmed', async ({
+    server,
+    browser,
+  }) => {
     // No geolocation permission: the phone refuses the position.
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-    const page = await open(context, '/signaler')
+    const context = await dakarContext(browser, { viewport: CITIZEN_PHONE.viewport })
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByText(/Votre position n’est pas connue\. Touchez la carte/).waitFor()
     await page.locator('label').filter({ hasText: 'Voirie' }).click()
     await page.getByLabel('Description').fill('Regard d’égout ouvert au milieu de la rue.')
@@ -287,7 +250,10 @@ describe('a citizen who refused to give their position', () => {
 })
 
 describe('reports at one spot', () => {
-  it('are one group on the map that lists them all, since no zoom can set them apart', async () => {
+  it('are one group on the map that lists them all, since no zoom can set them apart', async ({
+    server,
+    browser,
+  }) => {
     const spot = { latitude: 14.7101, longitude: -17.4702 }
     for (const [categoryName, status] of [
       ['Voirie', 'en-attente'],
@@ -295,14 +261,9 @@ describe('reports at one spot', () => {
     ] as const) {
       await server.insertReport({ ...spot, categoryName, status, created_at: '2026-11-18T10:00:00Z' })
     }
-    const context = await browser.newContext({
-      locale: 'fr-FR',
-      viewport: { width: 390, height: 844 },
-      geolocation: spot,
-      permissions: ['geolocation'],
-    })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-    const page = await open(context, '/')
+    const context = await dakarContext(browser, { ...CITIZEN_PHONE, geolocation: spot })
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/`)
     const group = page.locator('.report-cluster[title="2 signalements dans cette zone\u202f: zoomer"]')
     await group.click()
     const popup = page.locator('.leaflet-popup')
@@ -315,7 +276,10 @@ describe('reports at one spot', () => {
 })
 
 describe('a dense map', () => {
-  it('shows the server’s groups when the view holds more reports than it sends one by one', async () => {
+  it('shows the server’s groups when the view holds more reports than it sends one by one', async ({
+    server,
+    browser,
+  }) => {
     const centre = { latitude: 14.7552, longitude: -17.3921 }
     const total = MAP_MAX_POINTS + 10
     for (let i = 0; i < total; i++) {
@@ -324,14 +288,9 @@ describe('a dense map', () => {
         longitude: centre.longitude - 0.006 + Math.floor(i / 24) * 0.0005,
       })
     }
-    const context = await browser.newContext({
-      locale: 'fr-FR',
-      viewport: { width: 390, height: 844 },
-      geolocation: centre,
-      permissions: ['geolocation'],
-    })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-    const page = await open(context, '/')
+    const context = await dakarContext(browser, { ...CITIZEN_PHONE, geolocation: centre })
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/`)
     // "1 signalement" or "12 signalements dans cette zone : zoomer": a group of one reads in the singular.
     const groups = page.locator('.report-cluster[title$="dans cette zone\u202f: zoomer"]')
     await groups.first().waitFor()
@@ -343,9 +302,8 @@ describe('a dense map', () => {
 })
 
 describe('accessibility', () => {
-  it('finds no serious or critical violation on /signaler', async () => {
-    const context = await newCitizenContext()
-    const page = await open(context, '/signaler')
+  it('finds no serious or critical violation on /signaler', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
     const preview = page.getByRole('button', {
       name: 'Carte\u202f: déplacez le repère sur le lieu du problème',
@@ -358,31 +316,35 @@ describe('accessibility', () => {
     await page.locator('.leaflet-container').waitFor()
     await preview.waitFor({ state: 'detached' })
     expect(await seriousViolations(page)).toEqual([])
-    await context.close()
   })
 
-  it('finds no serious or critical violation on /mes-signalements', async () => {
-    const filed = await fileReportByApi('Lampadaire cassé, la rue est dans le noir la nuit.')
-    const context = await newCitizenContext(filed.citizenToken)
-    const page = await open(context, '/mes-signalements')
+  it('finds no serious or critical violation on /mes-signalements', async ({ server, context, page }) => {
+    const filed = await fileStreetLightReport(
+      server.url,
+      'Lampadaire cassé, la rue est dans le noir la nuit.',
+    )
+    await rememberCitizenToken(context, filed.citizenToken)
+    await gotoReady(page, `${server.url}/mes-signalements`)
     await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
-    await context.close()
   })
 
-  it('finds no serious or critical violation on /suivi, /notifications and /a-propos', async () => {
-    const filed = await fileReportByApi('Poteau électrique penché au-dessus du trottoir.')
-    const context = await newCitizenContext(filed.citizenToken)
-    const tracking = await open(context, `/suivi?code=${filed.anonymous_code}`)
+  it('finds no serious or critical violation on /suivi, /notifications and /a-propos', async ({
+    server,
+    context,
+    page,
+  }) => {
+    const filed = await fileStreetLightReport(server.url, 'Poteau électrique penché au-dessus du trottoir.')
+    await rememberCitizenToken(context, filed.citizenToken)
+    await gotoReady(page, `${server.url}/suivi?code=${filed.anonymous_code}`)
     // The phone that filed it follows it already: no "Suivre" offered there.
-    await tracking.getByText('Ce signalement est suivi sur cet appareil.').waitFor()
-    expect(await seriousViolations(tracking)).toEqual([])
-    const notificationsPage = await open(context, '/notifications')
-    await notificationsPage.getByText('Aucune notification').waitFor()
-    expect(await seriousViolations(notificationsPage)).toEqual([])
-    const about = await open(context, '/a-propos')
-    await about.getByRole('heading', { name: 'Comment ça marche' }).waitFor()
-    expect(await seriousViolations(about)).toEqual([])
-    await context.close()
+    await page.getByText('Ce signalement est suivi sur cet appareil.').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await gotoReady(page, `${server.url}/notifications`)
+    await page.getByText('Aucune notification').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await gotoReady(page, `${server.url}/a-propos`)
+    await page.getByRole('heading', { name: 'Comment ça marche' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
   })
 })

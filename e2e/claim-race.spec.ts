@@ -1,46 +1,29 @@
 // Two organisations of the same category look at the same report: one is reading the claim's
 // confirmation when the other takes it. The first one's dialog closes at once, saying so
 // (issue 15, item 8), through the live events its page already receives.
-import { eq } from 'drizzle-orm'
-import type { Browser, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { organizations } from '../src/server/db/schema'
+import type { Page, Response } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady, launchBrowser } from './support/browser'
+import { dakarContext, gotoReady } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 import { fileReportAsCitizen } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
 
-let server: E2eServer
-let browser: Browser
 let medina: { email: string }
 let plateau: { email: string }
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   const db = server.db.db
-  const named = async (name: string) => {
-    const organization = await createOrganization(db, { categories: ['Voirie'] })
-    await db.update(organizations).set({ name }).where(eq(organizations.id, organization.id))
-    return organization
-  }
-  medina = await named('Mairie de la Médina')
-  plateau = await named('Mairie du Plateau')
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  medina = await createOrganization(db, { name: 'Mairie de la Médina', categories: ['Voirie'] })
+  plateau = await createOrganization(db, { name: 'Mairie du Plateau', categories: ['Voirie'] })
 })
 
 /** The organisation's page, signed in, and the opening of its live stream. */
-async function signedIn(email: string): Promise<{ page: Page; streamOpen: Promise<Response> }> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 1280, height: 800 },
-  })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+async function signedIn(
+  { server, browser }: ServerAndBrowser,
+  email: string,
+): Promise<{ page: Page; streamOpen: Promise<Response> }> {
+  const context = await dakarContext(browser, { viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   await gotoReady(page, `${server.url}/organization/login`)
   await page.getByLabel('Email').fill(email)
@@ -53,7 +36,7 @@ async function signedIn(email: string): Promise<{ page: Page; streamOpen: Promis
 }
 
 /** The other organisation claims the report through the API, as its own screen would. */
-async function claimAs(email: string, reportId: string): Promise<number> {
+async function claimAs(server: E2eServer, email: string, reportId: string): Promise<number> {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,11 +52,14 @@ async function claimAs(email: string, reportId: string): Promise<number> {
 }
 
 describe('claim race', () => {
-  it('closes the confirmation with SPEC.md’s message when another organisation takes the report', async () => {
+  it('closes the confirmation with SPEC.md’s message when another organisation takes the report', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Nid-de-poule profond au milieu de la chaussée, avenue Peytavin.',
     })
-    const { page, streamOpen } = await signedIn(medina.email)
+    const { page, streamOpen } = await signedIn({ server, browser }, medina.email)
     // Moving within the space keeps its stream, which brings the news.
     await page.getByRole('link', { name: 'Signalements disponibles' }).first().click()
     await page.getByRole('heading', { name: 'Signalements disponibles', level: 1 }).waitFor()
@@ -84,7 +70,7 @@ describe('claim race', () => {
     await dialog.waitFor()
     expect((await streamOpen).status()).toBe(200)
 
-    expect(await claimAs(plateau.email, filed.id)).toBe(200)
+    expect(await claimAs(server, plateau.email, filed.id)).toBe(200)
     await page.getByText('Ce signalement a déjà été pris en charge par une autre organisation').waitFor()
     await dialog.waitFor({ state: 'hidden' })
     // The report has left the list; nothing was claimed on this side.

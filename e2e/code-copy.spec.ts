@@ -3,21 +3,11 @@
 // finds the report; a code typed in lower case with a space in the middle finds it too; a wrong
 // code then shows one error, not the previous search's with it.
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady } from './support/browser'
-import type { E2eServer } from './support/server'
-import { DAKAR_PLATEAU, dakarContext, startSuite, stopSuite } from './support/suite'
+import { describe, expect } from 'vitest'
+import { DAKAR_PLATEAU, dakarContext, gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
-
-function phone(): Promise<BrowserContext> {
+function phone(browser: Browser): Promise<BrowserContext> {
   return dakarContext(browser, {
     viewport: { width: 360, height: 740 },
     geolocation: DAKAR_PLATEAU,
@@ -28,9 +18,14 @@ function phone(): Promise<BrowserContext> {
 const NOT_FOUND = 'Aucun signalement ne correspond à ce code. Vérifiez les 8 caractères.'
 const INVALID = 'Le code comporte 8 caractères (lettres et chiffres).'
 
+it.beforeAll(startServerAndBrowser)
+
 describe('the anonymous code, copied and pasted', () => {
-  it('is copied once from the big box, and /suivi finds it pasted or typed with a space', async () => {
-    const context = await phone()
+  it('is copied once from the big box, and /suivi finds it pasted or typed with a space', async ({
+    server,
+    browser,
+  }) => {
+    const context = await phone(browser)
     const page = await context.newPage()
     await gotoReady(page, `${server.url}/signaler`)
     await page.locator('label').filter({ hasText: 'Voirie' }).click()

@@ -3,45 +3,28 @@
 // the citizen the problem is fixed. Each asks in a confirmation: "Annuler" changes nothing, the
 // confirmation's button does it.
 import { eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { organizations, reports } from '../src/server/db/schema'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
 import { gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 import { callApi, fileReportAsCitizen, signInOrganization } from './support/organization-api'
 import type { E2eServer } from './support/server'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
 
-let server: E2eServer
-let browser: Browser
+// Each test's page: a laptop.
+it.override('contextOptions', { viewport: { width: 1366, height: 768 } })
 
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
-
-async function laptop(): Promise<Page> {
-  const context = await dakarContext(browser, { viewport: { width: 1366, height: 768 } })
-  return context.newPage()
-}
-
-async function namedOrganization(name: string) {
-  const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
-  await server.db.db.update(organizations).set({ name }).where(eq(organizations.id, organization.id))
-  return organization
-}
-
-async function storedOrganization(id: string) {
+async function storedOrganization(server: E2eServer, id: string) {
   const [row] = await server.db.db.select().from(organizations).where(eq(organizations.id, id))
   return { status: row?.status, is_active: row?.is_active }
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('an administrator’s row menu', () => {
-  it('asks before rejecting and before suspending an organisation', async () => {
-    const yoff = await namedOrganization('Mairie de Yoff')
-    const setal = await namedOrganization('ONG Setal Gox')
-    const page = await laptop()
+  it('asks before rejecting and before suspending an organisation', async ({ server, page }) => {
+    const yoff = await createOrganization(server.db.db, { name: 'Mairie de Yoff', categories: ['Voirie'] })
+    const setal = await createOrganization(server.db.db, { name: 'ONG Setal Gox', categories: ['Voirie'] })
     await gotoReady(page, `${server.url}/admin/login`)
     await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
@@ -65,7 +48,7 @@ describe('an administrator’s row menu', () => {
       .waitFor()
     await reject.getByRole('button', { name: 'Annuler' }).click()
     await reject.waitFor({ state: 'detached' })
-    expect(await storedOrganization(yoff.id)).toEqual({ status: 'approved', is_active: true })
+    expect(await storedOrganization(server, yoff.id)).toEqual({ status: 'approved', is_active: true })
     expect(await row('Mairie de Yoff').getByText('Approuvé').isVisible()).toBe(true)
     // Confirmed, it is done.
     await choose('Mairie de Yoff', 'Rejeter')
@@ -73,7 +56,7 @@ describe('an administrator’s row menu', () => {
     await page.getByText('Statut mis à jour').waitFor()
     await reject.waitFor({ state: 'detached' })
     await row('Mairie de Yoff').getByText('Rejeté').waitFor()
-    expect(await storedOrganization(yoff.id)).toEqual({ status: 'rejected', is_active: true })
+    expect(await storedOrganization(server, yoff.id)).toEqual({ status: 'rejected', is_active: true })
 
     // Suspending, the same.
     await choose('ONG Setal Gox', 'Suspendre')
@@ -83,11 +66,11 @@ describe('an administrator’s row menu', () => {
       .waitFor()
     await page.keyboard.press('Escape')
     await suspend.waitFor({ state: 'detached' })
-    expect(await storedOrganization(setal.id)).toEqual({ status: 'approved', is_active: true })
+    expect(await storedOrganization(server, setal.id)).toEqual({ status: 'approved', is_active: true })
     await choose('ONG Setal Gox', 'Suspendre')
     await suspend.getByRole('button', { name: 'Suspendre' }).click()
     await row('ONG Setal Gox').getByText('Suspendu').waitFor()
-    expect(await storedOrganization(setal.id)).toEqual({ status: 'approved', is_active: false })
+    expect(await storedOrganization(server, setal.id)).toEqual({ status: 'approved', is_active: false })
     // The page still answers the mouse once the dialogs are gone.
     await row('Mairie de Yoff').getByRole('button', { name: 'Actions pour Mairie de Yoff' }).click()
     await page.getByRole('menuitem', { name: 'Voir les détails' }).waitFor()
@@ -96,7 +79,7 @@ describe('an administrator’s row menu', () => {
 })
 
 describe('an organisation’s status select', () => {
-  it('asks before setting "Résolu", which tells the citizen', async () => {
+  it('asks before setting "Résolu", which tells the citizen', async ({ server, page }) => {
     const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
     const filed = await fileReportAsCitizen(server.url, { description: 'Nid-de-poule rue 10, Médina.' })
     const token = await signInOrganization(server.url, organization.email)
@@ -104,7 +87,6 @@ describe('an organisation’s status select', () => {
     const storedStatus = async () =>
       (await server.db.db.select().from(reports).where(eq(reports.id, filed.id)))[0]?.status
 
-    const page = await laptop()
     await gotoReady(page, `${server.url}/organization/login`)
     await page.getByLabel('Email').fill(organization.email)
     await page.getByLabel('Mot de passe', { exact: true }).fill(ORG_PASSWORD)

@@ -1,20 +1,16 @@
 // Pages arrive drawn by React on the server, with their data, before any JavaScript runs
 // (docs/decisions/0008-react-drawn-on-the-server.md), and React then takes them over in the page:
 // the public citizen pages the same for everyone, the signed-in pages for the session cookie.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../src/domain/auth-rules'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { HOME_MAP_PREVIEW, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
+import { dakarContext, HOME_MAP_PREVIEW, recordRemovedElements, removedTexts } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 import { fileReportAsCitizen } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   await server.insertReport({
     description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
     categoryName: 'Éclairage public',
@@ -27,21 +23,19 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function openWithoutJavaScript(path: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' })
+async function openWithoutJavaScript({ server, browser }: ServerAndBrowser, path: string): Promise<Page> {
+  const context = await dakarContext(browser, { javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(`${server.url}${path}`)
   return page
 }
 
 describe('pages drawn by the server', () => {
-  it('shows the home page’s count and recent reports before any JavaScript runs', async () => {
-    const page = await openWithoutJavaScript('/')
+  it('shows the home page’s count and recent reports before any JavaScript runs', async ({
+    server,
+    browser,
+  }) => {
+    const page = await openWithoutJavaScript({ server, browser }, '/')
     await page.getByText('2 incidents rapportés dans le département de Dakar').waitFor()
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
     const cards = page.getByRole('article')
@@ -51,15 +45,15 @@ describe('pages drawn by the server', () => {
     await page.context().close()
   })
 
-  it('shows the report form with its categories before any JavaScript runs', async () => {
-    const page = await openWithoutJavaScript('/signaler')
+  it('shows the report form with its categories before any JavaScript runs', async ({ server, browser }) => {
+    const page = await openWithoutJavaScript({ server, browser }, '/signaler')
     await page.getByRole('heading', { name: 'Signaler un problème', level: 1 }).waitFor()
     await page.getByRole('radio', { name: 'Voirie' }).waitFor()
     await page.getByRole('radio', { name: 'Éclairage public' }).waitFor()
     await page.context().close()
   })
 
-  it('shows a report filed a moment ago, not an older drawing of the page', async () => {
+  it('shows a report filed a moment ago, not an older drawing of the page', async ({ server }) => {
     const before = await (await fetch(`${server.url}/`)).text()
     expect(before).toContain('2 incidents rapportés')
     await fileReportAsCitizen(server.url, { description: 'Ordures entassées devant le marché depuis lundi.' })
@@ -68,9 +62,8 @@ describe('pages drawn by the server', () => {
     expect(after).toContain('Ordures entassées devant le marché depuis lundi.')
   })
 
-  it('is taken over by the app without being drawn again', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  it('is taken over by the app without being drawn again', async ({ server, browser }) => {
+    const context = await dakarContext(browser)
     const page = await context.newPage()
     await recordRemovedElements(page)
     await page.goto(`${server.url}/`)
@@ -82,9 +75,8 @@ describe('pages drawn by the server', () => {
     await context.close()
   })
 
-  it('answers a tap made before its scripts arrived, once they have', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  it('answers a tap made before its scripts arrived, once they have', async ({ server, browser }) => {
+    const context = await dakarContext(browser)
     // A slow network: the app's code arrives a second and a half after the page.
     await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -99,7 +91,10 @@ describe('pages drawn by the server', () => {
     await context.close()
   })
 
-  it('draws a long page whole, every part in its place, even without JavaScript', async () => {
+  it('draws a long page whole, every part in its place, even without JavaScript', async ({
+    server,
+    browser,
+  }) => {
     // Five long reports make the page far longer than the first 12.8 KB that React draws before
     // moving the rest out of place by default.
     for (let i = 1; i <= 5; i += 1) {
@@ -109,7 +104,7 @@ describe('pages drawn by the server', () => {
         created_at: new Date(Date.now() + i * 1000).toISOString(),
       })
     }
-    const page = await openWithoutJavaScript('/')
+    const page = await openWithoutJavaScript({ server, browser }, '/')
     const html = await page.content()
     expect(html.length).toBeGreaterThan(20_000)
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
@@ -126,7 +121,7 @@ describe('pages drawn by the server', () => {
 })
 
 /** Logs in as the browser app does; the session cookie the server sets, ready to send back. */
-async function sessionCookie(body: Record<string, string>): Promise<string> {
+async function sessionCookie(server: E2eServer, body: Record<string, string>): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [WEB_SESSION_HEADER]: '1' },
@@ -141,8 +136,8 @@ async function sessionCookie(body: Record<string, string>): Promise<string> {
 const ADMIN_LOGIN = { userType: 'admin', username: 'admin', password: 'admin-e2e-password' }
 
 describe('signed-in pages drawn by the server', () => {
-  it('arrive drawn with their data from the session cookie alone', async () => {
-    const cookie = await sessionCookie(ADMIN_LOGIN)
+  it('arrive drawn with their data from the session cookie alone', async ({ server }) => {
+    const cookie = await sessionCookie(server, ADMIN_LOGIN)
     const res = await fetch(`${server.url}/admin/reports`, { headers: { cookie }, redirect: 'manual' })
     expect(res.status).toBe(200)
     const html = await res.text()
@@ -155,12 +150,12 @@ describe('signed-in pages drawn by the server', () => {
     expect(anonymous.headers.get('location')).toBe('/admin/login')
   })
 
-  it('are drawn for two sessions at once, each with its own data only', async () => {
+  it('are drawn for two sessions at once, each with its own data only', async ({ server }) => {
     const roads = await createOrganization(server.db.db, { categories: ['Voirie'] })
     const lights = await createOrganization(server.db.db, { categories: ['Éclairage public'] })
     const cookies = await Promise.all(
       [roads, lights].map((org) =>
-        sessionCookie({ userType: 'organization', email: org.email, password: ORG_PASSWORD }),
+        sessionCookie(server, { userType: 'organization', email: org.email, password: ORG_PASSWORD }),
       ),
     )
     const pages = await Promise.all(
@@ -179,8 +174,11 @@ describe('signed-in pages drawn by the server', () => {
     })
   })
 
-  it('are shown as drawn after a login in the browser, then run by the app with the same data', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' })
+  it('are shown as drawn after a login in the browser, then run by the app with the same data', async ({
+    server,
+    browser,
+  }) => {
+    const context = await dakarContext(browser)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('console', (message) => {
@@ -221,12 +219,19 @@ describe('signed-in pages drawn by the server', () => {
     await context.close()
   })
 
-  it('are taken over for the cookie alone, in a browser that kept no session of its own', async () => {
+  it('are taken over for the cookie alone, in a browser that kept no session of its own', async ({
+    server,
+    browser,
+  }) => {
     const org = await createOrganization(server.db.db, { categories: ['Voirie'] })
-    const cookie = await sessionCookie({ userType: 'organization', email: org.email, password: ORG_PASSWORD })
+    const cookie = await sessionCookie(server, {
+      userType: 'organization',
+      email: org.email,
+      password: ORG_PASSWORD,
+    })
     const [name, value] = cookie.split('=') as [string, string]
     // A browser whose storage was cleared: only the HttpOnly cookie says who it is.
-    const context = await browser.newContext({ locale: 'fr-FR' })
+    const context = await dakarContext(browser)
     await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Strict' }])
     const page = await context.newPage()
     const errors: string[] = []

@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, HOME_MAP_PREVIEW, launchBrowser, wakeHomeMap } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { gotoReady, HOME_MAP_PREVIEW, wakeHomeMap } from './support/browser'
+import { it } from './support/fixtures'
 
-let server: E2eServer
-let browser: Browser
+/** Where the visitor's phone says it is. */
+const VISITOR = { latitude: 14.6928, longitude: -17.4467 }
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   await server.insertReport({
     description: 'Lampadaire éteint depuis deux semaines devant la pharmacie.',
     categoryName: 'Éclairage public',
@@ -24,28 +21,12 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function openPage(path: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    geolocation: { latitude: 14.6928, longitude: -17.4467 },
-    permissions: ['geolocation'],
-  })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${path}`)
-  return page
-}
+// Each test's page: a phone that knows where the visitor is.
+it.override('contextOptions', { geolocation: VISITOR, permissions: ['geolocation'] })
 
 describe('home page', () => {
-  it('shows its title, the count and the recent reports put in the database', async () => {
-    const page = await openPage('/')
+  it('shows its title, the count and the recent reports put in the database', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     expect(await page.title()).toBe('Plateforme d’alertes urbaines au Sénégal')
     await page.getByText('2 incidents rapportés dans le département de Dakar').waitFor()
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
@@ -60,11 +41,13 @@ describe('home page', () => {
     expect(lighting).toContain('20 novembre 2026')
     expect(lighting).toContain('En cours')
     await page.getByRole('link', { name: 'Signaler', exact: true }).waitFor()
-    await page.context().close()
   })
 
-  it('shows the map’s preview once the position is known, and the live map at the first touch', async () => {
-    const page = await openPage('/')
+  it('shows the map’s preview once the position is known, and the live map at the first touch', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     const preview = page.getByRole('button', HOME_MAP_PREVIEW)
     await preview.waitFor()
     // Leaflet is not even fetched until then: a cheap phone is not held by it.
@@ -74,12 +57,14 @@ describe('home page', () => {
     await wakeHomeMap(page)
     expect((await fetched()).filter((url) => /home-map-view/.test(url))).toHaveLength(1)
     await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
-    await page.context().close()
   })
 
-  it('puts the visitor’s position above the reports, in a colour of its own that the legend explains', async () => {
+  it('puts the visitor’s position above the reports, in a colour of its own that the legend explains', async ({
+    server,
+    page,
+  }) => {
     // Both reports of this file are at the visitor's very position: grouped under the marker.
-    const page = await openPage('/')
+    await gotoReady(page, `${server.url}/`)
     await wakeHomeMap(page)
     const position = page.locator('.leaflet-marker-icon.user-position-marker')
     const group = page.locator('.leaflet-marker-icon.report-cluster')
@@ -109,17 +94,14 @@ describe('home page', () => {
     expect(
       await legend.locator('.user-position-dot').evaluate((e) => getComputedStyle(e).backgroundColor),
     ).toBe(mine)
-    await page.context().close()
   })
 
   // Issue 28: a loading spinner made the phone draw sixty frames a second while it started the page.
-  it('moves nothing while its map arrives, and the position’s ring pulses a few times only', async () => {
-    const context = await browser.newContext({
-      locale: 'fr-FR',
-      geolocation: { latitude: 14.6928, longitude: -17.4467 },
-      permissions: ['geolocation'],
-    })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  it('moves nothing while its map arrives, and the position’s ring pulses a few times only', async ({
+    server,
+    context,
+    page,
+  }) => {
     let releaseMap = () => {}
     const mapHeld = new Promise<void>((resolve) => {
       releaseMap = resolve
@@ -128,7 +110,6 @@ describe('home page', () => {
       await mapHeld
       await route.continue()
     })
-    const page = await context.newPage()
     await gotoReady(page, `${server.url}/`)
     await page.getByRole('status').filter({ hasText: 'Chargement de la carte...' }).waitFor()
     const running = () =>
@@ -143,22 +124,19 @@ describe('home page', () => {
     const ring = page.locator('.user-position-pulse')
     await ring.waitFor()
     expect(await ring.evaluate((element) => getComputedStyle(element).animationIterationCount)).toBe('3')
-    await context.close()
   })
 
-  it('has no serious or critical accessibility violation', async () => {
-    const page = await openPage('/')
+  it('has no serious or critical accessibility violation', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     await page.getByText('2 signalements récents').waitFor()
     expect(await seriousViolations(page)).toEqual([])
-    await page.context().close()
   })
 })
 
 describe('unknown path', () => {
-  it('shows the not-found page', async () => {
-    const page = await openPage('/cette/page/n-existe/pas')
+  it('shows the not-found page', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/cette/page/n-existe/pas`)
     await page.getByRole('heading', { name: 'Page introuvable' }).waitFor()
     await page.getByRole('link', { name: 'Retour à l’accueil' }).waitFor()
-    await page.context().close()
   })
 })

@@ -2,14 +2,11 @@
 // section 10): a citizen files a report with a photo, an organisation signs up, an administrator
 // approves it, the organisation claims the report, resolves it and writes to the citizen, and the
 // citizen reads the message on the phone.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady, launchBrowser } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { describe, expect } from 'vitest'
+import { dakarContext, newReadyPage } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 
 const ORGANIZATION = {
   name: 'Mairie de Fann-Point E-Amitié',
@@ -23,44 +20,20 @@ const MESSAGE = {
   text: 'Nos équipes sont intervenues ce matin. Merci de votre signalement !',
 }
 
-let server: E2eServer
-let browser: Browser
-let photoDir: string
-let photoPath: string
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
-  photoDir = mkdtempSync(path.join(tmpdir(), 'ua-journey-'))
-  photoPath = path.join(photoDir, 'nid-de-poule.jpg')
-  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#806b5a' } })
+/** The photo the citizen takes, as the phone's camera hands it to the page. */
+async function streetPhoto() {
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#806b5a' } })
     .jpeg()
     .toBuffer()
-  writeFileSync(photoPath, photo)
-})
+  return { name: 'nid-de-poule.jpg', mimeType: 'image/jpeg', buffer }
+}
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  rmSync(photoDir, { recursive: true, force: true })
-})
-
-async function newContext(options: { phone?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
+function newContext(browser: Browser, options: { phone?: boolean } = {}): Promise<BrowserContext> {
+  return dakarContext(browser, {
     viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 800 },
     geolocation: { latitude: 14.6937, longitude: -17.4441 },
     permissions: ['geolocation'],
   })
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  return context
-}
-
-async function open(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${url}`)
-  return page
 }
 
 async function fileReport(page: Page): Promise<string> {
@@ -68,7 +41,7 @@ async function fileReport(page: Page): Promise<string> {
   await page.locator('label').filter({ hasText: 'Voirie' }).click()
   await page.getByLabel('Adresse').fill('Avenue Cheikh Anta Diop, Fann')
   await page.getByLabel('Description').fill('Nid-de-poule profond devant l’université, les motos tombent.')
-  await page.getByTestId('photo-camera-input').setInputFiles(photoPath)
+  await page.getByTestId('photo-camera-input').setInputFiles(await streetPhoto())
   await page.getByRole('img', { name: 'Aperçu de la photo' }).waitFor()
   await page.getByRole('button', { name: 'Envoyer le signalement' }).click()
   await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
@@ -114,14 +87,19 @@ async function goTo(page: Page, label: string) {
     .click()
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('a report, from the citizen to the organisation and back', () => {
-  it('is filed, claimed, resolved and answered, and the citizen reads the answer', async () => {
-    const citizen = await open(await newContext({ phone: true }), '/signaler')
+  it('is filed, claimed, resolved and answered, and the citizen reads the answer', async ({
+    server,
+    browser,
+  }) => {
+    const citizen = await newReadyPage(await newContext(browser, { phone: true }), `${server.url}/signaler`)
     const code = await fileReport(citizen)
 
-    const organization = await open(await newContext(), '/organization/signup')
+    const organization = await newReadyPage(await newContext(browser), `${server.url}/organization/signup`)
     await signUp(organization)
-    const admin = await open(await newContext(), '/admin/login')
+    const admin = await newReadyPage(await newContext(browser), `${server.url}/admin/login`)
     await approveAsAdmin(admin)
 
     // The organisation logs in and finds the citizen's report among those of its category.

@@ -1,22 +1,18 @@
 // Issue 15 (10) in a real browser: a citizen switches to English, then to Wolof, and reads the
 // categories, the dates and the labels in that language on the home page, the report form and
 // the tracking page; a category without a translation keeps its French name.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { categories } from '../src/server/db/schema'
-import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { dakarContext, gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 
-let server: E2eServer
-let browser: Browser
 let code: string
 
 // Noon in Dakar (UTC all year): the same day in every time zone a test machine may have.
 const FILED_AT = '2026-11-03T12:00:00Z'
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   const report = await server.insertReport({
     categoryName: 'Voirie',
     // A code of the tracking alphabet (the factory's random ones may hold a 0 or a 1).
@@ -30,19 +26,11 @@ beforeAll(async () => {
   await server.db.db.insert(categories).values({ nom: 'Marchés' })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 390, height: 844 },
-  })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+async function newPage({
+  server,
+  browser,
+}: ServerAndBrowser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await dakarContext(browser, { viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await gotoReady(page, `${server.url}/`)
   return { context, page }
@@ -81,8 +69,11 @@ const LANGUAGES = [
 ] as const
 
 describe('a citizen who reads English, then Wolof', () => {
-  it('reads the categories, dates and labels in that language on home, form and tracking', async () => {
-    const { context, page } = await newPage()
+  it('reads the categories, dates and labels in that language on home, form and tracking', async ({
+    server,
+    browser,
+  }) => {
+    const { context, page } = await newPage({ server, browser })
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
     for (const language of LANGUAGES) {
       await chooseLanguage(page, language.name)
@@ -121,13 +112,11 @@ describe('a citizen who reads English, then Wolof', () => {
 // texts and drew the page again in French's place).
 describe('a page opened by a citizen who reads English or Wolof', () => {
   for (const language of LANGUAGES) {
-    it(`arrives drawn in ${language.name}, its text shown from the first paint and kept by the app`, async () => {
-      const context = await browser.newContext({
-        locale: 'fr-FR',
-        timezoneId: 'Africa/Dakar',
-        viewport: { width: 360, height: 740 },
-      })
-      await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+    it(`arrives drawn in ${language.name}, its text shown from the first paint and kept by the app`, async ({
+      server,
+      browser,
+    }) => {
+      const context = await dakarContext(browser, { viewport: { width: 360, height: 740 } })
       const page = await context.newPage()
       await gotoReady(page, `${server.url}/`)
       await chooseLanguage(page, language.name)

@@ -1,13 +1,10 @@
 // The maps read at a glance on a 360 px phone: nothing floating over the map hides a report, a
 // group or the popup's ×; a group's colour says what it holds; the form's button leaves the
 // tiles' attribution readable.
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoReady, HOME_MAP_PREVIEW, launchBrowser, wakeHomeMap } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
-
-let server: E2eServer
-let browser: Browser
+import type { Locator } from 'playwright-core'
+import { describe, expect } from 'vitest'
+import { gotoReady, HOME_MAP_PREVIEW, wakeHomeMap } from './support/browser'
+import { it } from './support/fixtures'
 
 // The visitor stands where the home map is centred (zoom 15: about 23,300 px per degree of
 // longitude and 24,100 per degree of latitude here); the reports are placed from it in pixels of
@@ -22,9 +19,7 @@ const NEAR_THE_BOTTOM = at(0, 150)
 // One report near the top right corner: its popup opens where the legend is.
 const NEAR_THE_TOP_RIGHT = at(120, -35)
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   for (const description of ['Tas d’ordures', 'Poubelle renversée', 'Dépôt sauvage']) {
     await server.insertReport({ description, categoryName: 'Propreté', ...NEAR_THE_BOTTOM })
   }
@@ -35,25 +30,12 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+// Each test's page: the visitor's 360 px phone.
+it.override('contextOptions', {
+  viewport: { width: 360, height: 740 },
+  geolocation: VISITOR,
+  permissions: ['geolocation'],
 })
-
-async function openPhone(path: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 360, height: 740 },
-    geolocation: VISITOR,
-    permissions: ['geolocation'],
-  })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${path}`)
-  return page
-}
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox()
@@ -69,8 +51,8 @@ const colourOf = (locator: Locator) =>
   locator.evaluate((element) => getComputedStyle(element).backgroundColor)
 
 describe('the home map on a 360 px phone', () => {
-  it('keeps its legend folded, and opens it on demand', async () => {
-    const page = await openPhone('/')
+  it('keeps its legend folded, and opens it on demand', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     const toggle = page.getByRole('button', { name: 'Légende' })
     await toggle.waitFor()
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
@@ -85,21 +67,19 @@ describe('the home map on a 360 px phone', () => {
     ])
     await toggle.click()
     await legend.waitFor({ state: 'detached' })
-    await page.context().close()
   })
 
-  it('shows the group at the bottom of the map, clear of the count', async () => {
-    const page = await openPhone('/')
+  it('shows the group at the bottom of the map, clear of the count', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     const group = page.locator('.report-cluster', { hasText: '3' })
     await group.waitFor()
     const count = page.getByText('4 incidents rapportés dans le département de Dakar')
     await count.waitFor()
     expect(overlap(await boxOf(group), await boxOf(count))).toBe(false)
-    await page.context().close()
   })
 
-  it('draws its preview as the live map draws it: touched, nothing moves', async () => {
-    const page = await openPhone('/')
+  it('draws its preview as the live map draws it: touched, nothing moves', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     const group = page.locator('.report-cluster', { hasText: '3' })
     const report = page.locator('.report-marker')
     await group.waitFor()
@@ -123,11 +103,13 @@ describe('the home map on a 360 px phone', () => {
     ]
     expect(live).toEqual(before)
     await expect.poll(() => tiles('.leaflet-tile')).toEqual(tilesBefore)
-    await page.context().close()
   })
 
-  it('colours a group of waiting reports as the legend colours “En attente”, not “Résolu”', async () => {
-    const page = await openPhone('/')
+  it('colours a group of waiting reports as the legend colours “En attente”, not “Résolu”', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     const group = page.locator('.report-cluster', { hasText: '3' })
     await group.waitFor()
     await page.getByRole('button', { name: 'Légende' }).click()
@@ -137,20 +119,24 @@ describe('the home map on a 360 px phone', () => {
     const waiting = await swatch('En attente')
     expect(await colourOf(group)).toBe(waiting)
     expect(waiting).not.toBe(await swatch('Résolu'))
-    await page.context().close()
   })
 
-  it('opens a report’s popup at the first tap on its marker, while the live map starts', async () => {
-    const page = await openPhone('/')
+  it('opens a report’s popup at the first tap on its marker, while the live map starts', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     await page.locator('.report-marker[title^="Éclairage public – En attente"]').click()
     const popup = page.locator('.leaflet-popup')
     await popup.getByRole('link', { name: 'Éclairage public' }).waitFor()
     await page.getByRole('button', HOME_MAP_PREVIEW).waitFor({ state: 'detached' })
-    await page.context().close()
   })
 
-  it('shows the zoom and recentring buttons from the start, and zooms in at the first tap on “+”', async () => {
-    const page = await openPhone('/')
+  it('shows the zoom and recentring buttons from the start, and zooms in at the first tap on “+”', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     const preview = page.getByRole('button', HOME_MAP_PREVIEW)
     await preview.waitFor()
     expect(await page.locator('.leaflet-tile[src*="/16/"]').count()).toBe(0)
@@ -161,21 +147,19 @@ describe('the home map on a 360 px phone', () => {
     await page.getByRole('button', { name: 'Recentrer sur ma position' }).waitFor()
     // The picture of “Zoom avant” was where the live one is.
     expect(await boxOf(page.locator('.leaflet-control-zoom-in'))).toEqual(zoomIn)
-    await page.context().close()
   })
 
-  it('zooms into a group at the first tap on it', async () => {
-    const page = await openPhone('/')
+  it('zooms into a group at the first tap on it', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     const group = page.locator('.report-cluster', { hasText: '3' })
     await group.click()
     // Three reports at one spot: no zoom sets them apart, the popup lists them.
     const popup = page.locator('.leaflet-popup')
     await expect.poll(() => popup.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3)
-    await page.context().close()
   })
 
-  it('leaves the popup’s × free to tap when the legend was open', async () => {
-    const page = await openPhone('/')
+  it('leaves the popup’s × free to tap when the legend was open', async ({ server, page }) => {
+    await gotoReady(page, `${server.url}/`)
     await wakeHomeMap(page)
     await page.getByRole('button', { name: 'Légende' }).click()
     const legend = await boxOf(page.getByRole('list', { name: 'Légende de la carte' }))
@@ -191,15 +175,17 @@ describe('the home map on a 360 px phone', () => {
     // …and its × is not under the legend: a tap that lands on the legend fails after these 10 s.
     await close.click({ timeout: 10_000 })
     await popup.waitFor({ state: 'detached' })
-    await page.context().close()
   })
 })
 
 describe('the form’s map on a 360 px phone', () => {
   const FORM_MAP_PREVIEW = { name: 'Carte\u202f: déplacez le repère sur le lieu du problème' }
 
-  it('moves the pin where the still map is tapped, and the live map starts with it there', async () => {
-    const page = await openPhone('/signaler')
+  it('moves the pin where the still map is tapped, and the live map starts with it there', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByText('Position : 14.6928, -17.4467').waitFor()
     const preview = page.getByRole('button', FORM_MAP_PREVIEW)
     const box = await boxOf(preview)
@@ -216,17 +202,18 @@ describe('the form’s map on a 360 px phone', () => {
     const tip = await boxOf(pin)
     expect(Math.abs(tip.x + 12 - (box.x + box.width / 2 + 60))).toBeLessThanOrEqual(1)
     expect(Math.abs(tip.y + tip.height - (box.y + box.height / 2 - 40))).toBeLessThanOrEqual(1)
-    await page.context().close()
   })
 
-  it('leaves the OpenStreetMap attribution clear of the button that centres the pin', async () => {
-    const page = await openPhone('/signaler')
+  it('leaves the OpenStreetMap attribution clear of the button that centres the pin', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByRole('button', FORM_MAP_PREVIEW).focus()
     await page.keyboard.press('Enter')
     const attribution = page.locator('.leaflet-control-attribution')
     await attribution.getByRole('link', { name: 'OpenStreetMap' }).waitFor()
     const button = page.getByRole('button', { name: 'Mettre le repère au centre de la carte' })
     expect(overlap(await boxOf(button), await boxOf(attribution))).toBe(false)
-    await page.context().close()
   })
 })

@@ -1,55 +1,32 @@
 // Moderation that explains itself (issue 15, items 6 and 7), as the people concerned use it: the
 // administrator rejects a report with a reason in the back-office, and the citizen who filed it
 // reads why on its phone; a report nobody handles is assigned to an organisation instead.
-import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STORE_NAMES } from '../src/domain/constants'
-import { organizations } from '../src/server/db/schema'
+import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
-import { gotoReady, launchBrowser } from './support/browser'
+import { dakarContext, gotoReady, rememberCitizenToken } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 import { citizenNotifications, fileReportAsCitizen } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
+import type { E2eServer } from './support/server'
 
 const REASON = 'Ce signalement concerne une cour privée : adressez-vous au propriétaire de l’immeuble.'
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
-  const roads = await createOrganization(server.db.db, { categories: ['Voirie'] })
-  await server.db.db
-    .update(organizations)
-    .set({ name: 'Direction de la voirie de Dakar' })
-    .where(eq(organizations.id, roads.id))
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+it.beforeAll(async ({ server }) => {
+  await createOrganization(server.db.db, { name: 'Direction de la voirie de Dakar', categories: ['Voirie'] })
 })
 
 async function newContext(
+  browser: Browser,
   viewport: { width: number; height: number },
   citizenToken?: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', viewport })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
-  if (citizenToken) {
-    await context.addInitScript(
-      ([name, token]) => {
-        localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-      },
-      [STORE_NAMES.citizenDevice, citizenToken] as const,
-    )
-  }
+  const context = await dakarContext(browser, { viewport })
+  if (citizenToken) await rememberCitizenToken(context, citizenToken)
   return context
 }
 
-async function adminPage(): Promise<Page> {
-  const page = await (await newContext({ width: 1280, height: 900 })).newPage()
+async function adminPage({ server, browser }: ServerAndBrowser): Promise<Page> {
+  const page = await (await newContext(browser, { width: 1280, height: 900 })).newPage()
   await gotoReady(page, `${server.url}/admin/login`)
   await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
@@ -58,7 +35,7 @@ async function adminPage(): Promise<Page> {
   return page
 }
 
-async function openReport(page: Page, code: string) {
+async function openReport(server: E2eServer, page: Page, code: string) {
   await page.goto(`${server.url}/admin/reports`)
   await page.getByRole('button', { name: `Voir le signalement ${code}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Détails du signalement' })
@@ -67,12 +44,15 @@ async function openReport(page: Page, code: string) {
 }
 
 describe('moderation', () => {
-  it('rejects a report with a reason the citizen then reads in its history and its messages', async () => {
+  it('rejects a report with a reason the citizen then reads in its history and its messages', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Flaque d’eau stagnante dans la cour, les moustiques prolifèrent.',
     })
-    const admin = await adminPage()
-    const dialog = await openReport(admin, filed.anonymous_code)
+    const admin = await adminPage({ server, browser })
+    const dialog = await openReport(server, admin, filed.anonymous_code)
     await dialog.getByLabel('Statut').selectOption('rejete')
     const confirmation = admin.getByRole('dialog', { name: 'Rejeter ce signalement' })
     const reason = confirmation.getByLabel('Motif du rejet')
@@ -98,7 +78,7 @@ describe('moderation', () => {
     await admin.context().close()
 
     // The citizen's phone: "Mes signalements" shows the rejection and why.
-    const phone = await newContext({ width: 390, height: 844 }, filed.citizenToken)
+    const phone = await newContext(browser, { width: 390, height: 844 }, filed.citizenToken)
     const page = await phone.newPage()
     await gotoReady(page, `${server.url}/mes-signalements`)
     await page.getByRole('heading', { name: 'Mes signalements', level: 1 }).waitFor()
@@ -120,12 +100,15 @@ describe('moderation', () => {
     expect(inbox.items[0]).toMatchObject({ title: 'Votre signalement a été rejeté', message: REASON })
   })
 
-  it('offers "En cours" and "Résolu" only once an organisation handles the report, which it assigns', async () => {
+  it('offers "En cours" and "Résolu" only once an organisation handles the report, which it assigns', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Caniveau bouché rue 11, l’eau déborde sur la chaussée à chaque pluie.',
     })
-    const admin = await adminPage()
-    const dialog = await openReport(admin, filed.anonymous_code)
+    const admin = await adminPage({ server, browser })
+    const dialog = await openReport(server, admin, filed.anonymous_code)
     const status = dialog.getByLabel('Statut')
     expect(await status.locator('option').allInnerTexts()).toEqual(['En attente', 'Rejeté'])
     await dialog.getByText('Aucune organisation ne le prend en charge').waitFor()

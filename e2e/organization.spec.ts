@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { SESSION_COOKIE } from '../src/domain/auth-rules'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady } from './support/browser'
+import { dakarContext, gotoReady, newReadyPage } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 import { approveOrganization, citizenNotifications, fileReportAsCitizen } from './support/organization-api'
-import type { E2eServer } from './support/server'
 import { insertSmsReportInMedina } from './support/sms-report'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 // One organisation signs up through the wizard in the first test; the later tests use it.
 const ORGANIZATION = {
@@ -17,27 +16,13 @@ const ORGANIZATION = {
   password: 'medina2026',
 }
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
-
 async function newContext(
+  browser: Browser,
   viewport = { width: 1280, height: 800 },
   { touch = false } = {},
 ): Promise<BrowserContext> {
   // A phone has a touch screen (CSS's `pointer: coarse`), which some links depend on.
   return dakarContext(browser, { viewport, hasTouch: touch, isMobile: touch })
-}
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${path}`)
-  return page
 }
 
 /** Follows a link of the sidebar (desktop width: it is always shown). */
@@ -88,10 +73,15 @@ async function signUpThroughTheWizard(page: Page) {
   await page.getByRole('heading', { name: 'Inscription réussie !' }).waitFor()
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('organisation space', () => {
-  it('signs up, is approved, claims a citizen’s report, resolves it and writes to the citizen', async () => {
-    const context = await newContext()
-    const page = await open(context, '/organization/signup')
+  it('signs up, is approved, claims a citizen’s report, resolves it and writes to the citizen', async ({
+    server,
+    browser,
+  }) => {
+    const context = await newContext(browser)
+    const page = await newReadyPage(context, `${server.url}/organization/signup`)
     await signUpThroughTheWizard(page)
     // The confirmation, then the login page by itself.
     await page.waitForURL('**/organization/login', { timeout: 10_000 })
@@ -172,9 +162,12 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('shows a report filed while the available list is open, without a reload', async () => {
-    const context = await newContext()
-    const page = await open(context, '/organization/login')
+  it('shows a report filed while the available list is open, without a reload', async ({
+    server,
+    browser,
+  }) => {
+    const context = await newContext(browser)
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     await goTo(page, 'Signalements disponibles')
     await page.getByText('Aucun signalement disponible').waitFor()
@@ -195,10 +188,13 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('opened directly, arrives drawn with its list, which the browser does not ask for again', async () => {
+  it('opened directly, arrives drawn with its list, which the browser does not ask for again', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant l’école.' })
-    const context = await newContext()
-    const page = await open(context, '/organization/login')
+    const context = await newContext(browser)
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     const listRequests: string[] = []
     page.on('request', (request) => {
@@ -212,14 +208,17 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('shows a crew where the report is: its map, its coordinates, the way there, and its photo large', async () => {
+  it('shows a crew where the report is: its map, its coordinates, the way there, and its photo large', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Caniveau effondré au carrefour.',
       photoWidth: 1200,
     })
-    const context = await newContext({ width: 390, height: 844 }, { touch: true })
+    const context = await newContext(browser, { width: 390, height: 844 }, { touch: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    const page = await open(context, '/organization/login')
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     await gotoReady(page, `${server.url}/organization/available-reports`)
     await page.getByRole('button', { name: `Voir le signalement ${filed.anonymous_code}` }).click()
@@ -253,12 +252,15 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('shows its reports on a map with the list’s search, grouped, each opening its details', async () => {
+  it('shows its reports on a map with the list’s search, grouped, each opening its details', async ({
+    server,
+    browser,
+  }) => {
     const road = await fileReportAsCitizen(server.url, {
       description: 'Dalle de caniveau cassée, trou dangereux.',
     })
-    const context = await newContext()
-    const page = await open(context, '/organization/login')
+    const context = await newContext(browser)
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     await gotoReady(page, `${server.url}/organization/available-reports`)
     await page.getByRole('radio', { name: 'Carte' }).click()
@@ -295,13 +297,16 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('draws a report by SMS on its map as its commune’s circle, which opens it like a marker', async () => {
+  it('draws a report by SMS on its map as its commune’s circle, which opens it like a marker', async ({
+    server,
+    browser,
+  }) => {
     const { code } = await insertSmsReportInMedina(server, {
       categoryName: 'Voirie',
       description: 'Trottoir effondré près du marché Tilène.',
     })
-    const context = await newContext()
-    const page = await open(context, '/organization/login')
+    const context = await newContext(browser)
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     await gotoReady(page, `${server.url}/organization/available-reports?vue=carte`)
     await page.getByRole('searchbox').fill(code)
@@ -324,9 +329,9 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('keeps the session across a reload and ends it with the logout', async () => {
-    const context = await newContext({ width: 360, height: 740 })
-    const page = await open(context, '/organization/login')
+  it('keeps the session across a reload and ends it with the logout', async ({ server, browser }) => {
+    const context = await newContext(browser, { width: 360, height: 740 })
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
     // The server draws the page again from the session cookie; the menu works once the app runs.
     await gotoReady(page, page.url())
@@ -344,8 +349,11 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('renews the session 2 minutes before the access token expires, and after a night away', async () => {
-    const context = await newContext()
+  it('renews the session 2 minutes before the access token expires, and after a night away', async ({
+    server,
+    browser,
+  }) => {
+    const context = await newContext(browser)
     const page = await context.newPage()
     await page.clock.install()
     await page.goto(`${server.url}/organization/login`)
@@ -382,9 +390,12 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('has no serious or critical accessibility violation on the login page, the wizard and every screen of the space', async () => {
-    const context = await newContext({ width: 360, height: 740 })
-    const page = await open(context, '/organization/login')
+  it('has no serious or critical accessibility violation on the login page, the wizard and every screen of the space', async ({
+    server,
+    browser,
+  }) => {
+    const context = await newContext(browser, { width: 360, height: 740 })
+    const page = await newReadyPage(context, `${server.url}/organization/login`)
     await page.getByRole('heading', { name: 'Espace Organisation' }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
 

@@ -1,66 +1,55 @@
 // Every report has a public page, /signalements/:id: drawn by the server (readable and shareable
 // before any JavaScript runs, with its sharing card), reached from the home page's cards, the map's
 // popups and list, and /suivi. Never its code, photo, voice note or messages.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
+import { dakarContext, gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 import {
-  type ApiCall,
   callApi,
   type FiledReport,
   fileReportAsCitizen,
   signInOrganization,
 } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
 
 const DEVICE_POSITION = { latitude: 14.6928, longitude: -17.4467 }
 const DESCRIPTION = 'Nid-de-poule profond devant l’école Kléber.'
 const MESSAGE_TITLE = 'Rendez-vous jeudi matin'
 const MESSAGE_TEXT = 'Appelez le 77 111 11 11 pour nous guider.'
 
-let server: E2eServer
-let browser: Browser
 /** Filed with a photo, claimed by an organisation that wrote to its citizen. */
 let handled: FiledReport
 let organizationName: string
 let organizationToken: string
 
-function api(path: string, call: ApiCall) {
-  return callApi(server.url, path, call)
-}
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   handled = await fileReportAsCitizen(server.url, { description: DESCRIPTION })
   const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
   organizationName = organization.name
   organizationToken = await signInOrganization(server.url, organization.email)
-  await api(`/api/org/reports/${handled.id}/claim`, { method: 'POST', token: organizationToken })
-  await api(`/api/org/reports/${handled.id}/notifications`, {
+  await callApi(server.url, `/api/org/reports/${handled.id}/claim`, {
+    method: 'POST',
+    token: organizationToken,
+  })
+  await callApi(server.url, `/api/org/reports/${handled.id}/notifications`, {
     method: 'POST',
     token: organizationToken,
     body: { title: MESSAGE_TITLE, message: MESSAGE_TEXT },
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function openPage(path: string, options: { javaScript?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
+async function openPage(
+  { server, browser }: ServerAndBrowser,
+  path: string,
+  options: { javaScript?: boolean } = {},
+): Promise<Page> {
+  const context = await dakarContext(browser, {
     geolocation: DEVICE_POSITION,
     permissions: ['geolocation'],
     javaScriptEnabled: options.javaScript ?? true,
   })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
   const page = await context.newPage()
   if (options.javaScript === false) await page.goto(`${server.url}${path}`)
   else await gotoReady(page, `${server.url}${path}`)
@@ -81,8 +70,11 @@ function expectNothingPrivate(html: string) {
 }
 
 describe('a report’s public page', () => {
-  it('opens from its card on the home page, with its status, organisation, history and map', async () => {
-    const page = await openPage('/')
+  it('opens from its card on the home page, with its status, organisation, history and map', async ({
+    server,
+    browser,
+  }) => {
+    const page = await openPage({ server, browser }, '/')
     const card = page.getByRole('article').filter({ hasText: DESCRIPTION })
     await card.getByRole('link', { name: 'Voirie' }).click()
     await page.waitForURL(`${server.url}/signalements/${handled.id}`)
@@ -102,14 +94,17 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
-  it('has no serious or critical accessibility violation, map included', async () => {
-    const page = await openPage(`/signalements/${handled.id}`)
+  it('has no serious or critical accessibility violation, map included', async ({ server, browser }) => {
+    const page = await openPage({ server, browser }, `/signalements/${handled.id}`)
     await page.locator('.leaflet-marker-icon').waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
 
-  it('is drawn by the server: readable without JavaScript, with its sharing card', async () => {
+  it('is drawn by the server: readable without JavaScript, with its sharing card', async ({
+    server,
+    browser,
+  }) => {
     const res = await fetch(`${server.url}/signalements/${handled.id}`)
     expect(res.status).toBe(200)
     const html = await res.text()
@@ -124,7 +119,7 @@ describe('a report’s public page', () => {
     expect(head).toContain('<meta property="og:type" content="article">')
     expectNothingPrivate(html)
 
-    const page = await openPage(`/signalements/${handled.id}`, { javaScript: false })
+    const page = await openPage({ server, browser }, `/signalements/${handled.id}`, { javaScript: false })
     await page.getByRole('heading', { level: 1, name: 'Voirie' }).waitFor()
     const report = page.getByRole('article', { name: 'Voirie' })
     await report.getByText('En cours').waitFor()
@@ -133,9 +128,8 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
-  it('is taken over by the app as the server drew it, then shows its map', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar' })
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+  it('is taken over by the app as the server drew it, then shows its map', async ({ server, browser }) => {
+    const context = await dakarContext(browser)
     const page = await context.newPage()
     const hydrationErrors: string[] = []
     page.on('console', (message) => {
@@ -150,28 +144,31 @@ describe('a report’s public page', () => {
     await context.close()
   })
 
-  it('shows a status change at once', async () => {
+  it('shows a status change at once', async ({ server, browser }) => {
     const before = await (await fetch(`${server.url}/signalements/${handled.id}`)).text()
     expect(before).not.toContain('Résolu</span>')
-    await api(`/api/org/reports/${handled.id}`, {
+    await callApi(server.url, `/api/org/reports/${handled.id}`, {
       method: 'PATCH',
       token: organizationToken,
       body: { status: 'resolu' },
     })
-    const page = await openPage(`/signalements/${handled.id}`, { javaScript: false })
+    const page = await openPage({ server, browser }, `/signalements/${handled.id}`, { javaScript: false })
     await page.getByRole('article', { name: 'Voirie' }).getByText('Résolu', { exact: true }).waitFor()
     await page.context().close()
-    await api(`/api/org/reports/${handled.id}`, {
+    await callApi(server.url, `/api/org/reports/${handled.id}`, {
       method: 'PATCH',
       token: organizationToken,
       body: { status: 'en-cours' },
     })
   })
 
-  it('answers an unknown, malformed or rejected id with the not-found page and status 404', async () => {
+  it('answers an unknown, malformed or rejected id with the not-found page and status 404', async ({
+    server,
+    browser,
+  }) => {
     const rejected = await server.insertReport({ status: 'rejete', description: 'Publicité abusive.' })
     for (const id of ['6f1c1b9e-8a51-4c3e-9d43-0d7f1e2a3b4c', 'pas-un-identifiant', rejected.id]) {
-      const page = await openPage('/')
+      const page = await openPage({ server, browser }, '/')
       const answer = await page.goto(`${server.url}/signalements/${id}`)
       expect({ id, status: answer?.status() }).toEqual({ id, status: 404 })
       await page.getByRole('heading', { name: 'Page introuvable' }).waitFor()
@@ -182,7 +179,7 @@ describe('a report’s public page', () => {
     }
   })
 
-  it('opens from a marker’s popup and from the list of what the map shows', async () => {
+  it('opens from a marker’s popup and from the list of what the map shows', async ({ server, browser }) => {
     const nearby = await server.insertReport({
       description: 'Dépôt d’ordures sauvage près du marché.',
       categoryName: 'Propreté',
@@ -191,7 +188,7 @@ describe('a report’s public page', () => {
       longitude: DEVICE_POSITION.longitude,
       created_at: '2026-11-20T09:30:00Z',
     })
-    const page = await openPage('/')
+    const page = await openPage({ server, browser }, '/')
     await page.locator('.report-marker[title^="Propreté – En cours"]').click()
     await page.locator('.leaflet-popup').getByRole('link', { name: 'Propreté' }).click()
     await page.waitForURL(`${server.url}/signalements/${nearby.id}`)
@@ -205,8 +202,8 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
-  it('opens from /suivi, which names the organisation in charge', async () => {
-    const page = await openPage(`/suivi?code=${handled.anonymous_code}`)
+  it('opens from /suivi, which names the organisation in charge', async ({ server, browser }) => {
+    const page = await openPage({ server, browser }, `/suivi?code=${handled.anonymous_code}`)
     const tracked = page.getByRole('article')
     await tracked.getByText(organizationName).waitFor()
     await tracked.getByRole('link', { name: 'Voir la page publique du signalement' }).click()

@@ -6,64 +6,48 @@
 // received is handed to the service worker through the DevTools protocol, as Chromium does with
 // what its push service delivers.
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STORE_NAMES } from '../src/domain/constants'
+import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
-import { type PushService, startPushService } from '../src/server/test/push-service'
+import { startPushService } from '../src/server/test/push-service'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
+import { dakarContext, gotoReady, rememberCitizenToken } from './support/browser'
+import { test } from './support/fixtures'
 import {
-  type ApiCall,
   callApi,
   type FiledReport,
   fileReportAsCitizen,
   signInOrganization,
 } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
 
-let service: PushService
-let server: E2eServer
-let browser: Browser
+/** The push service on loopback, which the server is told to trust. */
+const it = test
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture uses from this pattern.
+  .extend('service', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const service = await startPushService()
+    onCleanup(() => service.close())
+    return service
+  })
+  .override('serverEnv', ({ service }) => ({ PUSH_SERVICE_ORIGINS: service.origin }))
+
 let filed: FiledReport
 
-beforeAll(async () => {
-  service = await startPushService()
-  server = await startE2eServer({ env: { PUSH_SERVICE_ORIGINS: service.origin } })
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   filed = await fileReportAsCitizen(server.url, { description: 'Caniveau bouché devant le marché Tilène.' })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await service?.close()
-})
-
 /** The filing phone: its token in the app's storage, notifications allowed or not. */
-async function phone(permissions: string[]): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 390, height: 844 },
-    permissions,
-  })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
-  await context.addInitScript(
-    ([name, token]) => {
-      localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-    },
-    [STORE_NAMES.citizenDevice, filed.citizenToken] as const,
-  )
+async function phone(browser: Browser, permissions: string[]): Promise<BrowserContext> {
+  const context = await dakarContext(browser, { viewport: { width: 390, height: 844 }, permissions })
+  await rememberCitizenToken(context, filed.citizenToken)
   return context
 }
 
-function api(path: string, call: ApiCall) {
-  return callApi(server.url, path, call)
-}
-
 describe('news on the filing phone', () => {
-  it('offers them on Mes signalements, asks on the tap, and says when this browser cannot subscribe', async () => {
-    const context = await phone(['notifications'])
+  it('offers them on Mes signalements, asks on the tap, and says when this browser cannot subscribe', async ({
+    server,
+    browser,
+  }) => {
+    const context = await phone(browser, ['notifications'])
     const page = await context.newPage()
     await gotoReady(page, `${server.url}/mes-signalements`)
     await page.getByRole('heading', { name: 'Nouvelles sur ce téléphone' }).waitFor()
@@ -75,8 +59,12 @@ describe('news on the filing phone', () => {
     await context.close()
   })
 
-  it('says it is turning them on, then after 15 s that the push service does not answer, and tries again', async () => {
-    const context = await phone(['notifications'])
+  it('says it is turning them on, then after 15 s that the push service does not answer, and tries again', async ({
+    server,
+    browser,
+    service,
+  }) => {
+    const context = await phone(browser, ['notifications'])
     // The browser's push service never answers the first subscription (the 45 s seen in Dakar);
     // the second time it gives a subscription of the loopback push service, as it would.
     const pushPhone = service.phone()
@@ -128,8 +116,12 @@ describe('news on the filing phone', () => {
     await context.close()
   })
 
-  it('shows an organisation’s message as a notification that opens the report', async () => {
-    const context = await phone(['notifications'])
+  it('shows an organisation’s message as a notification that opens the report', async ({
+    server,
+    browser,
+    service,
+  }) => {
+    const context = await phone(browser, ['notifications'])
     const page = await context.newPage()
     await gotoReady(page, `${server.url}/mes-signalements`)
     const registration = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
@@ -137,15 +129,15 @@ describe('news on the filing phone', () => {
 
     // The phone's subscription, as the browser would have given it, registered for this device.
     const pushPhone = service.phone()
-    await api('/api/citizen/push', {
+    await callApi(server.url, '/api/citizen/push', {
       method: 'POST',
       headers: { 'x-citizen-token': filed.citizenToken },
       body: { ...pushPhone.subscription, language: 'fr' },
     })
     const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
     const token = await signInOrganization(server.url, organization.email)
-    await api(`/api/org/reports/${filed.id}/claim`, { method: 'POST', token })
-    await api(`/api/org/reports/${filed.id}/notifications`, {
+    await callApi(server.url, `/api/org/reports/${filed.id}/claim`, { method: 'POST', token })
+    await callApi(server.url, `/api/org/reports/${filed.id}/notifications`, {
       method: 'POST',
       token,
       body: { title: 'Curage prévu', message: 'Une équipe passe samedi matin.' },

@@ -5,28 +5,19 @@
 // organisations and the API keys. Any error the app writes in the console, or any uncaught error
 // (a hydration mismatch is React's error #418), fails the walk.
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady } from './support/browser'
+import { DAKAR_PLATEAU, dakarContext, gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 import { fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
-import { DAKAR_PLATEAU, dakarContext, startSuite, stopSuite } from './support/suite'
 
 const VIEWPORTS = [
   { name: 'a phone (360 px)', width: 360, height: 740 },
   { name: 'a computer (1366 px)', width: 1366, height: 768 },
 ]
 
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
-
-function newContext(width: number, height: number): Promise<BrowserContext> {
+function newContext(browser: Browser, width: number, height: number): Promise<BrowserContext> {
   return dakarContext(browser, {
     viewport: { width, height },
     geolocation: DAKAR_PLATEAU,
@@ -51,14 +42,19 @@ function watchConsole(page: Page): string[] {
 }
 
 /** Opens a page afresh, as a link from outside or a reload does, and waits for the app. */
-async function visit(page: Page, path: string, heading: string | RegExp) {
+async function visit(server: E2eServer, page: Page, path: string, heading: string | RegExp) {
   await gotoReady(page, `${server.url}${path}`)
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor()
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe.each(VIEWPORTS)('the three journeys on $name', ({ width, height }) => {
-  it('the citizen files, finds the report and tracks it, with no error in the console', async () => {
-    const context = await newContext(width, height)
+  it('the citizen files, finds the report and tracks it, with no error in the console', async ({
+    server,
+    browser,
+  }) => {
+    const context = await newContext(browser, width, height)
     const page = await context.newPage()
     const errors = watchConsole(page)
 
@@ -72,29 +68,32 @@ describe.each(VIEWPORTS)('the three journeys on $name', ({ width, height }) => {
     await page.getByRole('heading', { name: 'Merci ! Votre signalement est envoyé' }).waitFor()
     const code = (await page.getByTestId('anonymous-code').innerText()).trim()
 
-    await visit(page, '/mes-signalements', 'Mes signalements')
+    await visit(server, page, '/mes-signalements', 'Mes signalements')
     await page.getByRole('article').filter({ hasText: code }).first().waitFor()
-    await visit(page, `/suivi?code=${code}`, 'Suivi des signalements')
+    await visit(server, page, `/suivi?code=${code}`, 'Suivi des signalements')
     await page.getByRole('article').getByText('Envoyé').first().waitFor()
 
     expect(errors).toEqual([])
     await context.close()
   })
 
-  it('the organisation claims a report, changes its status and writes, with no error in the console', async () => {
+  it('the organisation claims a report, changes its status and writes, with no error in the console', async ({
+    server,
+    browser,
+  }) => {
     const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
     const filed = await fileReportAsCitizen(server.url, { description: `Caniveau bouché (${width} px)` })
-    const context = await newContext(width, height)
+    const context = await newContext(browser, width, height)
     const page = await context.newPage()
     const errors = watchConsole(page)
 
-    await visit(page, '/organization/login', /Espace Organisation|Connexion/)
+    await visit(server, page, '/organization/login', /Espace Organisation|Connexion/)
     await page.getByLabel('Email').fill(organization.email)
     await page.getByLabel('Mot de passe', { exact: true }).fill(ORG_PASSWORD)
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.getByRole('heading', { name: `Bienvenue, ${organization.name}` }).waitFor()
 
-    await visit(page, '/organization/available-reports', 'Signalements disponibles')
+    await visit(server, page, '/organization/available-reports', 'Signalements disponibles')
     const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
     await card
       .getByRole('button', { name: `Prendre en charge le signalement ${filed.anonymous_code}` })
@@ -105,11 +104,11 @@ describe.each(VIEWPORTS)('the three journeys on $name', ({ width, height }) => {
       .click()
     await page.getByText('Signalement pris en charge').waitFor()
 
-    await visit(page, '/organization/managed-reports', 'Mes signalements')
+    await visit(server, page, '/organization/managed-reports', 'Mes signalements')
     await page
       .getByRole('combobox', { name: `Statut du signalement ${filed.anonymous_code}` })
       .selectOption({ label: 'En cours' })
-    await visit(page, '/organization/notifications', 'Notifications')
+    await visit(server, page, '/organization/notifications', 'Notifications')
     await page
       .getByRole('button', { name: `Envoyer un message au citoyen du signalement ${filed.anonymous_code}` })
       .click()
@@ -123,24 +122,27 @@ describe.each(VIEWPORTS)('the three journeys on $name', ({ width, height }) => {
     await context.close()
   })
 
-  it('the administrator reads the dashboard, the filtered reports, the organisations and the API keys, with no error in the console', async () => {
+  it('the administrator reads the dashboard, the filtered reports, the organisations and the API keys, with no error in the console', async ({
+    server,
+    browser,
+  }) => {
     await fileReportAsCitizen(server.url, { description: 'Lampadaire éteint à la Médina' })
-    const context = await newContext(width, height)
+    const context = await newContext(browser, width, height)
     const page = await context.newPage()
     const errors = watchConsole(page)
 
-    await visit(page, '/admin/login', 'Administration')
+    await visit(server, page, '/admin/login', 'Administration')
     await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
     await page.getByRole('button', { name: 'Se connecter' }).click()
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
 
-    await visit(page, '/admin/dashboard', 'Tableau de bord')
-    await visit(page, '/admin/reports?q=Lampadaire', 'Gestion des signalements')
+    await visit(server, page, '/admin/dashboard', 'Tableau de bord')
+    await visit(server, page, '/admin/reports?q=Lampadaire', 'Gestion des signalements')
     await page.getByText('Lampadaire éteint à la Médina').first().waitFor()
-    await visit(page, '/admin/reports?statut=en-attente', 'Gestion des signalements')
-    await visit(page, '/admin/organizations', 'Organisations')
-    await visit(page, '/admin/api-keys', 'Clés API Open311')
+    await visit(server, page, '/admin/reports?statut=en-attente', 'Gestion des signalements')
+    await visit(server, page, '/admin/organizations', 'Organisations')
+    await visit(server, page, '/admin/api-keys', 'Clés API Open311')
 
     expect(errors).toEqual([])
     await context.close()

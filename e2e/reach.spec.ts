@@ -2,98 +2,47 @@
 // "Moi aussi", "Est-ce réglé ?" answered "Non", and no serious accessibility violation on the
 // new screens, in the light and the dark theme.
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { STORE_NAMES } from '../src/domain/constants'
 import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
-import { writeCameraPhoto } from './support/citizen-photo'
-import { type E2eServer, startE2eServer } from './support/server'
+import { FAKE_MEDIA_ARGS, gotoReady, rememberCitizenToken, serviceWorkerInControl } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
+import { fileReportAsCitizen } from './support/organization-api'
+import type { E2eServer } from './support/server'
 
 const DEVICE_POSITION = { latitude: 14.6937, longitude: -17.4441 }
 
-let server: E2eServer
-let browser: Browser
-let workDir: string
-let photoPath: string
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  // A fake microphone (a beeping tone) that needs no prompt, for the voice note kept offline.
-  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'])
-  workDir = mkdtempSync(path.join(tmpdir(), 'ua-reach-'))
-  photoPath = path.join(workDir, 'IMG_camera.jpg')
-  await writeCameraPhoto(photoPath)
+// A fake microphone (a beeping tone) that needs no prompt, for the voice note kept offline; each
+// test's page a citizen's phone where it stands.
+it.override('browserArgs', FAKE_MEDIA_ARGS)
+it.override('contextOptions', {
+  viewport: { width: 390, height: 844 },
+  geolocation: DEVICE_POSITION,
+  permissions: ['geolocation', 'microphone'],
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
-})
-
-async function newContext(
-  options: { citizenToken?: string; theme?: 'light' | 'dark'; language?: 'fr' | 'en' | 'wo' } = {},
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 390, height: 844 },
-    geolocation: DEVICE_POSITION,
-    permissions: ['geolocation', 'microphone'],
-  })
-  // The map tile server is outside this machine: answer tiles with nothing, quickly.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204 }))
+/** The display settings the phone's person chose before, unless the page has changed them since. */
+async function chooseDisplay(
+  context: BrowserContext,
+  display: { theme?: 'light' | 'dark'; language?: 'fr' | 'en' | 'wo' },
+): Promise<void> {
   await context.addInitScript(
-    ([deviceKey, settingsKey, token, theme, language]) => {
-      if (token)
-        localStorage.setItem(deviceKey, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-      if ((theme || language) && !localStorage.getItem(settingsKey)) {
-        const display = { ...(theme ? { theme } : {}), ...(language ? { language } : {}) }
-        localStorage.setItem(settingsKey, JSON.stringify({ state: { display }, version: 1 }))
+    ([key, chosen]) => {
+      if (!localStorage.getItem(key)) {
+        localStorage.setItem(key, JSON.stringify({ state: { display: chosen }, version: 1 }))
       }
     },
-    [
-      STORE_NAMES.citizenDevice,
-      STORE_NAMES.settings,
-      options.citizenToken ?? '',
-      options.theme ?? '',
-      options.language ?? '',
-    ] as const,
+    [STORE_NAMES.settings, display] as const,
   )
-  return context
-}
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage()
-  await gotoReady(page, `${server.url}${path}`)
-  return page
-}
-
-async function fileReportByApi(description: string, categoryName = 'Voirie') {
-  const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
-    id: number
-    nom: string
-  }[]
-  const form = new FormData()
-  form.append('categoryId', String(categories.find((c) => c.nom === categoryName)?.id))
-  form.append('description', description)
-  form.append('latitude', '14.7300')
-  form.append('longitude', '-17.4600')
-  const res = await fetch(`${server.url}/api/reports`, { method: 'POST', body: form })
-  expect(res.status).toBe(201)
-  return (await res.json()) as { id: string; anonymous_code: string; citizenToken: string }
 }
 
 /** A report of this device that an organisation marked resolved a day ago. */
-async function resolvedReportOf(description: string) {
-  const filed = await fileReportByApi(description)
+async function resolvedReportOf(server: E2eServer, description: string) {
+  const filed = await fileReportAsCitizen(server.url, { description })
   const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
   const resolvedAt = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
   await server.db.db
@@ -116,18 +65,16 @@ async function deviceToken(page: Page): Promise<string> {
   return state?.citizenToken ?? state?.mintedToken ?? ''
 }
 
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload()
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  }
-}
+it.beforeAll(startServerAndBrowser)
 
 describe('a report made without a connection', () => {
-  it('waits on the phone as "En attente d’envoi", then reaches the server exactly once', async () => {
-    const context = await newContext()
-    const page = await open(context, '/signaler')
+  it('waits on the phone as "En attente d’envoi", then reaches the server exactly once', async ({
+    server,
+    context,
+    page,
+    cameraPhoto,
+  }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
     // The site was opened once with a network: its service worker keeps the screens for offline use.
     await serviceWorkerInControl(page)
@@ -141,7 +88,7 @@ describe('a report made without a connection', () => {
     await page.locator('label').filter({ hasText: 'Assainissement' }).click()
     await page.getByLabel('Description').fill(description)
     // The photo is compressed and the voice note recorded on the phone: no network needed.
-    await page.getByTestId('photo-camera-input').setInputFiles(photoPath)
+    await page.getByTestId('photo-camera-input').setInputFiles(cameraPhoto)
     await page.getByRole('img', { name: 'Aperçu de la photo' }).waitFor()
     await page.getByRole('button', { name: 'Enregistrer une note vocale' }).click()
     await page.getByText('0:02 / 2:00').waitFor({ timeout: 10_000 })
@@ -191,12 +138,14 @@ describe('a report made without a connection', () => {
     await page.reload()
     await page.getByRole('article').filter({ hasText: description }).waitFor()
     expect(await stored()).toHaveLength(1)
-    await context.close()
   })
 
-  it('whose answer was lost is filed once, given back to this phone alone', async () => {
-    const context = await newContext()
-    const page = await open(context, '/signaler')
+  it('whose answer was lost is filed once, given back to this phone alone', async ({
+    server,
+    context,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
     const description = `Lampadaire éteint, réponse perdue ${Date.now()}`
     // The server gets the report, but its answer never reaches the phone.
@@ -242,12 +191,10 @@ describe('a report made without a connection', () => {
       .waitFor()
     expect(await page.getByText('En attente d’envoi').count()).toBe(0)
     expect(await stored()).toHaveLength(1)
-    await context.close()
   })
 
-  it('can be cancelled before it leaves', async () => {
-    const context = await newContext()
-    const page = await open(context, '/signaler')
+  it('can be cancelled before it leaves', async ({ server, context, page }) => {
+    await gotoReady(page, `${server.url}/signaler`)
     await serviceWorkerInControl(page)
     await page.getByRole('radio', { name: 'Voirie' }).waitFor({ state: 'attached' })
     await context.setOffline(true)
@@ -265,12 +212,11 @@ describe('a report made without a connection', () => {
     expect(
       await server.db.db.select().from(reports).where(eq(reports.description, description)),
     ).toHaveLength(0)
-    await context.close()
   })
 })
 
 describe('the installable app', () => {
-  it('has a manifest with real icons, and opens offline once visited', async () => {
+  it('has a manifest with real icons, and opens offline once visited', async ({ server, context, page }) => {
     const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
     expect(manifest).toMatchObject({
       name: expect.stringContaining('Alertes urbaines'),
@@ -288,8 +234,7 @@ describe('the installable app', () => {
       expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
       expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes)
     }
-    const context = await newContext()
-    const page = await open(context, '/')
+    await gotoReady(page, `${server.url}/`)
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
     await serviceWorkerInControl(page)
     await page.waitForFunction(async () => (await caches.keys()).some((name) => name.includes('shell')))
@@ -302,20 +247,18 @@ describe('the installable app', () => {
     // A signed-in area needs the network: the offline page says so.
     await page.goto(`${server.url}/admin/reports`)
     await page.getByRole('heading', { name: 'Vous êtes hors connexion' }).waitFor()
-    await context.close()
   })
 })
 
 describe('a phone that opened only the home page, then lost the network', () => {
   /** The home page, online, until its service worker keeps what the citizen screens read. */
-  async function homeOnline(context: BrowserContext, kept: string[]): Promise<Page> {
-    const page = await open(context, '/')
+  async function homeOnline(server: E2eServer, page: Page, kept: string[]): Promise<void> {
+    await gotoReady(page, `${server.url}/`)
     await serviceWorkerInControl(page)
     await page.waitForFunction(
       async (paths) => (await Promise.all(paths.map((path) => caches.match(path)))).every(Boolean),
       kept,
     )
-    return page
   }
 
   const logoShown = (page: Page) =>
@@ -324,9 +267,12 @@ describe('a phone that opened only the home page, then lost the network', () => 
       .first()
       .evaluate((img: HTMLImageElement) => img.naturalWidth > 0)
 
-  it('files a report, which reaches the server once the network returns', async () => {
-    const context = await newContext()
-    const page = await homeOnline(context, ['/api/categories'])
+  it('files a report, which reaches the server once the network returns', async ({
+    server,
+    context,
+    page,
+  }) => {
+    await homeOnline(server, page, ['/api/categories'])
     await context.setOffline(true)
     await page.goto(`${server.url}/signaler`)
     await page.locator('label').filter({ hasText: 'Voirie' }).click()
@@ -344,39 +290,42 @@ describe('a phone that opened only the home page, then lost the network', () => 
     expect(
       await server.db.db.select().from(reports).where(eq(reports.description, description)),
     ).toHaveLength(1)
-    await context.close()
   })
 
-  it('reads the form in the phone’s language', async () => {
-    const context = await newContext({ language: 'wo' })
-    const page = await homeOnline(context, ['/api/categories'])
+  it('reads the form in the phone’s language', async ({ server, context, page }) => {
+    await chooseDisplay(context, { language: 'wo' })
+    await homeOnline(server, page, ['/api/categories'])
     await context.setOffline(true)
     await page.goto(`${server.url}/signaler`)
     await page.getByRole('radio', { name: 'Mbedd yi' }).first().waitFor({ state: 'attached' })
-    await context.close()
   })
 
-  it('opens "Mes signalements" and the status of its own report by its code', async () => {
-    const filed = await fileReportByApi('Lampadaire éteint près du rond-point, suivi hors connexion')
-    const context = await newContext({ citizenToken: filed.citizenToken })
-    const page = await homeOnline(context, [
-      '/api/citizen/reports',
-      `/api/reports/track/${filed.anonymous_code}`,
-    ])
+  it('opens "Mes signalements" and the status of its own report by its code', async ({
+    server,
+    context,
+    page,
+  }) => {
+    const filed = await fileReportAsCitizen(server.url, {
+      description: 'Lampadaire éteint près du rond-point, suivi hors connexion',
+    })
+    await rememberCitizenToken(context, filed.citizenToken)
+    await homeOnline(server, page, ['/api/citizen/reports', `/api/reports/track/${filed.anonymous_code}`])
     await context.setOffline(true)
     await page.goto(`${server.url}/mes-signalements`)
     await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
     await page.goto(`${server.url}/suivi?code=${filed.anonymous_code}`)
     await page.getByRole('article').getByText('En attente').first().waitFor()
     expect(await logoShown(page)).toBe(true)
-    await context.close()
   })
 })
 
 describe('a shared phone', () => {
-  it('keeps nothing of the back-office once the administrator has logged out', async () => {
-    const context = await newContext()
-    const page = await open(context, '/')
+  it('keeps nothing of the back-office once the administrator has logged out', async ({
+    server,
+    context,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     await serviceWorkerInControl(page)
     const code = (await server.insertReport({ description: 'Dépôt sauvage derrière le marché' }))
       .anonymous_code
@@ -420,15 +369,13 @@ describe('a shared phone', () => {
     expect(kept).not.toContain(code)
     expect(kept).not.toContain('Super administrateur')
     expect(kept).not.toContain('/admin/reports')
-    await context.close()
   })
 })
 
 describe('the site in Wolof', () => {
-  it('switches from the side menu, with <html lang>, and stays in Wolof', async () => {
+  it('switches from the side menu, with <html lang>, and stays in Wolof', async ({ server, page }) => {
     await server.insertReport({ description: 'Lampadaire éteint', categoryName: 'Éclairage public' })
-    const context = await newContext()
-    const page = await open(context, '/')
+    await gotoReady(page, `${server.url}/`)
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
     await page.getByRole('radio', { name: 'Wolof' }).check()
@@ -444,12 +391,14 @@ describe('the site in Wolof', () => {
     await page.goto(`${server.url}/organization/login`)
     await page.getByRole('heading', { name: 'Espace Organisation' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr')
-    await context.close()
   })
 })
 
 describe('"Moi aussi"', () => {
-  it('offers the report nearby and counts this device’s support instead of a duplicate', async () => {
+  it('offers the report nearby and counts this device’s support instead of a duplicate', async ({
+    server,
+    page,
+  }) => {
     const nearby = await server.insertReport({
       description: 'Grand nid-de-poule au carrefour, depuis un mois',
       categoryName: 'Voirie',
@@ -458,8 +407,7 @@ describe('"Moi aussi"', () => {
       address: 'Carrefour de la Médina',
     })
     const before = (await server.db.db.select().from(reports)).length
-    const context = await newContext()
-    const page = await open(context, '/signaler')
+    await gotoReady(page, `${server.url}/signaler`)
     await page.getByText('Position : 14.6937, -17.4441').waitFor()
     await page.locator('label').filter({ hasText: 'Voirie' }).click()
     const section = page.getByRole('region', { name: 'Moi aussi : est-ce le même problème ?' })
@@ -484,15 +432,18 @@ describe('"Moi aussi"', () => {
     const card = page.getByRole('article').filter({ hasText: 'Grand nid-de-poule au carrefour' })
     await card.getByText('1 soutien').waitFor()
     await card.getByText('Vous le soutenez (« Moi aussi »)', { exact: false }).waitFor()
-    await context.close()
   })
 })
 
 describe('"Est-ce réglé ?"', () => {
-  it('"Non" puts the report back to "En attente" for the organisation, recorded in its history', async () => {
-    const filed = await resolvedReportOf('Lampadaire réparé… qui ne marche toujours pas la nuit.')
-    const context = await newContext({ citizenToken: filed.citizenToken })
-    const page = await open(context, '/notifications')
+  it('"Non" puts the report back to "En attente" for the organisation, recorded in its history', async ({
+    server,
+    context,
+    page,
+  }) => {
+    const filed = await resolvedReportOf(server, 'Lampadaire réparé… qui ne marche toujours pas la nuit.')
+    await rememberCitizenToken(context, filed.citizenToken)
+    await gotoReady(page, `${server.url}/notifications`)
     await page.getByRole('heading', { name: 'Vos signalements marqués « Résolu »' }).waitFor()
     await page.goto(`${server.url}/mes-signalements`)
     const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
@@ -511,15 +462,18 @@ describe('"Est-ce réglé ?"', () => {
     expect(reopened).toHaveLength(1)
     await card.getByText(/Historique/).click()
     await card.getByText('Signalement rouvert').waitFor()
-    await context.close()
   })
 })
 
 describe('"Est-ce réglé ?" answered "Oui"', () => {
-  it('confirms the resolution from /notifications, recorded in the history, and asks no more', async () => {
-    const filed = await resolvedReportOf('Dépôt d’ordures enlevé ce matin devant l’école.')
-    const context = await newContext({ citizenToken: filed.citizenToken })
-    const page = await open(context, '/notifications')
+  it('confirms the resolution from /notifications, recorded in the history, and asks no more', async ({
+    server,
+    context,
+    page,
+  }) => {
+    const filed = await resolvedReportOf(server, 'Dépôt d’ordures enlevé ce matin devant l’école.')
+    await rememberCitizenToken(context, filed.citizenToken)
+    await gotoReady(page, `${server.url}/notifications`)
     const asked = page.getByRole('region', { name: 'Vos signalements marqués « Résolu »' })
     await asked.getByText(filed.anonymous_code).waitFor()
     await asked.getByRole('button', { name: 'Oui, c’est réglé' }).click()
@@ -536,19 +490,21 @@ describe('"Est-ce réglé ?" answered "Oui"', () => {
     const card = page.getByRole('article').filter({ hasText: filed.anonymous_code })
     await card.waitFor()
     expect(await card.getByRole('button', { name: 'Oui, c’est réglé' }).count()).toBe(0)
-    await context.close()
   })
 })
 
+// Eleven pages each read whole by axe: a minute on a busy machine, the browser tests' usual bound.
 const ELEVEN_PAGES_READ_BY_AXE_MS = 240_000
 
 describe('accessibility of the citizen screens and the sign-in pages', () => {
-  it.each(['light', 'dark'] as const)(
+  it.for(['light', 'dark'] as const)(
     'finds no serious violation in the %s theme',
-    async (theme) => {
-      const filed = await resolvedReportOf(`Signalement pour le thème ${theme}, assez long.`)
-      const context = await newContext({ citizenToken: filed.citizenToken, theme })
-      const page = await open(context, '/')
+    { timeout: ELEVEN_PAGES_READ_BY_AXE_MS },
+    async (theme, { server, context, page }) => {
+      const filed = await resolvedReportOf(server, `Signalement pour le thème ${theme}, assez long.`)
+      await rememberCitizenToken(context, filed.citizenToken)
+      await chooseDisplay(context, { theme })
+      await gotoReady(page, `${server.url}/`)
       await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
         theme === 'dark',
@@ -582,15 +538,14 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
         await page.waitForLoadState('networkidle')
         expect(await seriousViolations(page), `${path} (${theme})`).toEqual([])
       }
-      await context.close()
-      // Eleven pages each read whole by axe: a minute on a busy machine, the browser tests' usual bound.
     },
-    ELEVEN_PAGES_READ_BY_AXE_MS,
   )
 
-  it('the admin’s API keys: created, shown once, revoked, without serious violation', async () => {
-    const context = await newContext()
-    const page = await open(context, '/admin/login')
+  it('the admin’s API keys: created, shown once, revoked, without serious violation', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/admin/login`)
     await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
     await page.getByRole('button', { name: 'Se connecter' }).click()
@@ -627,7 +582,6 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
     await page.getByText('Clé révoquée').waitFor()
     await page.waitForTimeout(800)
     expect(await seriousViolations(page)).toEqual([])
-    await context.close()
     expect(
       await server.db.db.select().from(reports).where(eq(reports.description, 'Par Open311')),
     ).toHaveLength(1)
@@ -644,9 +598,11 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 }
 
 describe('the keyboard alone', () => {
-  it('files a report, from the home page to "Mes signalements", without a mouse', async () => {
-    const context = await newContext()
-    const page = await open(context, '/')
+  it('files a report, from the home page to "Mes signalements", without a mouse', async ({
+    server,
+    page,
+  }) => {
+    await gotoReady(page, `${server.url}/`)
     await page.getByRole('heading', { name: 'Incidents récents' }).waitFor()
     await tabTo(page, page.getByRole('link', { name: 'Signaler', exact: true }))
     await page.keyboard.press('Enter')
@@ -690,6 +646,5 @@ describe('the keyboard alone', () => {
     await tabTo(page, page.getByRole('link', { name: 'Voir mes signalements' }))
     await page.keyboard.press('Enter')
     await page.getByRole('article').filter({ hasText: description }).waitFor()
-    await context.close()
   })
 })

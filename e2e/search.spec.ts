@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser } from './support/browser'
-import { type E2eServer, startE2eServer } from './support/server'
+import { gotoReady } from './support/browser'
+import { it } from './support/fixtures'
 
 // A word 1,200 reports hold: the searches count up to 1,000 and say "Plus de 1 000" (issue 19).
 const LAMPS = 1200
 const ORG_EMAIL = 'eclairage@senelec.sn'
-let server: E2eServer
-let browser: Browser
 
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+// Each test's page: a computer's screen.
+it.override('contextOptions', { viewport: { width: 1280, height: 900 } })
+
+it.beforeAll(async ({ server }) => {
   const db = server.db.db
   await createOrganization(db, { email: ORG_EMAIL, categories: ['Éclairage public'] })
   await db.execute(sql`
@@ -27,28 +26,15 @@ beforeAll(async () => {
   await db.execute(sql`analyze reports`)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Dakar',
-    viewport: { width: 1280, height: 900 },
-  })
-  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
-  return context.newPage()
-}
-
 /** The descriptions of the cards in view, in their order. */
 const listed = (page: Page) =>
   page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.textContent ?? ''))
 
 describe('a search matching more than a thousand reports', () => {
-  it('says "Plus de 1 000" to the administrator, and pages on past the counted ones, reload included', async () => {
-    const page = await newPage()
+  it('says "Plus de 1 000" to the administrator, and pages on past the counted ones, reload included', async ({
+    server,
+    page,
+  }) => {
     await gotoReady(page, `${server.url}/admin/login`)
     await page.getByLabel('Nom d’utilisateur').fill('admin')
     await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
@@ -77,8 +63,7 @@ describe('a search matching more than a thousand reports', () => {
     await page.context().close()
   })
 
-  it('says "Plus de 1 000" to the organisation searching its available reports', async () => {
-    const page = await newPage()
+  it('says "Plus de 1 000" to the organisation searching its available reports', async ({ server, page }) => {
     await gotoReady(page, `${server.url}/organization/login`)
     await page.getByLabel('Email').fill(ORG_EMAIL)
     await page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse1')

@@ -1,39 +1,35 @@
 // Issue 31: with the SMS channel on (SMS Gateway for Android on loopback), the home page, its
 // footer and "À propos" give the number to text, rendered by the server and kept as it is when the
 // app hydrates the page; and a web filer gets its reports' news by SMS once it confirms a number.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STORE_NAMES } from '../src/domain/constants'
-import { type LoopbackSmsGateway, smsEnv, startSmsGateway } from '../src/server/test/sms-gateway'
-import { gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
+import { smsEnv, startSmsGateway } from '../src/server/test/sms-gateway'
+import {
+  dakarContext,
+  gotoReady,
+  recordRemovedElements,
+  rememberCitizenToken,
+  removedTexts,
+} from './support/browser'
+import { type ServerAndBrowser, startServerAndBrowser, test } from './support/fixtures'
 import { fileReportAsCitizen } from './support/organization-api'
-import type { E2eServer } from './support/server'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
 
-let server: E2eServer
-let browser: Browser
-let gateway: LoopbackSmsGateway
+const it = test
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture uses from this pattern.
+  .extend('gateway', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const gateway = await startSmsGateway()
+    onCleanup(() => gateway.close())
+    return gateway
+  })
+  .override('serverEnv', ({ gateway }) => smsEnv(gateway))
 
-beforeAll(async () => {
-  gateway = await startSmsGateway()
-  ;({ server, browser } = await startSuite({ env: smsEnv(gateway) }))
-})
-
-afterAll(async () => {
-  await stopSuite({ server, browser })
-  await gateway?.close()
-})
-
-async function open(path: string, citizenToken?: string): Promise<{ page: Page; errors: string[] }> {
+async function open(
+  { server, browser }: ServerAndBrowser,
+  path: string,
+  citizenToken?: string,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await dakarContext(browser)
-  if (citizenToken) {
-    await context.addInitScript(
-      ([name, token]) => {
-        localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
-      },
-      [STORE_NAMES.citizenDevice, citizenToken] as const,
-    )
-  }
+  if (citizenToken) await rememberCitizenToken(context, citizenToken)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -42,11 +38,16 @@ async function open(path: string, citizenToken?: string): Promise<{ page: Page; 
   return { page, errors }
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('with the SMS channel on', () => {
-  it('the home page and its footer invite those without a smartphone to text the number', async () => {
+  it('the home page and its footer invite those without a smartphone to text the number', async ({
+    server,
+    browser,
+  }) => {
     const served = await (await fetch(`${server.url}/`)).text()
     expect(served).toContain('href="sms:+221338000000"')
-    const { page, errors } = await open('/')
+    const { page, errors } = await open({ server, browser }, '/')
     const invitations = page.getByText(/Pas de smartphone/)
     await expect.poll(() => invitations.count()).toBe(2)
     expect(await invitations.first().innerText()).toMatch(
@@ -61,8 +62,11 @@ describe('with the SMS channel on', () => {
     await page.context().close()
   })
 
-  it('invites in Wolof a visitor who chose Wolof, from the first paint and once the app has hydrated', async () => {
-    const { page, errors } = await open('/')
+  it('invites in Wolof a visitor who chose Wolof, from the first paint and once the app has hydrated', async ({
+    server,
+    browser,
+  }) => {
+    const { page, errors } = await open({ server, browser }, '/')
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
     await page.getByRole('radio', { name: 'Wolof' }).check()
     await page.keyboard.press('Escape')
@@ -81,19 +85,23 @@ describe('with the SMS channel on', () => {
     await page.context().close()
   })
 
-  it('"À propos" says how the number is kept, and for how long', async () => {
-    const { page, errors } = await open('/a-propos')
+  it('"À propos" says how the number is kept, and for how long', async ({ server, browser }) => {
+    const { page, errors } = await open({ server, browser }, '/a-propos')
     await page.getByText(/Par SMS, votre numéro n’est jamais montré/).waitFor()
     expect(await page.getByText(/Par SMS, votre numéro/).innerText()).toContain('effacées 90 jours après')
     expect(errors).toEqual([])
     await page.context().close()
   })
 
-  it('lets a web filer confirm a number for its news with the code sent to it by SMS', async () => {
+  it('lets a web filer confirm a number for its news with the code sent to it by SMS', async ({
+    server,
+    browser,
+    gateway,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       description: 'Caniveau bouché devant l’école de la rue 6.',
     })
-    const { page, errors } = await open('/mes-signalements', filed.citizenToken)
+    const { page, errors } = await open({ server, browser }, '/mes-signalements', filed.citizenToken)
     const card = page.getByRole('region', { name: 'Nouvelles par SMS' })
     await card.getByLabel('Numéro de téléphone').fill('77 555 43 21')
     await card.getByRole('button', { name: 'Recevoir un code par SMS' }).click()

@@ -1,47 +1,40 @@
 // /statistiques: the city's record for everyone, drawn by the server with its charts as SVG, so
 // that it reads whole in Chromium with JavaScript off; and the open data it links to.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady, launchBrowser, recordRemovedElements, removedTexts } from './support/browser'
+import { dakarContext, gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import { it, type ServerAndBrowser } from './support/fixtures'
 import {
-  type ApiCall,
   callApi,
   type FiledReport,
   fileReportAsCitizen,
   signInOrganization,
 } from './support/organization-api'
-import { type E2eServer, startE2eServer } from './support/server'
 
-let server: E2eServer
-let browser: Browser
 let handled: FiledReport
 let organizationName: string
 
-function api(path: string, call: ApiCall) {
-  return callApi(server.url, path, call)
-}
-
-beforeAll(async () => {
-  server = await startE2eServer()
-  browser = await launchBrowser()
+it.beforeAll(async ({ server }) => {
   handled = await fileReportAsCitizen(server.url, { description: 'Lampadaire éteint depuis une semaine.' })
   await fileReportAsCitizen(server.url, { description: 'Nid-de-poule devant la pharmacie.' })
   const organization = await createOrganization(server.db.db, { categories: ['Voirie'] })
   organizationName = organization.name
   const token = await signInOrganization(server.url, organization.email)
-  await api(`/api/org/reports/${handled.id}/claim`, { method: 'POST', token })
-  await api(`/api/org/reports/${handled.id}`, { method: 'PATCH', token, body: { status: 'resolu' } })
+  await callApi(server.url, `/api/org/reports/${handled.id}/claim`, { method: 'POST', token })
+  await callApi(server.url, `/api/org/reports/${handled.id}`, {
+    method: 'PATCH',
+    token,
+    body: { status: 'resolu' },
+  })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function openStatistics(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', javaScriptEnabled })
+async function openStatistics(
+  { server, browser }: ServerAndBrowser,
+  javaScriptEnabled: boolean,
+): Promise<Page> {
+  const context = await dakarContext(browser, { javaScriptEnabled })
   const page = await context.newPage()
   if (javaScriptEnabled) await gotoReady(page, `${server.url}/statistiques`)
   else await page.goto(`${server.url}/statistiques`)
@@ -49,8 +42,8 @@ async function openStatistics(javaScriptEnabled: boolean): Promise<Page> {
 }
 
 describe('/statistiques', () => {
-  it('shows its figures and its SVG charts in Chromium with JavaScript off', async () => {
-    const page = await openStatistics(false)
+  it('shows its figures and its SVG charts in Chromium with JavaScript off', async ({ server, browser }) => {
+    const page = await openStatistics({ server, browser }, false)
     await page.getByRole('heading', { level: 1, name: 'Statistiques publiques' }).waitFor()
     expect(await page.locator('script[src]').count()).toBe(0)
     const categories = page.getByRole('region', { name: 'Par catégorie' })
@@ -73,10 +66,11 @@ describe('/statistiques', () => {
     await page.context().close()
   })
 
-  it('draws the 19 communes of Dakar on the map of open reports, each named where one reads it on a phone', async () => {
-    const context = await browser.newContext({
-      locale: 'fr-FR',
-      timezoneId: 'Africa/Dakar',
+  it('draws the 19 communes of Dakar on the map of open reports, each named where one reads it on a phone', async ({
+    server,
+    browser,
+  }) => {
+    const context = await dakarContext(browser, {
       javaScriptEnabled: false,
       viewport: { width: 360, height: 740 },
     })
@@ -111,24 +105,21 @@ describe('/statistiques', () => {
     await context.close()
   })
 
-  it('is taken over by the app as the server drew it', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar' })
-    const page = await context.newPage()
+  it('is taken over by the app as the server drew it', async ({ server, page }) => {
     await recordRemovedElements(page)
     await gotoReady(page, `${server.url}/statistiques`)
     await page.getByRole('region', { name: 'Par catégorie' }).waitFor()
     expect(await removedTexts(page, ['Par catégorie', 'Semaine après semaine', organizationName])).toEqual([])
-    await context.close()
   })
 
-  it('is linked from the footer, and has no serious accessibility violation', async () => {
-    const page = await openStatistics(true)
+  it('is linked from the footer, and has no serious accessibility violation', async ({ server, browser }) => {
+    const page = await openStatistics({ server, browser }, true)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Statistiques' }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
 
-  it('offers the open data, which holds no code or device', async () => {
+  it('offers the open data, which holds no code or device', async ({ server }) => {
     const res = await fetch(`${server.url}/api/public/reports.geojson`)
     expect(res.status).toBe(200)
     const text = await res.text()

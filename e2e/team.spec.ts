@@ -2,25 +2,22 @@
 // the link, and the agent chooses a password from it and signs in with their own e-mail.
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { notifications, reportEvents, reports } from '../src/server/db/schema'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady } from './support/browser'
+import { DAKAR_PLATEAU, dakarContext, gotoReady, serviceWorkerInControl } from './support/browser'
 import { cameraPhoto } from './support/citizen-photo'
+import { it } from './support/fixtures'
 import { approveOrganization, callApi, fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
-import { DAKAR_PLATEAU, dakarContext, startSuite, stopSuite } from './support/suite'
 
 const RESPONSABLE = { email: `awa-${Date.now()}@mairie-fann.sn`, password: 'fann2026' }
 const AGENT = { name: 'Moussa Diop', email: `moussa-${Date.now()}@mairie-fann.sn`, password: 'moussa2026' }
 
-let server: E2eServer
 /** The one category of the organisation. */
 let category: string
-let browser: Browser
 
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
+it.beforeAll(async ({ server }) => {
   const categories = (await callApi(server.url, '/api/categories', { method: 'GET' })) as {
     id: number
     nom: string
@@ -43,10 +40,8 @@ beforeAll(async () => {
   await approveOrganization(server.url, RESPONSABLE.email)
 })
 
-afterAll(() => stopSuite({ server, browser }))
-
 /** A phone of Dakar: small screen, touch, and (for the field) its position on the Plateau. */
-const phone = (): Promise<BrowserContext> =>
+const phone = (browser: Browser): Promise<BrowserContext> =>
   dakarContext(browser, {
     viewport: { width: 360, height: 740 },
     hasTouch: true,
@@ -55,7 +50,11 @@ const phone = (): Promise<BrowserContext> =>
     permissions: ['geolocation'],
   })
 
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
+async function signIn(
+  server: E2eServer,
+  page: Page,
+  { email, password }: { email: string; password: string },
+) {
   await gotoReady(page, `${server.url}/organization/login`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Mot de passe', { exact: true }).fill(password)
@@ -64,10 +63,13 @@ async function signIn(page: Page, { email, password }: { email: string; password
 }
 
 describe('a team', () => {
-  it('the responsable invites an agent from a phone; the agent accepts from the link and signs in', async () => {
-    const responsablePhone = await phone()
+  it('the responsable invites an agent from a phone; the agent accepts from the link and signs in', async ({
+    server,
+    browser,
+  }) => {
+    const responsablePhone = await phone(browser)
     const page = await responsablePhone.newPage()
-    await signIn(page, RESPONSABLE)
+    await signIn(server, page, RESPONSABLE)
     await gotoReady(page, `${server.url}/organization/equipe`)
     await page.getByRole('heading', { level: 1, name: 'Équipe' }).waitFor()
     await page.getByText('Awa Ndiaye (vous)').waitFor()
@@ -85,7 +87,7 @@ describe('a team', () => {
     expect(await page.getByRole('listitem').filter({ hasText: AGENT.name }).textContent()).toContain('Invité')
 
     // The agent opens the link on their own phone.
-    const agentPhone = await phone()
+    const agentPhone = await phone(browser)
     const agentPage = await agentPhone.newPage()
     await gotoReady(agentPage, link)
     await agentPage.getByRole('heading', { name: 'Rejoindre Mairie de Fann-Point E-Amitié' }).waitFor()
@@ -115,17 +117,11 @@ describe('a team', () => {
   })
 })
 
-/** Once the service worker controls the page, the screens opened are kept for offline use. */
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload()
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-  }
-}
-
 describe('work handed to an agent', () => {
-  it('the responsable assigns a report; the agent, offline, resolves it with a photo and a message, sent once when the network returns; the public sees the photo and no name', async () => {
+  it('the responsable assigns a report; the agent, offline, resolves it with a photo and a message, sent once when the network returns; the public sees the photo and no name', async ({
+    server,
+    browser,
+  }) => {
     const filed = await fileReportAsCitizen(server.url, {
       category,
       description: `Nid-de-poule devant l’école ${Date.now()}`,
@@ -137,9 +133,9 @@ describe('work handed to an agent', () => {
     await callApi(server.url, `/api/org/reports/${filed.id}/claim`, { method: 'POST', token })
 
     // The responsable hands it to Moussa from the list of the organisation's reports.
-    const responsablePhone = await phone()
+    const responsablePhone = await phone(browser)
     const page = await responsablePhone.newPage()
-    await signIn(page, RESPONSABLE)
+    await signIn(server, page, RESPONSABLE)
     await gotoReady(page, `${server.url}/organization/managed-reports`)
     const code = filed.anonymous_code
     await page.getByLabel(`Membre à qui confier le signalement ${code}`).selectOption({ label: AGENT.name })
@@ -153,9 +149,9 @@ describe('work handed to an agent', () => {
     await responsablePhone.close()
 
     // Moussa's round, seen once with a network, then the network goes.
-    const agentPhone = await phone()
+    const agentPhone = await phone(browser)
     const agentPage = await agentPhone.newPage()
-    await signIn(agentPage, AGENT)
+    await signIn(server, agentPage, AGENT)
     await agentPage.getByRole('heading', { level: 1, name: 'Ma tournée' }).waitFor()
     await serviceWorkerInControl(agentPage)
     const card = agentPage.getByRole('article').filter({ hasText: filed.anonymous_code })

@@ -1,21 +1,12 @@
 // Issue 30, point 2: an administrator imports the communes' limits from a GeoJSON file on the
 // "Zones" screen; the map then draws them instead of the circles around the centres, the list says
 // where each commune's limits come from, and /statistiques credits OpenStreetMap.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady } from './support/browser'
+import { dakarContext, gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 import type { E2eServer } from './support/server'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
-
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
 
 /** A square of about 440 m around a point, as GeoJSON rings go: [longitude, latitude], closed. */
 function squareAround(longitude: number, latitude: number, side = 0.004) {
@@ -51,7 +42,7 @@ const communeShapes = (page: Page) => page.locator('.leaflet-overlay-pane path.l
 const importedShapes = (page: Page) =>
   page.locator('.leaflet-overlay-pane path.leaflet-interactive[stroke="#15803d"]')
 
-async function signInAsAdmin(page: Page) {
+async function signInAsAdmin(server: E2eServer, page: Page) {
   await gotoReady(page, `${server.url}/admin/login`)
   await page.getByLabel('Nom d’utilisateur').fill('admin')
   await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
@@ -59,8 +50,13 @@ async function signInAsAdmin(page: Page) {
   await page.waitForURL(`${server.url}/admin/dashboard`)
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('zones: the communes’ limits', () => {
-  it('an administrator imports two communes’ limits from a file, and the map draws them', async () => {
+  it('an administrator imports two communes’ limits from a file, and the map draws them', async ({
+    server,
+    browser,
+  }) => {
     const desk = await dakarContext(browser, { viewport: { width: 1280, height: 900 } })
     const page = await desk.newPage()
     // What the app writes as an error, or throws (a hydration mismatch is React's error #418); the
@@ -71,7 +67,7 @@ describe('zones: the communes’ limits', () => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         errors.push(message.text())
     })
-    await signInAsAdmin(page)
+    await signInAsAdmin(server, page)
     await page
       .getByRole('navigation', { name: 'Panneau d’administration' })
       .getByRole('link', { name: 'Zones' })

@@ -1,13 +1,12 @@
 // Issue 30: an organisation covers communes. The town hall of Médina signs up from a phone and
 // chooses its commune on the wizard's step 3; once approved, it is offered Médina's report and not
 // the one of Parcelles Assainies, though both are of its category.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady } from './support/browser'
+import { dakarContext, gotoReady } from './support/browser'
+import { it, startServerAndBrowser } from './support/fixtures'
 import { approveOrganization, fileReportAsCitizen } from './support/organization-api'
-import type { E2eServer } from './support/server'
-import { dakarContext, startSuite, stopSuite } from './support/suite'
 
 const ORGANIZATION = {
   name: 'Mairie de la Médina',
@@ -15,15 +14,6 @@ const ORGANIZATION = {
   password: 'medina2026',
 }
 const CATEGORY = 'Voirie'
-
-let server: E2eServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;({ server, browser } = await startSuite())
-})
-
-afterAll(() => stopSuite({ server, browser }))
 
 /** Whether the page is wider than the screen (a phone would scroll sideways). */
 const overflowsSideways = (page: Page) =>
@@ -71,8 +61,13 @@ async function signUpForMedina(page: Page) {
   await page.getByRole('heading', { name: 'Inscription réussie !' }).waitFor()
 }
 
+it.beforeAll(startServerAndBrowser)
+
 describe('zones', () => {
-  it('an organisation of Médina sees Médina’s report and not Parcelles Assainies’', async () => {
+  it('an organisation of Médina sees Médina’s report and not Parcelles Assainies’', async ({
+    server,
+    browser,
+  }) => {
     const phone = await dakarContext(browser, {
       viewport: { width: 360, height: 740 },
       hasTouch: true,

@@ -1,6 +1,15 @@
-// Debian's Chromium driven by playwright-core (Playwright cannot download its own browser here).
+// Debian's Chromium driven by playwright-core (Playwright cannot download its own browser here),
+// and the browser context of a person in Dakar: French, Dakar's time, the outside world's tiles
+// and geocoder answered with nothing (no network here, and no test may depend on it).
 import { existsSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
+import { STORE_NAMES } from '../../src/domain/constants'
 import { APP_READY_ATTRIBUTE } from '../../src/domain/page-renderer'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -26,6 +35,32 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   })
 }
 
+/** What the browsers of citizen and organisation tests need: a camera and microphone that ask nothing. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+
+/** The centre of Dakar's Plateau, where the test phones say they are. */
+export const DAKAR_PLATEAU = { latitude: 14.6937, longitude: -17.4441 }
+
+/** A new browser context as a person in Dakar has it; `options` add to it (a viewport, a phone…). */
+export async function dakarContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Africa/Dakar', ...options })
+  await context.route(/tile\.openstreetmap\.org|nominatim/, (route) => route.fulfill({ status: 204 }))
+  return context
+}
+
+/** Makes the context the phone that filed a report: its citizen token where the app keeps it. */
+export async function rememberCitizenToken(context: BrowserContext, citizenToken: string): Promise<void> {
+  await context.addInitScript(
+    ([name, token]) => {
+      localStorage.setItem(name, JSON.stringify({ state: { citizenToken: token }, version: 1 }))
+    },
+    [STORE_NAMES.citizenDevice, citizenToken] as const,
+  )
+}
+
 /**
  * Opens a page and waits until the app has taken it over: a page drawn by the server shows before
  * its buttons work, and a test clicks faster than a person.
@@ -33,6 +68,22 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
+}
+
+/** A new page of the context at `url`, once the app has taken it over (`gotoReady`). */
+export async function newReadyPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage()
+  await gotoReady(page, url)
+  return page
+}
+
+/** Once the service worker controls the page, the screens opened are kept for offline use. */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  }
 }
 
 /**

@@ -25,6 +25,7 @@ let counter = 0
 export async function createOrganization(
   db: Db,
   options: {
+    name?: string
     categories?: string[]
     status?: OrganizationStatus
     is_active?: boolean
@@ -38,7 +39,7 @@ export async function createOrganization(
   const [organization] = await db
     .insert(organizations)
     .values({
-      name: `Organisation ${counter}`,
+      name: options.name ?? `Organisation ${counter}`,
       type: options.type ?? 'mairie',
       email: options.email ?? `org${counter}-${Date.now()}@example.sn`,
       phone: '+221 33 800 00 00',
