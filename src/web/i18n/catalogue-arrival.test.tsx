@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { catalogueReady, i18next, registerCatalogue } from '.'
 
 // A screen's texts come with its code (its feature's i18n/fr.ts registers them), loaded after the
-// first paint: the catalogue is added then, in a transition (drawn in slices a tap can come
-// between), and what is already on screen is drawn again with it all the same.
+// first paint: the catalogue is added then, in a transition (rendered in slices a tap can come
+// between), and what is already on screen is rendered again with it all the same.
 
 function AdminHeading() {
   const { t } = useTranslation('admin')
@@ -22,7 +22,7 @@ afterEach(async () => {
 })
 
 describe('a catalogue that arrives after the first render', () => {
-  it('is shown by the screens already drawn', async () => {
+  it('is shown by the screens already rendered', async () => {
     render(<AdminHeading />)
     expect(screen.getByRole('heading')).toHaveTextContent('meta.reports')
     act(() => registerCatalogue('admin', { meta: { reports: 'Gestion des signalements | Administration' } }))

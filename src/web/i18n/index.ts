@@ -78,9 +78,9 @@ export function registerCatalogue(
 }
 
 /**
- * Adds a catalogue. Every screen that shows texts is drawn again with it (react-i18next's
+ * Adds a catalogue. Every screen that shows texts is rendered again with it (react-i18next's
  * `bindI18nStore`), in a transition: in slices a tap can come between. Added outside one, that
- * drawing took one task, and a part of the home page loaded after its first paint held a cheap
+ * render took one task, and a part of the home page loaded after its first paint held a cheap
  * phone for over 100 ms.
  */
 export function addCatalogue(language: string, namespace: Namespace, catalogue: object) {

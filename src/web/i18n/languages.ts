@@ -41,7 +41,7 @@ export function loadNamespace(namespace: Namespace, language: string): Promise<v
 /**
  * Every registered catalogue in that language, then the switch; `<html lang>` follows, but in a
  * French-only area, which stays French (the stored language is applied once the page is idle,
- * after the area has drawn).
+ * after the area has rendered).
  */
 export async function switchLanguage(language: Language): Promise<void> {
   await Promise.all([...catalogueLoaders.keys()].map((namespace) => loadNamespace(namespace, language)))

@@ -66,7 +66,7 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * How the queries of one drawing of a page reach the API on the server, which answers them
+ * How the queries of one server render of a page reach the API, which answers them
  * itself, as the visitor of that page request: given to that page's own query client, so that no
  * request's session is ever seen by another's queries.
  */

@@ -12,7 +12,7 @@ export type FirstPaintDisplay = Pick<DisplaySettings, 'theme' | 'language' | 'fo
 /** The product's constants `firstPaint` works with, handed to it: it runs where nothing can be imported. */
 export const FIRST_PAINT_SETTINGS = {
   storeName: STORE_NAMES.settings,
-  // The visitor's language, told to the server for the pages it draws next (a year; sent with the
+  // The visitor's language, told to the server for the pages it renders next (a year; sent with the
   // site's own navigations and links followed from elsewhere).
   languageCookie: { name: LANGUAGE_COOKIE, attributes: ';path=/;max-age=31536000;samesite=lax' },
   themes: THEMES as readonly string[],
@@ -34,9 +34,9 @@ type FirstPaintSettings = typeof FIRST_PAINT_SETTINGS
  * pages served without it (development), and for each change of the settings.
  *
  * Self-contained on purpose: it uses nothing but its arguments and the browser's globals.
- * The server draws the citizen pages in the language the cookie it writes here names (<html
- * lang>); a page drawn in another language than the visitor's (the first page after a choice made
- * elsewhere, a copy the phone kept) stays hidden (`translating`) until the app has drawn it in
+ * The server renders the citizen pages in the language the cookie it writes here names (<html
+ * lang>); a page rendered in another language than the visitor's (the first page after a choice made
+ * elsewhere, a copy the phone kept) stays hidden (`translating`) until the app has rendered it in
  * that language.
  */
 export function firstPaint(

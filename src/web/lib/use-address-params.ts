@@ -12,7 +12,7 @@ export function useAddressParams() {
   const navigate = useNavigate()
   const pending = navigation.location?.pathname === location.pathname ? navigation.location : null
   const params = new URLSearchParams((pending ?? location).search)
-  // Two changes before the page draws again (one event) also build on each other.
+  // Two changes before the page renders again (one event) also build on each other.
   const latest = useRef(params)
   latest.current = params
   const update = useCallback(

@@ -5,7 +5,7 @@ export const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * `value` once it has stopped changing for `delayMs`. What follows from it (a new query, a list
- * drawn again) is drawn as a transition, in slices a key press can come between.
+ * rendered again) is rendered as a transition, in slices a key press can come between.
  */
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
   const [debounced, setDebounced] = useState(value)

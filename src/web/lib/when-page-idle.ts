@@ -1,6 +1,6 @@
 /**
  * Runs `task` once the page has loaded and the browser has a quiet moment: for what no first
- * paint needs (a phone's CPU goes to drawing the page first). Returns a function that cancels it.
+ * paint needs (a phone's CPU goes to rendering the page first). Returns a function that cancels it.
  */
 export function whenPageIdle(task: () => void): () => void {
   let cancelled = false

@@ -7,7 +7,7 @@ export const PAGES_CACHE = 'alertes-urbaines-pages-v1'
 export const TILE_CACHE = 'alertes-urbaines-tiles-v1'
 
 export const OFFLINE_PAGE = '/offline.html'
-/** The public shell: kept across logouts, and downloaded without cookies (never drawn for a session). */
+/** The public shell: kept across logouts, and downloaded without cookies (never rendered for a session). */
 export const STATIC_FILES = [
   '/',
   OFFLINE_PAGE,

@@ -1,5 +1,5 @@
 // The service worker (built by Vite as one classic script; public/sw.js loads it). Hand-written
-// rather than Workbox: its Vite plugin would take over the build configuration, and what is
+// rather than Workbox: its Vite plugin would own the build configuration, and what is
 // needed here fits in these lines: the citizen side precached from Vite's manifest, pages and a
 // few public reads network-first with the cache as fallback, map tiles in a size-limited LRU
 // cache, and the reports queued offline sent by Background Sync.
@@ -181,7 +181,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Pages: the network first (a deploy shows at once), the copy kept on the phone when the network
  * fails or crawls. Every path is the same single-page app, kept as "/"; a back-office screen, or
- * a page drawn for a session, is never kept (a shared phone shows it to no one after a logout).
+ * a page rendered for a session, is never kept (a shared phone shows it to no one after a logout).
  */
 async function navigate(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname
@@ -194,7 +194,7 @@ async function navigate(request: Request): Promise<Response> {
     }
     return response
   } catch {
-    // "Ma tournée" draws itself from the list kept on the phone: it opens offline in the
+    // "Ma tournée" renders itself from the list kept on the phone: it opens offline in the
     // public shell (nothing of the session is in it), where other signed-in screens do not.
     const kept =
       isOnlineOnlyPage(path) && path !== TOURNEE_PATH

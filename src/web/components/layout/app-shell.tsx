@@ -17,7 +17,6 @@ import { Tooltip } from '../ui/tooltip'
 export interface AppShellProps {
   /** The sidebar's title ("Panneau d'administration", "Espace Organisation"). */
   sidebarTitle: string
-  /** The header's title. */
   heading: string
   links: SidebarLinkProps[]
   /** Who is signed in, shown above the logout button ("Admin: Awa Ndiaye"). */

@@ -33,8 +33,8 @@ export function useWakingMap(
   onLive: (box: HTMLElement, tap: MapTap | null) => void,
 ) {
   const [stage, setStage] = useState<MapStage>('preview')
-  // A ref, not state: a state set by the element's ref during the commit that takes over the
-  // server's page is drawn at once in that same task, with every pending effect run before it.
+  // A ref, not state: a state set by the element's ref during the commit that hydrates the
+  // server's page is rendered at once in that same task, with every pending effect run before it.
   const boxRef = useRef<HTMLElement | null>(null)
   // The touch that woke the map, until the live map receives it.
   const touch = useRef<{ tap: MapTap | null } | null>(null)

@@ -67,7 +67,7 @@ export function useHistoryTexts(namespace: HistoryNamespace): HistoryTexts {
   }
 }
 
-/** What happened to a report, oldest first: every screen that shows a history draws it here. */
+/** What happened to a report, oldest first: every screen that shows a history renders it here. */
 export function ReportHistory({
   events,
   namespace,

@@ -22,8 +22,8 @@ const ReportLocationMap = lazy(() => import('./report-location-map'))
  * them, "Itinéraire" and the point on OpenStreetMap beside it.
  *
  * "Itinéraire" is a `geo:` link on a touch screen, which a phone opens in its map application, and
- * OpenStreetMap's directions on a computer, where `geo:` does nothing. Both links are drawn and CSS
- * shows the one for the primary pointer: the page drawn by the server is the page hydrated, and
+ * OpenStreetMap's directions on a computer, where `geo:` does nothing. Both links are rendered and CSS
+ * shows the one for the primary pointer: the page server-rendered is the page hydrated, and
  * the right one shows before any script runs.
  */
 export function ReportLocation({

@@ -23,8 +23,8 @@ function Seen({ onRender }: { onRender?: (isMobile: boolean) => void }) {
   return null
 }
 
-/** The frame drawn by the server, then taken over on this (phone-sized) window. */
-async function takeOverServerFrame() {
+/** The frame server-rendered, then hydrated on this (phone-sized) window. */
+async function hydrateServerFrame() {
   const container = document.createElement('div')
   document.body.append(container)
   container.innerHTML = renderToString(<Frame />)
@@ -40,11 +40,11 @@ afterEach(() => {
 })
 
 describe('the sidebar on a phone', () => {
-  it('takes over the frame the server drew, then becomes the menu sheet', async () => {
+  it('hydrates the frame the server rendered, then becomes the menu sheet', async () => {
     onAPhoneScreen()
-    const { container, mismatches, root } = await takeOverServerFrame()
+    const { container, mismatches, root } = await hydrateServerFrame()
     expect(mismatches).toEqual([])
-    // The desktop bar the server drew (hidden by CSS on a phone) gives way to the sheet.
+    // The desktop bar the server rendered (hidden by CSS on a phone) gives way to the sheet.
     expect(container.querySelector('aside')).toBeNull()
     const trigger = screen.getByRole('button', { name: 'Afficher ou masquer le menu latéral (Ctrl+B)' })
     expect(trigger).toHaveAttribute('aria-expanded', 'false')
@@ -54,9 +54,9 @@ describe('the sidebar on a phone', () => {
     root.unmount()
   })
 
-  it('is the menu sheet from its first render when opened after the takeover', async () => {
+  it('is the menu sheet from its first render when opened after hydration', async () => {
     onAPhoneScreen()
-    const { root } = await takeOverServerFrame()
+    const { root } = await hydrateServerFrame()
     const seen: boolean[] = []
     render(<Frame onRender={(isMobile) => seen.push(isMobile)} />)
     expect(seen[0]).toBe(true)

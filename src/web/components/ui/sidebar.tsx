@@ -38,10 +38,10 @@ const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`
 
 /**
  * True under the 768 px breakpoint, following the window as it is resized. False on the server
- * and while the app takes over its HTML: the desktop sidebar is drawn then, hidden by CSS on a
+ * and while the app hydrates its HTML: the desktop sidebar is rendered then, hidden by CSS on a
  * phone (see Sidebar), so that nothing moves when the phone's sheet takes its place. The phone's
  * answer comes in a transition: read through useSyncExternalStore, a value that differs from the
- * server's is drawn again at once, the whole frame in one task, before anything can be tapped.
+ * server's is rendered again at once, the whole frame in one task, before anything can be tapped.
  */
 export function useIsMobile(): boolean {
   // A screen opened later in the app knows at once.
@@ -77,7 +77,7 @@ export function useSidebar(): SidebarState {
 /** Holds the sidebar's state; Ctrl+B (Cmd+B on a Mac) toggles it. */
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile()
-  // Expanded on the server and while the app takes over its HTML; then as the cookie says.
+  // Expanded on the server and while the app hydrates its HTML; then as the cookie says.
   const hydrated = useHydrated()
   const [openChoice, setOpen] = useState(() => (typeof document === 'undefined' ? true : readOpenCookie()))
   const open = hydrated ? openChoice : true

@@ -13,7 +13,7 @@ import { ReportCountBadge } from './components/report-count-badge'
 /** The home route's id in the route manifest (app/route-manifest.ts). */
 export const HOME_ROUTE_ID = 'home'
 
-// Below the fold: their code arrives after the first paint; the server draws them all the same.
+// Below the fold: their code arrives after the first paint; the server renders them all the same.
 const HomeLists = lazyDrawnPart(HOME_ROUTE_ID, () =>
   import('./components/home-lists').then((module) => module.HomeLists),
 )
@@ -36,7 +36,7 @@ export function HomePage() {
   usePageMeta({ title: t('home.meta.title') })
   // The map's view, shared with the list that says the same without the map.
   const [mapView, setMapView] = useState<Bbox | null>(null)
-  // Told by the map from an effect: as a transition, the page is drawn again in slices, not in
+  // Told by the map from an effect: as a transition, the page is rendered again in slices, not in
   // one task (the header and the list with it) while the map starts.
   const onViewChange = useCallback((bbox: Bbox) => startTransition(() => setMapView(bbox)), [])
 

@@ -4,7 +4,7 @@ import { useSessionStore } from './session-store'
 /**
  * An API call as the signed-in user. An expired access token is renewed once and the call
  * replayed; when the session cannot be renewed, the store signs out and the guard sends the
- * user back to the login page. On the server, drawing a page, the call is the page request's
+ * user back to the login page. On the server, rendering a page, the call is the page request's
  * visitor's (its query client's transport).
  */
 export async function authRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -23,8 +23,8 @@ export function RequireSession({
 }) {
   const session = useSessionStore()
 
-  // Renewed 2 minutes before it expires, or at once when it has: a page drawn by the server for
-  // the cookie's session comes without an access token, and shows as drawn meanwhile (the route's
+  // Renewed 2 minutes before it expires, or at once when it has: a page server-rendered for the
+  // cookie's session comes without an access token, and shows as rendered meanwhile (the route's
   // loader renewed an expired one already when the app itself opened the page).
   useEffect(() => {
     if (!session.isAuthenticated) return

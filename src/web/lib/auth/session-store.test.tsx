@@ -176,9 +176,9 @@ describe('session store', () => {
     expect(useSessionStore.getState().isAuthenticated).toBe(false)
   })
 
-  it('takes over a page drawn for the cookie’s session signed in, not signed out', async () => {
+  it('hydrates a page server-rendered for the cookie’s session signed in, not signed out', async () => {
     const page = { userType: 'admin' as const, user: ADMIN_USER }
-    // As the server draws it: for the cookie's session, with the page request's own store.
+    // As the server renders it: for the cookie's session, with the page request's own store.
     const container = document.createElement('div')
     container.innerHTML = renderToString(
       <SessionStoreContext.Provider value={pageSessionStore(page)}>

@@ -181,9 +181,9 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * The session a page is drawn for. In the browser, this browser's session; when the server draws
- * a page, a store of that page request's own (`pageSessionStore`), given by this context: no
- * request's session is ever seen by another's drawing.
+ * The session a page is rendered for. In the browser, this browser's session; when the server
+ * renders a page, a store of that page request's own (`pageSessionStore`), given by this context: no
+ * request's session is ever seen by another's render.
  */
 export const SessionStoreContext = createContext<StoreApi<SessionState> | null>(null)
 
@@ -193,14 +193,14 @@ function useSessionState<T>(selector?: (state: SessionState) => T) {
   const store = useContext(SessionStoreContext) ?? browserSessionStore
   const select = selector ?? ((state: SessionState) => state as T)
   const read = useCallback(() => select(store.getState()), [store, select])
-  // The same snapshot while hydrating as after: the page was drawn for the session adopted before
-  // the takeover (`adoptPageSession`). Zustand's own hook would read the store's state at its
-  // creation there (signed out), and an area drawn signed in would be taken over signed out.
+  // The same snapshot while hydrating as after: the page was rendered for the session adopted
+  // before hydration (`adoptPageSession`). Zustand's own hook would read the store's state at its
+  // creation there (signed out), and an area rendered signed in would be hydrated signed out.
   return useSyncExternalStore(store.subscribe, read, read)
 }
 
 /**
- * The session, read while drawing (the page's store), and `getState`/`setState` for what happens
+ * The session, read while rendering (the page's store), and `getState`/`setState` for what happens
  * in the browser only (a login, a renewal, a click).
  */
 export const useSessionStore = Object.assign(useSessionState, {
@@ -210,9 +210,9 @@ export const useSessionStore = Object.assign(useSessionState, {
   persist: browserSessionStore.persist,
 })
 
-const notInThePage = () => Promise.reject(new Error('a page drawn by the server does not sign in or out'))
+const notInThePage = () => Promise.reject(new Error('a server-rendered page does not sign in or out'))
 
-/** The session of one page request drawn by the server: who its cookie says, without tokens. */
+/** The session of one server-rendered page request: who its cookie says, without tokens. */
 export function pageSessionStore(session: PageSession | null): StoreApi<SessionState> {
   return createStore<SessionState>()(() => ({
     ...SIGNED_OUT,
@@ -225,7 +225,7 @@ export function pageSessionStore(session: PageSession | null): StoreApi<SessionS
 }
 
 /**
- * Takes over the session a drawn page was drawn for (the cookie's): the same person as the
+ * Adopts the session a server-rendered page was rendered for (the cookie's): the same person as the
  * page shows, even if this browser's storage lost or never had it. Its access token comes with
  * the first renewal (the cookie).
  */

@@ -26,7 +26,7 @@ function useSourceText() {
       : t('areas.approximated')
 }
 
-/** The communes on a map, drawn by the browser once the page is up (Leaflet comes with it). */
+/** The communes on a map, rendered by the browser once the page is up (Leaflet comes with it). */
 function MapSection({ areas }: { areas: readonly AdminArea[] | undefined }) {
   const { t } = useTranslation('admin')
   const hydrated = useHydrated()

@@ -25,7 +25,7 @@ const DEFAULT_TARGETS = { claim_target_hours: 48, resolve_target_hours: 336 }
 
 beforeEach(() => signInAsAdmin())
 
-// The screen's code is loaded once for the file, by drawing it once: the router fetches the
+// The screen's code is loaded once for the file, by rendering it once: the router fetches the
 // admin area's frame and the screen, the screen its toasts, modules Vite transforms on first use.
 // The tests then time what the screen does; the first of them used to pay for this loading too.
 // Loading code is what a busy machine slows most: this hook, and its wait, have the time they need.
@@ -46,7 +46,7 @@ async function write(user: ReturnType<typeof userEvent.setup>, field: HTMLElemen
   await user.paste(text)
 }
 
-// Each test draws the admin frame and the screen in jsdom, most open a dialog: up to 1 s of work on
+// Each test renders the admin frame and the screen in jsdom, most open a dialog: up to 1 s of work on
 // an idle machine once the toasts, the typing and the loading of the code are out of it (above),
 // up to 4.7 s at a load average of 12 on two cores. 15 s leaves room; a test that waits forever
 // still fails.

@@ -11,7 +11,7 @@ export const publicReportQueryOptions = (id: string | null) =>
     queryFn: ({ signal, client }) =>
       apiGet<PublicReport>(`/api/reports/${encodeURIComponent(id ?? '')}`, { signal, client }),
     enabled: id !== null,
-    // Asked once as the page opens (the server draws it at once, found or not); the screen's
+    // Asked once as the page opens (the server renders it at once, found or not); the screen's
     // own requests are tried again as usual (usePublicReport).
     retry: false,
     // An unknown report is the not-found page, not a failure to log.

@@ -40,7 +40,7 @@ export function MyReportsPage() {
   const deviceUnknown = isError && isUnknownDevice(error)
 
   // A tapped notification opens this page at its report (#signalement-<id>): once the list is
-  // drawn, the report is brought into view and focused.
+  // rendered, the report is brought into view and focused.
   const { hash } = useLocation()
   const loaded = data !== undefined
   useEffect(() => {

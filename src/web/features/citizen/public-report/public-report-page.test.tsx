@@ -213,7 +213,7 @@ describe('/signalements/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
     await waitFor(() => expect(document.title).toBe('Page introuvable | Alertes urbaines'))
-    // An answer, not a failure: nothing logged (the server draws such pages for anyone who asks).
+    // An answer, not a failure: nothing logged (the server renders such pages for anyone who asks).
     expect(logged).not.toHaveBeenCalled()
   })
 
@@ -275,7 +275,7 @@ describe('/signalements/:id', () => {
   })
 })
 
-describe('/signalements/:id drawn by the server', () => {
+describe('/signalements/:id server-rendered', () => {
   it('answers 404 for an unknown or malformed id, 200 for a public report', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubApi({

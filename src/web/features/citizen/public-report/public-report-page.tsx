@@ -29,14 +29,14 @@ import { usePublicReport } from '../api/get-public-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
 
-// Leaflet is fetched after the page has been taken over, never before its text.
+// Leaflet is fetched after the page has hydrated, never before its text.
 const PublicReportMap = lazy(() => import('./public-report-map'))
 
-/** The report's place on a small map, drawn by the browser once the page is up. */
+/** The report's place on a small map, rendered by the browser once the page is up. */
 function ReportMap({ report }: { report: PublicReport }) {
   const { t } = useTranslation('citizen')
-  // Leaflet only runs in a browser: the server draws the loading state in its place. Deferred,
-  // the map is drawn in slices that a tap can come between.
+  // Leaflet only runs in a browser: the server renders the loading state in its place. Deferred,
+  // the map is rendered in slices that a tap can come between.
   const hydrated = useDeferredValue(useHydrated())
   return (
     <section
@@ -139,7 +139,7 @@ function PublicReportView({ report }: { report: PublicReport }) {
 }
 
 /**
- * /signalements/:id: a report's public page, drawn by the server and shareable: its category,
+ * /signalements/:id: a report's public page, server-rendered and shareable: its category,
  * status, place, dates, the organisation that handles it, its public history and a map. Never its
  * code, photo, voice note or messages (the API does not give them). An id no public report has is
  * the not-found page (answered 404 by the server: the route's loader says so).

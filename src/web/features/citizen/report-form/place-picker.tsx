@@ -60,8 +60,8 @@ export function PlacePicker(props: PlacePickerProps) {
   const { t } = useTranslation('citizen')
   const { t: tDeferred } = useTranslation('deferred')
   const { position, address, addressSource, onAddressChange } = props
-  // Leaflet only runs in a browser: the server draws the loading state in its place.
-  // Drawing the map is long work for a cheap phone: deferred, it is done in slices that a tap can
+  // Leaflet only runs in a browser: the server renders the loading state in its place.
+  // Rendering the map is long work for a cheap phone: deferred, it is done in slices that a tap can
   // come between.
   const hydrated = useDeferredValue(useHydrated())
   const { stage, wake, showLive, boxRef } = useWakingMap(loadLiveMap, focusOnKeyboard)
@@ -88,7 +88,7 @@ export function PlacePicker(props: PlacePickerProps) {
   useEffect(() => {
     // The geocoder fills the address until the citizen writes their own.
     if (foundAddress && addressSource === 'geocoder' && address !== foundAddress) {
-      // In a transition: the form is drawn again in slices, not in the task the answer came in.
+      // In a transition: the form is rendered again in slices, not in the task the answer came in.
       startTransition(() => onAddressChange(foundAddress, 'geocoder'))
     }
   }, [foundAddress, addressSource, address, onAddressChange])
@@ -185,8 +185,8 @@ export function PlacePicker(props: PlacePickerProps) {
 
 /**
  * "Utiliser ma position", where the pin is, and what to do when the phone cannot tell. It reads the
- * phone's position request itself: a request started as the form opens is drawn here alone, not
- * by the whole form in the task that takes the page over.
+ * phone's position request itself: a request started as the form opens is rendered here alone, not
+ * by the whole form in the task that hydrates the page.
  */
 function MyPosition({
   position,

@@ -160,7 +160,7 @@ async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name = '
 
 const submitButton = () => screen.getByRole('button', { name: 'Envoyer le signalement' })
 
-// The form's code is loaded once for the file, by drawing the form once: the router fetches the
+// The form's code is loaded once for the file, by rendering the form once: the router fetches the
 // screen, the form its map, its texts and the toasts, modules Vite transforms on first use. The
 // tests then time what the form does; the first of them used to pay for this loading too.
 // Loading code is what a busy machine slows most: this hook, and its waits for the form, have the
@@ -173,7 +173,7 @@ beforeAll(async () => {
   page.unmount()
 }, 60_000)
 
-// Each test draws the whole form in jsdom and acts on it: 0.5 to 1 s of work on an idle machine,
+// Each test renders the whole form in jsdom and acts on it: 0.5 to 1 s of work on an idle machine,
 // once the typing and the loading of the code are out of it (above). Vitest's 5 s still failed a
 // few of them on two cores at a load average of 10 to 14; 15 s leaves room, and a test that waits
 // forever still fails.

@@ -53,7 +53,7 @@ const pathOf = (outline: readonly Ring[]) =>
     .join('')
 
 /**
- * Where the open reports are, drawn as SVG by the server: the communes of Dakar (their land, a
+ * Where the open reports are, in an SVG rendered by the server: the communes of Dakar (their land, a
  * dot at their centre and their name, so that a resident finds their way), a red dot per square
  * of about 600 m sized by its open reports (each with its figure as its title), and the same
  * figures per commune as a list.

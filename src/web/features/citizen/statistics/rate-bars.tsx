@@ -11,7 +11,7 @@ export interface RateBar {
 
 /**
  * Horizontal bars of resolution rates, one per row: the label and figures are text (readable
- * without JavaScript, at any screen width), the bar an SVG drawn by the server.
+ * without JavaScript, at any screen width), the bar an SVG rendered by the server.
  */
 export function RateBars({ title, bars }: { title: string; bars: readonly RateBar[] }) {
   const titleId = useId()

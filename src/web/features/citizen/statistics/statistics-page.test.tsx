@@ -84,7 +84,7 @@ async function openStatistics(region: string, wait?: { timeout: number }, body: 
   return { page, region: within(await screen.findByRole('region', { name: region }, wait)) }
 }
 
-// The page's code is loaded once for the file, by drawing the page once (the router fetches its
+// The page's code is loaded once for the file, by rendering the page once (the router fetches its
 // screen, then the page its toasts, footer and texts: some thirty modules to transform). The
 // tests then time what the page does; the first of them used to pay for this loading too, about
 // a third of its time. Loading code is what a busy machine slows most: this hook, and its wait
@@ -217,7 +217,7 @@ describe('/statistiques', () => {
   })
 })
 
-describe('the charts drawn by the server', () => {
+describe('the charts server-rendered', () => {
   it('are SVG with their figures as text, with no script needed', () => {
     const trend = renderToString(<WeeklyTrend weeks={weeks} />)
     expect(trend).toContain('<svg')

@@ -184,7 +184,7 @@ function StatisticsView({ stats }: { stats: PublicStats }) {
 }
 
 /**
- * /statistiques: how many reports are resolved, how fast and by whom, drawn by the server with
+ * /statistiques: how many reports are resolved, how fast and by whom, server-rendered with
  * its charts as SVG, so that it reads whole without JavaScript; and the open data's downloads.
  */
 export function StatisticsPage() {

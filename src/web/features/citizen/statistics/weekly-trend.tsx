@@ -13,7 +13,7 @@ const FILED_CLASS = 'stroke-sky-700'
 const RESOLVED_CLASS = 'stroke-green-700'
 
 /**
- * Filed and resolved reports week after week: two lines drawn as SVG by the server, a point per
+ * Filed and resolved reports week after week: two lines in an SVG rendered by the server, a point per
  * week with its figures as its title, and the same figures in a table that opens without JavaScript.
  */
 export function WeeklyTrend({ weeks }: { weeks: readonly WeekStats[] }) {
@@ -22,7 +22,7 @@ export function WeeklyTrend({ weeks }: { weeks: readonly WeekStats[] }) {
   const descriptionId = useId()
   const max = Math.max(1, ...weeks.map((week) => Math.max(week.filed, week.resolved)))
   const step = (WIDTH - LEFT - RIGHT) / Math.max(1, weeks.length - 1)
-  // One decimal: the server's drawing and the browser's are the same text.
+  // One decimal: the server's render and the browser's are the same text.
   const x = (index: number) => Math.round((LEFT + index * step) * 10) / 10
   const y = (value: number) => Math.round((TOP + (1 - value / max) * (HEIGHT - TOP - BOTTOM)) * 10) / 10
   const line = (key: 'filed' | 'resolved') =>

@@ -60,8 +60,8 @@ function PreviewOfSize({
   const hasDeviceLocation = useLocationStore((state) => state.hasDeviceLocation)
   const bbox = bboxOf(viewBounds(location, HOME_MAP_ZOOM, size))
   useEffect(() => onViewChange(bbox), [bbox, onViewChange])
-  // Drawn in slices a tap can come between, not in the task the answer arrives in (a query's
-  // answer is otherwise drawn at once).
+  // Rendered in slices a tap can come between, not in the task the answer arrives in (a query's
+  // answer is otherwise rendered at once).
   const data = useDeferredValue(useMapReports(bbox).data)
   const groups = useMemo(() => groupsOf(data?.points ?? []), [data])
   const markers = markersInView(groups, data, bbox, HOME_MAP_ZOOM)

@@ -20,8 +20,8 @@ export function HomeMap({ onViewChange }: { onViewChange: (bbox: Bbox) => void }
   const error = useLocationStore((state) => state.error)
   const requestLocation = useLocationStore((state) => state.requestLocation)
   // Known: the device told us, or it could not and Dakar stands in (SPEC.md section 4). The map
-  // is drawn in a browser only: the server draws the loading state, and so does the app's first
-  // render; once known, the map is drawn in slices that a tap can come between.
+  // is drawn in a browser only: the server renders the loading state, and so does the app's first
+  // render; once known, the map is rendered in slices that a tap can come between.
   const hydrated = useHydrated()
   const positionKnown = useDeferredValue(hydrated && (hasDeviceLocation || error !== null))
   const { stage, wake, showLive, boxRef } = useWakingMap(loadLiveMap, passOnTheTouch)

@@ -19,7 +19,7 @@ export function MapReportList({ bbox }: { bbox: Bbox | null }) {
   const { t } = useTranslation()
   const { t: tDeferred } = useTranslation('deferred')
   const categoryName = useCategoryName()
-  // The answer is drawn in slices, not in the task it arrives in (the markers use it too).
+  // The answer is rendered in slices, not in the task it arrives in (the markers use it too).
   const data = useDeferredValue(useMapReports(bbox).data)
   let body = null
   if (data && data.clusters.length > 0) {

@@ -31,8 +31,8 @@ export function ReportMarkers({
   const categoryName = useCategoryName()
   const { view, zoom } = useMapView(map)
   const bbox = useDebouncedValue(view, MAP_RELOAD_DEBOUNCE_MS)
-  // The answer is drawn in slices, and its markers made in a task of their own, not in the task
-  // it arrives in (a query's answer is otherwise drawn at once, effects included).
+  // The answer is rendered in slices, and its markers made in a task of their own, not in the task
+  // it arrives in (a query's answer is otherwise rendered at once, effects included).
   const reports = useMapReports(bbox)
   const data = useDeferredValue(reports.data)
   useEffect(() => onViewChange?.(bbox), [bbox, onViewChange])

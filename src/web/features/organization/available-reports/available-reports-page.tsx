@@ -69,7 +69,7 @@ export function AvailableReportsPage() {
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />
       {onMap ? (
-        // Leaflet runs in a browser only: the server draws the map's loading state.
+        // Leaflet runs in a browser only: the server renders the map's loading state.
         hydrated ? (
           <Suspense
             fallback={

@@ -3,7 +3,7 @@ import { TOURNEE_PATH } from '../../../../domain/team-rules'
 import { toast } from '../../../lib/toast'
 
 /**
- * "Nouveau signalement confié : Voirie", with a link to "Ma tournée". The toasts are drawn outside
+ * "Nouveau signalement confié : Voirie", with a link to "Ma tournée". The toasts are rendered outside
  * the router: the link's click is handed over by the page that listens, which is inside it.
  */
 export function showHandedOverToast(toastOf: {

@@ -128,7 +128,7 @@ describe('Managed reports', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrer par statut' }), 'En cours')
     await user.click(screen.getByRole('checkbox', { name: 'En retard seulement' }))
     expect(await screen.findByText('retard 1')).toBeInTheDocument()
-    // The list's own request (the page's first data, read from the address, asks too).
+    // The list's own request (the page's initial data, read from the address, asks too).
     const asked = api
       .callsTo('GET', '/api/org/reports/managed')
       .map((call) => Object.fromEntries(call.search))

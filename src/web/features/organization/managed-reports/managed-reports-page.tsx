@@ -57,7 +57,7 @@ export function ManagedReportsPage() {
   const [overdueOnly, showOverdueOnly] = useOverdueOnly()
   const q = useDebouncedValue(search.trim())
   const [page, setPage] = useListPage(`${q}|${status}|${assignee}|${overdueOnly}`)
-  // Every report: the filters the server drew the page with, and its first data's key.
+  // Every report: the filters the server rendered the page with, and its loader's query key.
   const listFilters = {
     q,
     status,
@@ -111,7 +111,7 @@ export function ManagedReportsPage() {
 
       <ListOrMapSwitch onMap={onMap} onChange={showMap} />
       {onMap ? (
-        // Leaflet runs in a browser only: the server draws the map's loading state.
+        // Leaflet runs in a browser only: the server renders the map's loading state.
         hydrated ? (
           <Suspense
             fallback={

@@ -40,20 +40,20 @@ afterEach(() => {
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
 
 /**
- * Every text the page ever drew, even for a moment: the nodes added to it, read from the records
+ * Every text the page ever rendered, even for a moment: the nodes added to it, read from the records
  * of a MutationObserver, which keep a node that was added and then removed.
  */
-function recordDrawnTexts() {
-  const drawn: string[] = []
+function recordRenderedTexts() {
+  const rendered: string[] = []
   const observer = new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) drawn.push(node.textContent ?? '')
+    for (const record of records) for (const node of record.addedNodes) rendered.push(node.textContent ?? '')
   })
   observer.observe(document.body, { childList: true, subtree: true })
   return () => {
     for (const record of observer.takeRecords())
-      for (const node of record.addedNodes) drawn.push(node.textContent ?? '')
+      for (const node of record.addedNodes) rendered.push(node.textContent ?? '')
     observer.disconnect()
-    return drawn.join('\n')
+    return rendered.join('\n')
   }
 }
 
@@ -161,15 +161,15 @@ describe('Équipe (/organization/equipe)', () => {
       '/api/org/me': { status: 200, body: organizationProfile() },
       '/api/org/reports/managed': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
     })
-    const drawnTexts = recordDrawnTexts()
+    const renderedTexts = recordRenderedTexts()
     const { router } = renderRoute('/organization/equipe')
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/tournee'))
     expect(await screen.findByRole('heading', { name: 'Ma tournée' })).toBeInTheDocument()
     // Nor is the team asked for: it is not theirs to read.
     expect(api.callsTo('GET', '/api/org/members')).toHaveLength(0)
-    const drawn = drawnTexts()
-    expect(drawn).not.toContain('Impossible de charger l’équipe')
-    expect(drawn).not.toContain('Membres de l’organisation')
+    const rendered = renderedTexts()
+    expect(rendered).not.toContain('Impossible de charger l’équipe')
+    expect(rendered).not.toContain('Membres de l’organisation')
   })
 
   it('is not offered to an agent, whose settings read the profile without editing it', async () => {

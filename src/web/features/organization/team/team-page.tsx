@@ -215,7 +215,7 @@ function Team() {
 
 /**
  * /organization/equipe: the organisation's members, for its responsables (issue 29). An agent,
- * whom the API refuses the team (403), is sent to their home before the screen draws anything,
+ * whom the API refuses the team (403), is sent to their home before the screen renders anything,
  * rather than shown that refusal as a load error.
  */
 export function TeamPage() {
