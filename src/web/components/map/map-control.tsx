@@ -4,7 +4,7 @@ import { useMap } from 'react-leaflet'
 import { L } from '../../lib/leaflet'
 
 /**
- * A corner of the map drawn by React: a Leaflet control (Leaflet stacks it with the zoom buttons
+ * A corner of the map rendered by React: a Leaflet control (Leaflet stacks it with the zoom buttons
  * and the attribution, so that none covers another) whose content is `children`. A tap or a
  * scroll on it stays on it and never moves the map beneath.
  */
