@@ -10,7 +10,7 @@ import { type Area, manifestRoutes } from './src/web/app/route-manifest'
  * module got a file of its own: a signed-in page needed about fifty files, each a round trip on a
  * slow phone network before its first paint (HTTP/1.1 fetches six at a time). The areas come from
  * the route manifest: each screen's own, and for a file loaded on demand that is no screen, that
- * of the screens of its feature's folder, or of the area whose first data it holds.
+ * of the screens of its feature's folder, or of the area whose initial data it holds.
  */
 const SCREEN_AREAS = new Map<string, Area>(
   [...manifestRoutes()].flatMap((route) =>
@@ -33,8 +33,8 @@ const FOLDER_AREAS = new Map<string, Area>()
 }
 
 const AREAS = new Set<string>(SCREEN_AREAS.values())
-/** app/first-data-<area>.ts: an area's first data, fetched with its screens (first-data.ts). */
-const FIRST_DATA_FILE = /\/src\/web\/app\/first-data-([a-z-]+)\.ts$/
+/** app/initial-data-<area>.ts: an area's initial data, fetched with its screens (initial-data.ts). */
+const INITIAL_DATA_FILE = /\/src\/web\/app\/initial-data-([a-z-]+)\.ts$/
 
 type FileArea = Area | 'elsewhere'
 
@@ -78,8 +78,8 @@ function isHomePart(file: string, graph: ModuleGraph): boolean {
 function areaOfLoadedFile(id: string): FileArea {
   const screenArea = SCREEN_AREAS.get(id.replace(/^.*(?=\/src\/web\/)/, ''))
   if (screenArea) return screenArea
-  const firstData = id.match(FIRST_DATA_FILE)?.[1]
-  if (firstData && AREAS.has(firstData)) return firstData as Area
+  const initialData = id.match(INITIAL_DATA_FILE)?.[1]
+  if (initialData && AREAS.has(initialData)) return initialData as Area
   const folder = featureFolderOf(id)
   return (folder && FOLDER_AREAS.get(folder.replace(/^.*(?=\/src\/web\/)/, ''))) || 'elsewhere'
 }

@@ -62,7 +62,7 @@ function appShellListFile(): Plugin {
 
 /**
  * `vite build --ssr src/web/entry-server.tsx`: the same app for Node, which the server uses to
- * draw pages (src/server/http/web-app.ts). Everything is bundled, libraries included, so that the
+ * render pages (src/server/http/web-app.ts). Everything is bundled, libraries included, so that the
  * server runs exactly the code the browser runs; it lives beside the built app, never served.
  */
 const SERVER_BUILD: UserConfig = {

@@ -162,9 +162,9 @@ describe('a citizen', () => {
       anonymous_code: filed.anonymous_code,
     })
     await rememberCitizenToken(context, filed.citizenToken)
-    // Any page's header has the bell: a page without the map, which a busy machine draws sooner.
+    // Any page's header has the bell: a page without the map, which a busy machine renders sooner.
     await gotoReady(page, `${server.url}/a-propos`)
-    // The count comes after the page is taken over: on a loaded machine that can take long.
+    // The count comes after the page is hydrated: on a loaded machine that can take long.
     await page.getByRole('link', { name: 'Notifications (1)' }).click({ timeout: 60_000 })
     await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor()
     const message = page.getByRole('article').filter({ hasText: 'Intervention prévue' })

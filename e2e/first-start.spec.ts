@@ -117,14 +117,14 @@ describe('a first start with the demo data', () => {
     await context.close()
   })
 
-  it('shows CONTACT_EMAIL in the footer and on À propos, in the page the server drew and once the app runs', async ({
+  it('shows CONTACT_EMAIL in the footer and on À propos, in the page the server rendered and once the app runs', async ({
     demo,
     browser,
   }) => {
-    // Drawn by the server, before any script runs.
-    const drawn = await (await fetch(`${demo.base}/a-propos`)).text()
-    expect(drawn).toContain(`href="mailto:${CONTACT}"`)
-    expect(drawn).not.toContain('contact@alertes-urbaines.sn')
+    // Rendered by the server, before any script runs.
+    const rendered = await (await fetch(`${demo.base}/a-propos`)).text()
+    expect(rendered).toContain(`href="mailto:${CONTACT}"`)
+    expect(rendered).not.toContain('contact@alertes-urbaines.sn')
 
     const context = await dakarContext(browser)
     const page = await context.newPage()

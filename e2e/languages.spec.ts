@@ -109,10 +109,10 @@ describe('a citizen who reads English, then Wolof', () => {
 })
 
 // Issue 28: English and Wolof pages stayed blank for seconds (hidden until the browser had the
-// texts and drew the page again in French's place).
+// texts and rendered the page again in French's place).
 describe('a page opened by a citizen who reads English or Wolof', () => {
   for (const language of LANGUAGES) {
-    it(`arrives drawn in ${language.name}, its text shown from the first paint and kept by the app`, async ({
+    it(`arrives rendered in ${language.name}, its text shown from the first paint and kept by the app`, async ({
       server,
       browser,
     }) => {
@@ -130,7 +130,7 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       for (const text of [language.codeLabel, language.category, language.date]) expect(root).toContain(text)
       expect(root).not.toMatch(/Voirie|novembre|Code\u202f:/)
 
-      // Shown at once, never hidden while the app takes it over, never drawn again.
+      // Shown at once, never hidden while the app hydrates it, never rendered again.
       const errors: string[] = []
       page.on('console', (message) => {
         // The browser's own line for an answer it got (the form's address lookup: no geocoder here).
@@ -149,7 +149,7 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       )
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
       expect(await removedTexts(page, [`${language.codeLabel} ${code}`])).toEqual([])
-      // The other citizen pages alike: taken over as they were drawn, the same texts on both sides.
+      // The other citizen pages alike: hydrated as they were rendered, the same texts on both sides.
       for (const path of ['/', '/signaler', '/a-propos', '/statistiques']) {
         await page.goto(`${server.url}${path}`, { waitUntil: 'commit' })
         await page.waitForFunction(() => document.body !== null)

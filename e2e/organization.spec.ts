@@ -188,7 +188,7 @@ describe('organisation space', () => {
     await context.close()
   })
 
-  it('opened directly, arrives drawn with its list, which the browser does not ask for again', async ({
+  it('opened directly, arrives rendered with its list, which the browser does not ask for again', async ({
     server,
     browser,
   }) => {
@@ -202,7 +202,7 @@ describe('organisation space', () => {
     })
     await gotoReady(page, `${server.url}/organization/available-reports`)
     await page.getByRole('article').filter({ hasText: filed.anonymous_code }).waitFor()
-    // The server drew it for the session cookie, with its list: the app took it over as it was.
+    // The server rendered it for the session cookie, with its list: the app hydrated it as it was.
     await page.locator('html[data-app-ready]').waitFor()
     expect(listRequests).toEqual([])
     await context.close()
@@ -333,7 +333,7 @@ describe('organisation space', () => {
     const context = await newContext(browser, { width: 360, height: 740 })
     const page = await newReadyPage(context, `${server.url}/organization/login`)
     await logIn(page)
-    // The server draws the page again from the session cookie; the menu works once the app runs.
+    // The server renders the page again from the session cookie; the menu works once the app runs.
     await gotoReady(page, page.url())
     await page.getByRole('heading', { name: `Bienvenue, ${ORGANIZATION.name}` }).waitFor()
     // On a phone the sidebar is a sheet behind the menu button.

@@ -1,4 +1,4 @@
-// Every report has a public page, /signalements/:id: drawn by the server (readable and shareable
+// Every report has a public page, /signalements/:id: rendered by the server (readable and shareable
 // before any JavaScript runs, with its sharing card), reached from the home page's cards, the map's
 // popups and list, and /suivi. Never its code, photo, voice note or messages.
 import type { Page } from 'playwright-core'
@@ -101,7 +101,7 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
-  it('is drawn by the server: readable without JavaScript, with its sharing card', async ({
+  it('is rendered by the server: readable without JavaScript, with its sharing card', async ({
     server,
     browser,
   }) => {
@@ -128,7 +128,7 @@ describe('a report’s public page', () => {
     await page.context().close()
   })
 
-  it('is taken over by the app as the server drew it, then shows its map', async ({ server, browser }) => {
+  it('is hydrated by the app as the server rendered it, then shows its map', async ({ server, browser }) => {
     const context = await dakarContext(browser)
     const page = await context.newPage()
     const hydrationErrors: string[] = []

@@ -1,5 +1,5 @@
 // The three journeys of issue 28, walked at 360 and 1366 px with every page opened afresh (a page
-// drawn by the server, then taken over by the app): a citizen files, finds the report under "Mes
+// rendered by the server, then hydrated by the app): a citizen files, finds the report under "Mes
 // signalements" and tracks it; an organisation claims a report, changes its status and writes to
 // the citizen; an administrator reads the dashboard, the reports filtered by text and status, the
 // organisations and the API keys. Any error the app writes in the console, or any uncaught error

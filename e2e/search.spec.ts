@@ -52,7 +52,7 @@ describe('a search matching more than a thousand reports', () => {
     await page.getByText('Page 2 sur plus de 100').waitFor()
     await expect.poll(async () => (await listed(page))[0]).toMatch(/poteau 11(?!\d)/)
     expect(new URL(page.url()).searchParams.get('apres')).toBeTruthy()
-    // The server draws the same page from the address.
+    // The server renders the same page from the address.
     await gotoReady(page, page.url())
     await page.getByText('Page 2 sur plus de 100').waitFor()
     expect((await listed(page))[0]).toMatch(/poteau 11(?!\d)/)

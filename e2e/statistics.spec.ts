@@ -1,4 +1,4 @@
-// /statistiques: the city's record for everyone, drawn by the server with its charts as SVG, so
+// /statistiques: the city's record for everyone, rendered by the server with its charts as SVG, so
 // that it reads whole in Chromium with JavaScript off; and the open data it links to.
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
@@ -105,7 +105,7 @@ describe('/statistiques', () => {
     await context.close()
   })
 
-  it('is taken over by the app as the server drew it', async ({ server, page }) => {
+  it('is hydrated by the app as the server rendered it', async ({ server, page }) => {
     await recordRemovedElements(page)
     await gotoReady(page, `${server.url}/statistiques`)
     await page.getByRole('region', { name: 'Par catégorie' }).waitFor()

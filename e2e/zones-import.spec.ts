@@ -108,7 +108,7 @@ describe('zones: the communes’ limits', () => {
     await server.recountAreas()
     await recounting.waitFor({ state: 'hidden' })
 
-    // Opened at its address, the screen is drawn by the server with the limits, then its map.
+    // Opened at its address, the screen is rendered by the server with the limits, then its map.
     await gotoReady(page, `${server.url}/admin/zones`)
     await medina.getByText(/^Limites importées le/).waitFor()
     await expect.poll(() => importedShapes(page).count()).toBe(2)

@@ -62,7 +62,7 @@ export async function rememberCitizenToken(context: BrowserContext, citizenToken
 }
 
 /**
- * Opens a page and waits until the app has taken it over: a page drawn by the server shows before
+ * Opens a page and waits until the app has hydrated it: a page rendered by the server shows before
  * its buttons work, and a test clicks faster than a person.
  */
 export async function gotoReady(page: Page, url: string): Promise<void> {
@@ -70,7 +70,7 @@ export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
 }
 
-/** A new page of the context at `url`, once the app has taken it over (`gotoReady`). */
+/** A new page of the context at `url`, once the app has hydrated it (`gotoReady`). */
 export async function newReadyPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage()
   await gotoReady(page, url)
@@ -88,7 +88,7 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 
 /**
  * Records the text of every element removed from the page from its first byte on: what the app
- * threw away of the server's drawing when it took the page over. Read it with `removedTexts`.
+ * threw away of the server's rendering when it hydrated the page. Read it with `removedTexts`.
  */
 export async function recordRemovedElements(page: Page): Promise<void> {
   await page.addInitScript({

@@ -1,7 +1,7 @@
 // `npm run size`: the compressed JavaScript and CSS each page of the route manifest needs before
 // anything it loads later (the map, other screens). Reads the Vite manifest of `npm run build`.
 // Fails when `/` needs more than 140 KB of gzipped JavaScript before its first paint, or more than
-// 200 KB once it has drawn everything it fetches after (its map's preview and its lower parts), when a
+// 200 KB once it has rendered everything it fetches after (its map's preview and its lower parts), when a
 // citizen page needs organisation or admin code (or Leaflet before its first paint), when one of
 // the pages people open first needs more than MAX_FILES files, or when the build lost one of the
 // manifest's screens.
@@ -15,11 +15,11 @@ import { manifestPages } from '../../src/web/app/route-manifest'
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })
 const DIST = path.resolve(args.dir ?? 'dist/web')
 const KB = 1024
-// React DOM included (issue 16): what the home page needs before its first paint, and drawn whole.
+// React DOM included (issue 16): what the home page needs before its first paint, and rendered whole.
 const HOME_BUDGET_BYTES = 140 * KB
 const HOME_WITH_MAP_BUDGET_BYTES = 200 * KB
 /**
- * What the home page fetches after its first paint to finish drawing (home-page.tsx, home-map.tsx):
+ * What the home page fetches after its first paint to finish rendering (home-page.tsx, home-map.tsx):
  * its map's preview, its lists and its footer. Leaflet comes when the visitor touches the map.
  */
 const HOME_AFTER_PAINT = [
@@ -134,13 +134,13 @@ for (const page of manifestPages()) {
     failures.push(`/: the build names no file for ${lostParts.join(', ')}`)
     continue
   }
-  const drawn = sizes(jsOf(staticClosure(['index.html', ...(afterPaint as string[])])))
+  const rendered = sizes(jsOf(staticClosure(['index.html', ...(afterPaint as string[])])))
   console.log(
-    `${'/ drawn whole (map, lists, footer)'.padEnd(35)} ${kb(drawn.gzip).padStart(8)}  (${kb(drawn.brotli).padStart(8)})`,
+    `${'/ with its map and lower parts'.padEnd(35)} ${kb(rendered.gzip).padStart(8)}  (${kb(rendered.brotli).padStart(8)})`,
   )
-  if (drawn.gzip > HOME_WITH_MAP_BUDGET_BYTES) {
+  if (rendered.gzip > HOME_WITH_MAP_BUDGET_BYTES) {
     failures.push(
-      `/ needs ${kb(drawn.gzip)} of gzipped JavaScript to draw its map and lower parts: the budget is ${kb(HOME_WITH_MAP_BUDGET_BYTES)}.`,
+      `/ needs ${kb(rendered.gzip)} of gzipped JavaScript to render its map and lower parts: the budget is ${kb(HOME_WITH_MAP_BUDGET_BYTES)}.`,
     )
   }
 }

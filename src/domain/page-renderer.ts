@@ -9,13 +9,13 @@ import type { PageHead } from './page'
  * exports a `pageRenderer` that satisfies it, and the server types what it loads with it.
  */
 
-/** The signed-in visitor a page is drawn for: whom the session cookie of its request names. */
+/** The signed-in visitor a page is rendered for: whom the session cookie of its request names. */
 export interface PageSession {
   user: SessionUser
   userType: UserType
 }
 
-/** An API answer, as the server gives it to the page it draws. */
+/** An API answer, as the server gives it to the page it renders. */
 export interface ApiAnswer {
   status: number
   body: string
@@ -30,17 +30,17 @@ export interface PageRequest {
   contactEmail: string
   /** The number citizens text (SMS_NUMBER, E.164), for the home page, the footer and "À propos"; null: no SMS channel. */
   smsNumber: string | null
-  /** The language the page is drawn in: the visitor's choice (French on the French-only areas). */
+  /** The language the page is rendered in: the visitor's choice (French on the French-only areas). */
   language: Language
   session: PageSession | null
   /**
-   * The API as this page's queries reach it while it is drawn: the server answers them itself,
+   * The API as this page's queries reach it while it is rendered: the server answers them itself,
    * as `session`, with the same checks as any request.
    */
   callApi(path: string, init: { method: string; headers: Record<string, string> }): Promise<ApiAnswer>
 }
 
-export type DrawnPage =
+export type RenderedPage =
   | {
       kind: 'page'
       status: number
@@ -48,7 +48,7 @@ export type DrawnPage =
       html: string
       /** Its title, description and sharing card, for the page's head. */
       head: PageHead
-      /** The router's state and the queries' data, for the browser to take the page over (JSON). */
+      /** The router's state and the queries' data, for the browser to hydrate the page (JSON). */
       hydration: string
     }
   /** A signed-in page asked without the session it needs: its area's login page. */
@@ -56,13 +56,13 @@ export type DrawnPage =
 
 /** What the route manifest says of a path. */
 export interface PageInfo {
-  /** `public`: the same page for everyone; `session`: drawn for the cookie's session; null: by the browser. */
-  drawn: 'public' | 'session' | null
+  /** `public`: the same page for everyone; `session`: rendered for the cookie's session; null: by the browser. */
+  rendered: 'public' | 'session' | null
   /** The query parameters its screens read. */
   parameters: readonly string[]
   /**
    * Its path carries a value (a report's id, any path the route table does not know): the server
-   * draws it for each request and never keeps it, or anyone could fill the read cache with pages
+   * renders it for each request and never keeps it, or anyone could fill the read cache with pages
    * of made-up values.
    */
   valueInPath: boolean
@@ -74,19 +74,19 @@ export interface PageInfo {
 
 export interface PageRenderer {
   pageOf(pathname: string): PageInfo
-  drawPage(request: PageRequest): Promise<DrawnPage>
+  renderPage(request: PageRequest): Promise<RenderedPage>
   /** The inline script that applies the stored display settings (theme…) before the first paint. */
   firstPaintScript(): string
 }
 
-/** The element of a drawn page that carries its hydration data (JSON, never run). */
+/** The element of a rendered page that carries its hydration data (JSON, never run). */
 export const HYDRATION_DATA_ID = 'hydration-data'
-/** Set on #root of a drawn page that reads French whatever language the visitor chose. */
+/** Set on #root of a rendered page that reads French whatever language the visitor chose. */
 export const FRENCH_ONLY_ATTRIBUTE = 'data-french-only'
-/** Set on #root of a drawn page: the path its HTML was drawn for. */
+/** Set on #root of a rendered page: the path its HTML was rendered for. */
 export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
 /**
- * Set by the drawn page's inline script on the button tapped before the app had taken the page
+ * Set by the rendered page's inline script on the button tapped before the app had hydrated the page
  * over (its code still on its way): the app taps it again once it has.
  */
 export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
@@ -94,8 +94,8 @@ export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
 export const CONTACT_EMAIL_META = 'contact-email'
 /** The meta tag that carries the number citizens text (SMS_NUMBER), only when the SMS channel is on. */
 export const SMS_NUMBER_META = 'sms-number'
-/** Set on <html> once the app has taken the page over: its buttons and forms work from then on. */
+/** Set on <html> once the app has hydrated the page: its buttons and forms work from then on. */
 export const APP_READY_ATTRIBUTE = 'data-app-ready'
 
-/** How long the data a drawn page arrived with counts as fresh: its screen asks again only after. */
-export const DRAWN_DATA_FRESH_MS = 60_000
+/** How long the data a rendered page arrived with counts as fresh: its screen asks again only after. */
+export const RENDERED_DATA_FRESH_MS = 60_000

@@ -24,7 +24,7 @@ export interface PageMeta {
   robots?: string
 }
 
-/** A page's head, every field set: what the server writes into a drawn page and the app keeps up. */
+/** A page's head, every field set: what the server writes into a rendered page and the app keeps up. */
 export interface PageHead {
   title: string
   description: string

@@ -1,7 +1,7 @@
-// The web app drawn on the server (built by `vite build --ssr`, loaded by
+// The web app rendered on the server (built by `vite build --ssr`, loaded by
 // src/server/http/web-app.ts from its file): a page's HTML with its data, through React Router's
 // static handler (the routes' loaders fill the page's query client) and React DOM's streaming
-// renderer, and what the browser needs to take it over. Same components, same texts, no browser.
+// renderer, and what the browser needs to hydrate it. Same components, same texts, no browser.
 // Its one export is `pageRenderer`, checked against the interface the server types it with.
 
 import { PassThrough } from 'node:stream'
@@ -11,7 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { Language } from '../domain/constants'
 import { type PageMeta, pageHead } from '../domain/page'
-import type { DrawnPage, PageInfo, PageRenderer, PageRequest } from '../domain/page-renderer'
+import type { PageInfo, PageRenderer, PageRequest, RenderedPage } from '../domain/page-renderer'
 import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
 import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
@@ -22,7 +22,7 @@ import { type ApiTransport, setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { categoriesQueryOptions } from './lib/categories'
 import { firstPaintScript } from './lib/display-settings'
-import { loadDrawnParts } from './lib/lazy-screens'
+import { loadRenderedParts } from './lib/lazy-screens'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
 import { SiteContactsContext } from './lib/site-contacts'
@@ -31,7 +31,7 @@ startI18n()
 
 /**
  * React DOM's streaming renderer, read to its end: every Suspense boundary resolved (the data is
- * all there before drawing), so that the page can be kept compressed and sent whole.
+ * all there before rendering), so that the page can be kept compressed and sent whole.
  */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -41,37 +41,37 @@ function renderToHtml(element: ReactNode): Promise<string> {
     sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
-      // Sent whole, so drawn whole: by default React moves a part that comes after 12.8 KB of
+      // Sent whole, so rendered whole: by default React moves a part that comes after 12.8 KB of
       // HTML out of its place, into a hidden element that an inline script puts back after the
       // first paint (later still, to batch them). The page then shifted under the reader, and
       // without JavaScript those parts never showed.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       // An error outside every Suspense boundary: no page to send (the server falls back on the
-      // page the browser draws). One inside a boundary is drawn by the browser instead.
+      // page the browser renders). One inside a boundary is rendered by the browser instead.
       onShellError: reject,
     })
   })
 }
 
-let drawing: Promise<unknown> = Promise.resolve()
+let rendering: Promise<unknown> = Promise.resolve()
 
 /**
- * One page drawn at a time, in its language: React's texts, dates and figures read the language
- * of the one i18next instance while it draws. The data is loaded before, concurrently; only the
- * drawing, work for the processor alone, waits its turn.
+ * One page rendered at a time, in its language: React's texts, dates and figures read the language
+ * of the one i18next instance while it renders. The data is loaded before, concurrently; only the
+ * rendering, work for the processor alone, waits its turn.
  */
-function drawnInTurn<T>(language: Language, draw: () => Promise<T>): Promise<T> {
-  const turn = drawing.then(async () => {
-    // The browser's plural rules, not Node's: the page hydrates with the texts it was drawn with.
+function renderedInTurn<T>(language: Language, render: () => Promise<T>): Promise<T> {
+  const turn = rendering.then(async () => {
+    // The browser's plural rules, not Node's: the page hydrates with the texts it was rendered with.
     givePluralRule(language)
     await i18next.changeLanguage(language)
     try {
-      return await draw()
+      return await render()
     } finally {
       await i18next.changeLanguage(DEFAULT_LANGUAGE)
     }
   })
-  drawing = turn.catch(() => undefined)
+  rendering = turn.catch(() => undefined)
   return turn
 }
 
@@ -98,10 +98,10 @@ function transportOf(request: PageRequest): ApiTransport {
 }
 
 /**
- * Draws one page, for one request: its own query client, session store and routes, so that
- * nothing of one request's session reaches another's drawing.
+ * Renders one page, for one request: its own query client, session store and routes, so that
+ * nothing of one request's session reaches another's rendering.
  */
-async function drawPage(request: PageRequest): Promise<DrawnPage> {
+async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const queryClient = createQueryClient()
   // The page's queries go through the server as the visitor; its token never reaches the page.
   setApiTransport(queryClient, transportOf(request))
@@ -117,14 +117,14 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
   if (request.language !== DEFAULT_LANGUAGE) {
     // The page's lower parts first: their code registers the namespaces they read, which must be
     // in the visitor's language before anything is rendered (else a part renders in French).
-    await loadDrawnParts(context.matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
+    await loadRenderedParts(context.matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
     // Reports carry their category's French name: its translation comes with the categories.
     await Promise.all([
       cataloguesIn(request.language),
       queryClient.ensureQueryData(categoriesQueryOptions()).catch(() => undefined),
     ])
   }
-  const html = await drawnInTurn(request.language, () =>
+  const html = await renderedInTurn(request.language, () =>
     renderToHtml(
       <PageMetaSink.Provider value={(said) => (meta = said)}>
         <SiteContactsContext.Provider
@@ -148,7 +148,7 @@ async function drawPage(request: PageRequest): Promise<DrawnPage> {
     queries: dehydrate(queryClient),
     session: request.session,
   }
-  // The screen drawn last is the page's own: what it said of itself is the page's head.
+  // The screen rendered last is the page's own: what it said of itself is the page's head.
   const head = pageHead(meta, new URL(request.url, 'http://localhost').pathname, request.origin)
   return { kind: 'page', status: context.statusCode, html, head, hydration: jsonForHtml(hydration) }
 }
@@ -178,12 +178,12 @@ function findPage(pathname: string): ManifestRoute[] {
 /** A segment of a route's path that matches any value: `:id`, or `*` (the not-found page). */
 const isPathValue = (segment: string) => segment.startsWith(':') || segment === '*'
 
-/** What the manifest says of a path: whether the server draws it, what it reads, its files. */
+/** What the manifest says of a path: whether the server renders it, what it reads, its files. */
 function pageOf(pathname: string): PageInfo {
   const chain = findPage(pathname)
   const page = chain.at(-1)
   return {
-    drawn: page?.drawn ?? null,
+    rendered: page?.rendered ?? null,
     parameters: page?.parameters ?? [],
     valueInPath: chain.some((route) => route.path?.split('/').some(isPathValue) ?? false),
     screens: chain.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : [])),
@@ -191,4 +191,4 @@ function pageOf(pathname: string): PageInfo {
   }
 }
 
-export const pageRenderer = { pageOf, drawPage, firstPaintScript } satisfies PageRenderer
+export const pageRenderer = { pageOf, renderPage, firstPaintScript } satisfies PageRenderer

@@ -13,7 +13,7 @@ import { readHydration } from './app/hydration'
 import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE, startI18n } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
-import { createQueryClient, markFirstData } from './lib/query-client'
+import { createQueryClient, markInitialData } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
 
 const root = document.getElementById('root')
@@ -21,9 +21,9 @@ if (!root) throw new Error('index.html has no #root element')
 
 // Theme and text size before the first paint (the page's inline script did it already, but a page
 // served by the development server comes without it).
-// The language the server drew the page in (its cookie said the visitor's), read before the app
+// The language the server rendered the page in (its cookie said the visitor's), read before the app
 // changes <html lang>.
-const drawnLanguage = document.documentElement.lang || DEFAULT_LANGUAGE
+const renderedLanguage = document.documentElement.lang || DEFAULT_LANGUAGE
 const display = applyStoredDisplay()
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -31,19 +31,19 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 // The session store comes with the signed-in areas' code: a citizen page never downloads it.
 const sessionStore = () => import('./lib/auth/session-store')
 
-void takeOverThePage()
+void hydrateThePage()
 
 /**
- * The app takes over the page the server drew, each step in a task of its own: the code has run;
+ * The app hydrates the page the server rendered, each step in a task of its own: the code has run;
  * i18next has started; the page's data is read; the screens of this path are asked for; the router
- * is made; the page is taken over. One task for all held a cheap phone too long.
+ * is made; the page is hydrated. One task for all held a cheap phone too long.
  *
  * The screens were listed in the page (modulepreload): waiting for them lets the first render be
- * the screen itself, not a spinner, and lets the app take over the server's HTML as it is. A
+ * the screen itself, not a spinner, and lets the app hydrate the server's HTML as it is. A
  * visitor who chose English or Wolof waits for that one small catalogue instead of seeing French
  * first.
  */
-async function takeOverThePage() {
+async function hydrateThePage() {
   await nextTask()
   startI18n()
   await nextTask()
@@ -51,10 +51,10 @@ async function takeOverThePage() {
   const { pathname } = window.location
   // A page the service worker kept may be another path's (offline, every page gets the home
   // page's): then neither its HTML nor its data is this page's.
-  const drawn = root?.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname ? readHydration(document) : null
-  if (drawn) {
-    hydrate(queryClient, drawn.queries)
-    for (const { queryKey } of drawn.queries.queries) markFirstData(queryClient, queryKey)
+  const rendered = root?.getAttribute(RENDERED_PATH_ATTRIBUTE) === pathname ? readHydration(document) : null
+  if (rendered) {
+    hydrate(queryClient, rendered.queries)
+    for (const { queryKey } of rendered.queries.queries) markInitialData(queryClient, queryKey)
   }
   const routes = createAppRoutes({
     queryClient,
@@ -64,21 +64,21 @@ async function takeOverThePage() {
   await nextTask()
   await Promise.all([
     loadScreensOf(routes, pathname),
-    // The page was drawn for the cookie's session: the app goes on with it.
-    drawn?.session &&
-      sessionStore().then((module) => drawn.session && module.adoptPageSession(drawn.session)),
+    // The page was rendered for the cookie's session: the app goes on with it.
+    rendered?.session &&
+      sessionStore().then((module) => rendered.session && module.adoptPageSession(rendered.session)),
   ]).catch(() => undefined)
   await nextTask()
   if (!root) return
-  if (drawn && (display.language === drawnLanguage || readsFrenchOnly())) {
-    // Drawn in English or Wolof: taken over once those texts are there (they came with the
+  if (rendered && (display.language === renderedLanguage || readsFrenchOnly())) {
+    // Rendered in English or Wolof: hydrated once those texts are there (they came with the
     // page's files), shown all along.
     if (!readsFrenchOnly()) await changeLanguage(display.language).catch(() => undefined)
-    const router = createAppRouter(routes, drawn.router)
+    const router = createAppRouter(routes, rendered.router)
     await nextTask()
     const tappedEarly = takeEarlyTap()
-    // As a transition, the takeover is done in slices that let the phone answer a tap between
-    // them (React replays a tap on a part not taken over yet), not in one long task.
+    // As a transition, the hydration is done in slices that let the phone answer a tap between
+    // them (React replays a tap on a part not hydrated yet), not in one long task.
     startTransition(() => {
       hydrateRoot(
         root,
@@ -86,17 +86,17 @@ async function takeOverThePage() {
           <App queryClient={queryClient} router={router} />
         </StrictMode>,
         {
-          // A part whose HTML did not match is drawn again by the browser: said, to be fixed.
+          // A part whose HTML did not match is rendered again by the browser: said, to be fixed.
           onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
         },
       )
     })
-    // React answers it now: the part that holds the button is taken over first.
+    // React answers it now: the part that holds the button is hydrated first.
     tappedEarly?.click()
   } else {
     await changeLanguage(display.language).catch(() => undefined)
     root.replaceChildren()
-    const router = createAppRouter(routes, drawn?.router)
+    const router = createAppRouter(routes, rendered?.router)
     createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} router={router} />
@@ -109,8 +109,8 @@ async function takeOverThePage() {
 }
 
 /**
- * The button tapped before the app had taken the page over (the page's inline script marked it),
- * unmarked so that the page is taken over as the server drew it.
+ * The button tapped before the app had hydrated the page (the page's inline script marked it),
+ * unmarked so that the page is hydrated as the server rendered it.
  */
 function takeEarlyTap(): HTMLElement | null {
   const button = document.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`)
@@ -120,7 +120,7 @@ function takeEarlyTap(): HTMLElement | null {
 
 /**
  * The organisation and admin pages read French whatever language this browser chose for the
- * citizen side: drawn in French by the server, they are taken over as they are.
+ * citizen side: rendered in French by the server, they are hydrated as they are.
  */
 function readsFrenchOnly(): boolean {
   return root?.hasAttribute(FRENCH_ONLY_ATTRIBUTE) ?? false
@@ -129,8 +129,8 @@ function readsFrenchOnly(): boolean {
 /**
  * What only matters once the page is up, never in its first download: the settings store (the
  * preferences, the phone's dark mode followed live), the service worker (offline use,
- * installable app) and the reports queued offline. Started after the app has drawn: a page the
- * browser draws has loaded its scripts well before its first frame, and would fetch these first.
+ * installable app) and the reports queued offline. Started after the app has rendered: a page the
+ * browser renders has loaded its scripts well before its first frame, and would fetch these first.
  */
 function startOnceIdle() {
   whenPageIdle(() => {

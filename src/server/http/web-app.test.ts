@@ -15,13 +15,13 @@ import {
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { smsEnv } from '../test/sms-gateway'
-import { DRAWN_PAGE_SCRIPT } from './web-app'
+import { RENDERED_PAGE_SCRIPT } from './web-app'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
-// the server draws are tested without a Vite build (e2e/drawn-pages.spec.ts tests the real one):
-// it draws the count the API gives it, or for a session page the name of the signed-in
+// the server renders are tested without a Vite build (e2e/server-rendered-pages.spec.ts tests the real one):
+// it renders the count the API gives it, or for a session page the name of the signed-in
 // organisation (asked through the API as that visitor), on /a-propos the contact address it is
-// drawn with, notes each address it draws in globalThis.draws, fails on purpose for
+// rendered with, notes each address it renders in globalThis.renders, fails on purpose for
 // `/suivi?code=ECHEC`, and answers 404 for the page of an unknown report, `/signalements/inconnu`.
 // Beside them, the build's
 // internals: Vite's manifests and a source map.
@@ -52,18 +52,18 @@ const FIRST_PAINT = 'document.documentElement.dataset.theme = "light"'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
   `const PAGES = {
-     '/': { drawn: 'public', parameters: [], screens: [] },
-     '/suivi': { drawn: 'public', parameters: ['code'], screens: ['src/web/screen.tsx'] },
-     '/a-propos': { drawn: 'public', parameters: [], screens: [] },
-     '/organization/available-reports': { drawn: 'session', parameters: [], screens: ['src/web/screen.tsx'], frenchOnly: true },
+     '/': { rendered: 'public', parameters: [], screens: [] },
+     '/suivi': { rendered: 'public', parameters: ['code'], screens: ['src/web/screen.tsx'] },
+     '/a-propos': { rendered: 'public', parameters: [], screens: [] },
+     '/organization/available-reports': { rendered: 'session', parameters: [], screens: ['src/web/screen.tsx'], frenchOnly: true },
    }
    export const pageRenderer = {
      pageOf(pathname) {
-       if (pathname.startsWith('/signalements/')) return { drawn: 'public', parameters: [], screens: [], valueInPath: true }
-       return PAGES[pathname] ?? { drawn: null, parameters: [], screens: ['src/web/screen.tsx'] }
+       if (pathname.startsWith('/signalements/')) return { rendered: 'public', parameters: [], screens: [], valueInPath: true }
+       return PAGES[pathname] ?? { rendered: null, parameters: [], screens: ['src/web/screen.tsx'] }
      },
-     async drawPage(request) {
-       ;(globalThis.draws ??= []).push(request.url)
+     async renderPage(request) {
+       ;(globalThis.renders ??= []).push(request.url)
        if (request.url.endsWith('code=ECHEC')) throw new Error('a screen used window')
        if (request.url === '/a-propos') {
          const head = { title: 'À propos', description: '', keywords: '', type: 'website', image: '/og.png', url: request.url, robots: null }
@@ -105,14 +105,14 @@ afterAll(async () => {
 
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
-describe('pages drawn by the server', () => {
-  it('carry the configured CONTACT_EMAIL: drawn in the page, and in a meta tag for the browser', async () => {
+describe('pages rendered by the server', () => {
+  it('carry the configured CONTACT_EMAIL: rendered in the page, and in a meta tag for the browser', async () => {
     const configured = await buildTestApp({ webDir, env: { CONTACT_EMAIL: 'ecrire@mairie-dakar.sn' } })
     try {
       const { body } = await configured.app.inject('/a-propos')
       expect(body).toContain('<a href="mailto:ecrire@mairie-dakar.sn">ecrire@mairie-dakar.sn</a>')
       expect(body).toContain('<meta name="contact-email" content="ecrire@mairie-dakar.sn">')
-      // A page the browser draws reads it from the same meta tag.
+      // A page the browser renders reads it from the same meta tag.
       const shell = (await configured.app.inject('/signaler')).body
       expect(shell).toContain('<meta name="contact-email" content="ecrire@mairie-dakar.sn">')
     } finally {
@@ -142,7 +142,7 @@ describe('pages drawn by the server', () => {
     expect(body).not.toContain('sms:')
   })
 
-  it('carry the drawn screen, its data, its screens’ files and the entry script', async () => {
+  it('carry the rendered screen, its data, its screens’ files and the entry script', async () => {
     const res = await ctx.app.inject('/suivi?code=ABCD2345')
     expect(res.statusCode).toBe(200)
     const count = (await ctx.app.inject('/api/reports/count')).json().count
@@ -159,8 +159,8 @@ describe('pages drawn by the server', () => {
     // The first-paint script and the one starting the app are the only inline scripts that may run.
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(sha256(FIRST_PAINT))
-    expect(csp).toContain(sha256(DRAWN_PAGE_SCRIPT))
-    expect(res.body).toContain(`<script>${DRAWN_PAGE_SCRIPT}</script>`)
+    expect(csp).toContain(sha256(RENDERED_PAGE_SCRIPT))
+    expect(res.body).toContain(`<script>${RENDERED_PAGE_SCRIPT}</script>`)
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 
@@ -186,7 +186,7 @@ describe('pages drawn by the server', () => {
     )
   })
 
-  it('carry the head the page drew, in place of the site’s: title, description, sharing card, canonical', async () => {
+  it('carry the head the page rendered, in place of the site’s: title, description, sharing card, canonical', async () => {
     const count = (await ctx.app.inject('/api/reports/count')).json().count
     const { body } = await ctx.app.inject('/')
     const head = body.slice(0, body.indexOf('</head>'))
@@ -216,12 +216,12 @@ describe('pages drawn by the server', () => {
     })
     expect(proxied).toContain('<link rel="canonical" href="https://alertes.example.sn/">')
     expect(proxied).toContain('<meta property="og:image" content="https://alertes.example.sn/og-image.png">')
-    // Each origin its own drawing: one never gets another's addresses.
+    // Each origin its own rendering: one never gets another's addresses.
     expect(await headOf({ host: '192.168.1.20:3000' })).toBe(direct)
   })
 
-  // Issue 28: English and Wolof pages were drawn in French, then hidden until the browser drew them again.
-  it('are drawn in the language the visitor’s cookie names, with its texts’ files, each language its own copy', async () => {
+  // Issue 28: English and Wolof pages were rendered in French, then hidden until the browser rendered them again.
+  it('are rendered in the language the visitor’s cookie names, with its texts’ files, each language its own copy', async () => {
     const wolof = await ctx.app.inject({ url: '/a-propos', headers: { cookie: 'alertes_langue=wo' } })
     expect(wolof.body).toContain('<html lang="wo">')
     expect(wolof.headers.vary).toContain('Cookie')
@@ -251,7 +251,7 @@ describe('pages drawn by the server', () => {
     expect(body).toContain('<link rel="canonical" href="/">')
   })
 
-  it('are drawn again once a report is filed', async () => {
+  it('are rendered again once a report is filed', async () => {
     const before = (await ctx.app.inject('/api/reports/count')).json().count
     expect((await ctx.app.inject('/')).body).toContain(`<p>${before} incident(s)</p>`)
     await fileReportAs(ctx.app)
@@ -266,26 +266,26 @@ describe('pages drawn by the server', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/screen-abc.js">')
   })
 
-  it('are drawn once for every address that differs only by parameters they do not read', async () => {
-    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
+  it('are rendered once for every address that differs only by parameters they do not read', async () => {
+    const renders = () => (globalThis as { renders?: string[] }).renders ?? []
     const bare = await ctx.app.inject('/')
-    const before = draws().length
+    const before = renders().length
     for (const url of ['/?utm_source=x', '/?foo=1&bar=2', '/?', '/?code=ABCD2345']) {
       const res = await ctx.app.inject(url)
       expect(res.statusCode).toBe(200)
       expect(res.body).toBe(bare.body)
     }
-    // Served from the page cache: not drawn again.
-    expect(draws().length).toBe(before)
-    // A page that reads a parameter is drawn with it, and without the others.
+    // Served from the page cache: not rendered again.
+    expect(renders().length).toBe(before)
+    // A page that reads a parameter is rendered with it, and without the others.
     await ctx.app.inject('/suivi?utm_source=x&code=ABCD2345&foo=1')
-    expect(draws().slice(before)).toEqual(['/suivi?code=ABCD2345'])
-    // Pages the browser draws are the same whatever their query.
+    expect(renders().slice(before)).toEqual(['/suivi?code=ABCD2345'])
+    // Pages the browser renders are the same whatever their query.
     expect((await ctx.app.inject('/carte?foo=1')).body).toBe((await ctx.app.inject('/carte')).body)
   })
 
-  it('draws a page of a signed-in area with its whole address, as the app reads it (the admin’s ?q= and ?statut=)', async () => {
-    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
+  it('renders a page of a signed-in area with its whole address, as the app reads it (the admin’s ?q= and ?statut=)', async () => {
+    const renders = () => (globalThis as { renders?: string[] }).renders ?? []
     const organization = await createOrganization(ctx.db.db)
     const login = await webLogin(ctx.app, {
       userType: 'organization',
@@ -293,24 +293,24 @@ describe('pages drawn by the server', () => {
       password: ORG_PASSWORD,
     })
     const cookie = `${SESSION_COOKIE}=${sessionCookieSet(login).value}`
-    const before = draws().length
+    const before = renders().length
     const url = '/organization/available-reports?q=caniveau&statut=en-cours'
     expect((await ctx.app.inject({ url, headers: { cookie } })).statusCode).toBe(200)
-    // Drawn without them, the page would show another list than the one the app hydrates with.
-    expect(draws().slice(before)).toEqual([url])
+    // Rendered without them, the page would show another list than the one the app hydrates with.
+    expect(renders().slice(before)).toEqual([url])
   })
 
-  it('are drawn for each request, never kept, when their path carries a value, with the status drawn', async () => {
-    const draws = () => (globalThis as { draws?: string[] }).draws ?? []
-    const before = draws().length
+  it('are rendered for each request, never kept, when their path carries a value, with the status rendered', async () => {
+    const renders = () => (globalThis as { renders?: string[] }).renders ?? []
+    const before = renders().length
     for (const path of ['/signalements/a', '/signalements/a', '/signalements/b', '/signalements/inconnu']) {
       const res = await ctx.app.inject(path)
       expect(res.statusCode).toBe(path === '/signalements/inconnu' ? 404 : 200)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(res.body).toContain(`data-rendered-path="${path}"`)
     }
-    // Each drawn again: a made-up id takes no place in the read cache.
-    expect(draws().slice(before)).toEqual([
+    // Each rendered again: a made-up id takes no place in the read cache.
+    expect(renders().slice(before)).toEqual([
       '/signalements/a',
       '/signalements/a',
       '/signalements/b',
@@ -318,7 +318,7 @@ describe('pages drawn by the server', () => {
     ])
   })
 
-  it('fall back to the page the browser draws when drawing fails, and say so in the log', async () => {
+  it('fall back to the page the browser renders when rendering fails, and say so in the log', async () => {
     const res = await ctx.app.inject('/suivi?code=ECHEC')
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<div id="root"></div>')
@@ -330,7 +330,7 @@ describe('pages drawn by the server', () => {
   })
 })
 
-describe('signed-in pages drawn by the server', () => {
+describe('signed-in pages rendered by the server', () => {
   const page = (cookie?: string) =>
     ctx.app.inject({
       url: '/organization/available-reports',
@@ -342,7 +342,7 @@ describe('signed-in pages drawn by the server', () => {
     return sessionCookieSet(res).value ?? ''
   }
 
-  it('are drawn for the session of the cookie alone, its API calls made as that visitor', async () => {
+  it('are rendered for the session of the cookie alone, its API calls made as that visitor', async () => {
     const organization = await createOrganization(ctx.db.db)
     const res = await page(await webLoginAs(organization.email))
     expect(res.statusCode).toBe(200)
@@ -366,7 +366,7 @@ describe('signed-in pages drawn by the server', () => {
     }
   })
 
-  it('are no longer drawn for a session that was logged out or whose account was suspended', async () => {
+  it('are no longer rendered for a session that was logged out or whose account was suspended', async () => {
     const organization = await createOrganization(ctx.db.db)
     const loggedOut = await webLoginAs(organization.email)
     await ctx.app.inject({
@@ -382,7 +382,7 @@ describe('signed-in pages drawn by the server', () => {
     expect((await page(suspended)).statusCode).toBe(302)
   })
 
-  it('draw two sessions at once, each with its own', async () => {
+  it('render two sessions at once, each with its own', async () => {
     const first = await createOrganization(ctx.db.db)
     const second = await createOrganization(ctx.db.db)
     const cookies = [await webLoginAs(first.email), await webLoginAs(second.email)]

@@ -10,13 +10,13 @@ import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
   APP_READY_ATTRIBUTE,
   CONTACT_EMAIL_META,
-  type DrawnPage,
   EARLY_TAP_ATTRIBUTE,
   FRENCH_ONLY_ATTRIBUTE,
   HYDRATION_DATA_ID,
   type PageRenderer,
   type PageSession,
   RENDERED_PATH_ATTRIBUTE,
+  type RenderedPage,
   SMS_NUMBER_META,
 } from '../../domain/page-renderer'
 import { type Principal, sessionUserOf } from '../auth/principals'
@@ -29,7 +29,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
 const ONE_DAY_S = 24 * 60 * 60
 /** Where `vite build --ssr` puts the server's copy of the app, inside the built app, never served. */
 const SERVER_BUILD_DIR = '.ssr'
-/** The element the browser's app draws into. */
+/** The element the browser's app renders into. */
 const ROOT_ELEMENT = '<div id="root"></div>'
 
 /** One file of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -67,10 +67,10 @@ export async function loadWebBuild(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {}
-  // Dark pages are dark from their first paint: the theme is applied before the body is drawn.
+  // Dark pages are dark from their first paint: the theme is applied before the body is rendered.
   const firstPaint = renderer?.firstPaintScript() ?? ''
   // The tile server and the contact address are configured at run time; the page reads them
-  // from these meta tags (the server's drawing is given the address with each page request).
+  // from these meta tags (the server's rendering is given the address with each page request).
   const headAdditions = [
     ...(firstPaint ? [`<script>${firstPaint}</script>`] : []),
     `<meta name="tile-url" content="${escapeAttribute(settings.tileUrl)}">`,
@@ -82,7 +82,7 @@ export async function loadWebBuild(
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
   // The inline scripts that may run: those two, and no other.
-  const scriptHashes = [firstPaint, renderer ? DRAWN_PAGE_SCRIPT : '']
+  const scriptHashes = [firstPaint, renderer ? RENDERED_PAGE_SCRIPT : '']
     .filter(Boolean)
     .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
   return { webDir, template, scriptHashes, renderer, manifest }
@@ -94,7 +94,7 @@ export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
  * other public files for a day, and a page (never cached) for every path the router owns. A page
  * lists the files of its screens so that they download with it. The route manifest says which
- * pages React draws on the server: the public ones the same for everyone, kept compressed in the
+ * pages React renders on the server: the public ones the same for everyone, kept compressed in the
  * read cache until a report changes; the signed-in ones for the session of the request's cookie,
  * with their data, or a redirect to their login page.
  */
@@ -123,7 +123,7 @@ export async function installWebApp(
   const shells = new Map<string, CompressedBody>()
   const entryFiles = staticFilesOf(build.manifest, entryKeys(build.manifest))
 
-  /** The page of a path that the browser's app draws: the template and its screens' files. */
+  /** The page of a path that the browser's app renders: the template and its screens' files. */
   function shell(screens: string[]): CompressedBody {
     const key = screens.join('|')
     let page = shells.get(key)
@@ -134,26 +134,26 @@ export async function installWebApp(
     return page
   }
 
-  /** The page's HTML around what React drew, with the data to take it over. */
+  /** The page's HTML around what React rendered, with the data to hydrate it. */
   function pageAround(
     page: { pathname: string; screens: string[]; frenchOnly: boolean; language: Language },
-    drawn: Extract<DrawnPage, { kind: 'page' }>,
+    rendered: Extract<RenderedPage, { kind: 'page' }>,
   ) {
     const french = page.frenchOnly ? ` ${FRENCH_ONLY_ATTRIBUTE}` : ''
-    // Drawn in English or Wolof: the app needs that language's texts to take the page over, so
+    // Rendered in English or Wolof: the app needs that language's texts to hydrate the page, so
     // they come with its screens' files, not after.
     const files = [...page.screens, ...catalogueKeys(build.manifest, page.language)]
-    return afterTheFirstPaint(withHead(withScreenFiles(build, files, entryFiles), drawn.head))
+    return afterTheFirstPaint(withHead(withScreenFiles(build, files, entryFiles), rendered.head))
       .replace(TEMPLATE_HTML_LANGUAGE, `<html lang="${page.language}">`)
       .replace(
         ROOT_ELEMENT,
-        `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(page.pathname)}"${french}>${drawn.html}</div>` +
-          `<script type="application/json" id="${HYDRATION_DATA_ID}">${drawn.hydration}</script>`,
+        `<div id="root" ${RENDERED_PATH_ATTRIBUTE}="${escapeAttribute(page.pathname)}"${french}>${rendered.html}</div>` +
+          `<script type="application/json" id="${HYDRATION_DATA_ID}">${rendered.hydration}</script>`,
       )
   }
 
   /**
-   * The API as a page drawn for `principal` reaches it: the server's own answers, as that visitor,
+   * The API as a page rendered for `principal` reaches it: the server's own answers, as that visitor,
    * from that visitor's address (the limits count its lookups as its own).
    */
   async function apiCaller(principal: Principal | null, address: string) {
@@ -169,10 +169,10 @@ export async function installWebApp(
     }
   }
 
-  /** A page, with whether it was drawn for the request's session (a signed-in page), or a redirect. */
+  /** A page, with whether it was rendered for the request's session (a signed-in page), or a redirect. */
   type Answer = { page: CompressedBody; status: number; forSession?: boolean } | { redirect: string }
 
-  async function draw(
+  async function render(
     renderer: PageRenderer,
     page: {
       pageUrl: string
@@ -188,7 +188,7 @@ export async function installWebApp(
     const session: PageSession | null = principal
       ? { user: sessionUserOf(principal), userType: principal.type }
       : null
-    const drawn = await renderer.drawPage({
+    const rendered = await renderer.renderPage({
       url: page.pageUrl,
       origin: page.origin,
       language: page.language,
@@ -197,18 +197,18 @@ export async function installWebApp(
       session,
       callApi: await apiCaller(principal, page.address),
     })
-    if (drawn.kind === 'redirect') return { redirect: drawn.location }
-    return { page: compressBody(pageAround(page, drawn)), status: drawn.status }
+    if (rendered.kind === 'redirect') return { redirect: rendered.location }
+    return { page: compressBody(pageAround(page, rendered)), status: rendered.status }
   }
 
   async function answer(request: FastifyRequest): Promise<Answer> {
     const { pathname } = pageAddress(request.url, [])
     const info = renderer?.pageOf(pathname)
-    if (!renderer || !info?.drawn) return { page: shell(info?.screens ?? []), status: 200 }
-    // A page drawn for a session is drawn for that visitor only, never cached: with its whole
+    if (!renderer || !info?.rendered) return { page: shell(info?.screens ?? []), status: 200 }
+    // A page rendered for a session is rendered for that visitor only, never cached: with its whole
     // address, as the app reads it (the admin's report filters), or the app would hydrate another
-    // page than the one drawn. A page drawn for everyone keeps only the parameters it reads.
-    const { pageUrl } = pageAddress(request.url, info.drawn === 'session' ? 'all' : info.parameters)
+    // page than the one rendered. A page rendered for everyone keeps only the parameters it reads.
+    const { pageUrl } = pageAddress(request.url, info.rendered === 'session' ? 'all' : info.parameters)
     // Sharing cards and canonical addresses are absolute, or WhatsApp shows no preview: the
     // configured origin, else the one the request came to (behind TRUST_PROXY, its forwarded one).
     const origin = app.deps.config.publicOrigin ?? requestOrigin(request)
@@ -225,21 +225,21 @@ export async function installWebApp(
     }
     const cookie = sessionCookieOf(request)
     try {
-      if (info.drawn === 'session') {
+      if (info.rendered === 'session') {
         const principal = cookie ? await app.auth.principalOfRefreshToken(cookie) : null
-        const drawn = await draw(renderer, page, principal)
-        return 'page' in drawn ? { ...drawn, forSession: true } : drawn
+        const rendered = await render(renderer, page, principal)
+        return 'page' in rendered ? { ...rendered, forSession: true } : rendered
       }
       // Kept until a report changes. A page asked with a parameter it reads (a code to look up),
-      // or whose path carries a value (a report's id), is drawn for that visitor only: caching
+      // or whose path carries a value (a report's id), is rendered for that visitor only: caching
       // one copy per value would let anyone fill the cache with pages no one else asks for.
       return pageUrl === pathname && !info.valueInPath
         ? await app.readCache.get(`page:${language}:${origin ?? ''}${pathname}`, () =>
-            draw(renderer, page, null),
+            render(renderer, page, null),
           )
-        : await draw(renderer, page, null)
+        : await render(renderer, page, null)
     } catch (error) {
-      // The browser's app draws it then, as it draws every other page.
+      // The browser's app renders it then, as it renders every other page.
       app.log.error({ err: error, url: redactUrl(pageUrl) }, 'server rendering failed')
       return { page: shell(info.screens), status: 200 }
     }
@@ -249,12 +249,12 @@ export async function installWebApp(
     const { request } = reply
     const result = await answer(request)
     if ('redirect' in result) return reply.header('cache-control', 'no-store').redirect(result.redirect, 302)
-    // A page drawn for a session is that visitor's alone: kept by no cache, not even the
+    // A page rendered for a session is that visitor's alone: kept by no cache, not even the
     // browser's (its back button after a logout). Every other page is checked again before use.
     reply
       .status(result.status)
       .header('cache-control', result.forSession ? 'no-store, private' : 'no-cache')
-      // The same address is drawn in the language the cookie names.
+      // The same address is rendered in the language the cookie names.
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
     return sendCompressed(reply, result.page)
@@ -270,7 +270,7 @@ function languageOf(request: FastifyRequest): Language {
   return LANGUAGES.find((language) => language === chosen) ?? DEFAULT_LANGUAGE
 }
 
-/** The template's own <html> tag: a drawn page says the language it was drawn in. */
+/** The template's own <html> tag: a rendered page says the language it was rendered in. */
 const TEMPLATE_HTML_LANGUAGE = /<html lang="[^"]*">/
 
 /**
@@ -299,7 +299,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * A page's address as the server draws it: its path, and of the query only the parameters the
+ * A page's address as the server renders it: its path, and of the query only the parameters the
  * page reads, so that `/?utm_source=x` is the cached `/`.
  */
 function pageAddress(url: string, read: readonly string[] | 'all'): { pathname: string; pageUrl: string } {
@@ -365,12 +365,12 @@ function withScreenFiles(build: WebBuild, screens: string[], entryFiles: Set<str
   return build.template.replace('</head>', `${links.join('')}</head>`)
 }
 
-/** The template's own title and metadata, which a drawn page's head replaces. */
+/** The template's own title and metadata, which a rendered page's head replaces. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>/
 const TEMPLATE_PAGE_METAS =
   /<meta\s+(?:name|property)="(?:description|keywords|robots|og:(?:title|description|type|image|url)|twitter:(?:card|title|description|image))"[^>]*>/g
 
-/** The page's head as React drew it: its title, description, sharing card and canonical address. */
+/** The page's head as React rendered it: its title, description, sharing card and canonical address. */
 function withHead(page: string, head: PageHead): string {
   const tags = [
     `<title>${escapeText(head.title)}</title>`,
@@ -389,18 +389,18 @@ function escapeText(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
 }
 
-/** The element of a drawn page that lists its scripts, for `DRAWN_PAGE_SCRIPT`. */
+/** The element of a rendered page that lists its scripts, for `RENDERED_PAGE_SCRIPT`. */
 const APP_FILES_ID = 'app-files'
 
 /**
- * The drawn page's own script, at the end of its body. It asks for the page's scripts once the
+ * The rendered page's own script, at the end of its body. It asks for the page's scripts once the
  * browser reports its first paint of text (asked any sooner, they would share the line with its
  * styles on a slow network), at once in a tab nobody sees or a browser that does not report
  * paints, and after 3 s at the latest. Meanwhile it remembers the last button tapped, which
- * nothing could answer yet: the app taps it again once it has taken the page over. A fixed text,
+ * nothing could answer yet: the app taps it again once it has hydrated the page. A fixed text,
  * so that the CSP allows it by its hash.
  */
-export const DRAWN_PAGE_SCRIPT = `(function () {
+export const RENDERED_PAGE_SCRIPT = `(function () {
   var root = document.documentElement
   function rememberTap(event) {
     if (root.hasAttribute('${APP_READY_ATTRIBUTE}')) return document.removeEventListener('click', rememberTap, true)
@@ -444,9 +444,9 @@ const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
 /**
- * A page drawn by the server reads without its scripts: they are asked for once it has painted,
+ * A page rendered by the server reads without its scripts: they are asked for once it has painted,
  * so that on a slow phone network they never share the line with its styles and its text. The
- * page's links work meanwhile; its buttons and forms once the app has taken it over.
+ * page's links work meanwhile; its buttons and forms once the app has hydrated it.
  */
 function afterTheFirstPaint(page: string): string {
   const entry = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1])
@@ -459,7 +459,7 @@ function afterTheFirstPaint(page: string): string {
     .replace(
       '</body>',
       `<script type="application/json" id="${APP_FILES_ID}">${files}</script>` +
-        `<script>${DRAWN_PAGE_SCRIPT}</script></body>`,
+        `<script>${RENDERED_PAGE_SCRIPT}</script></body>`,
     )
 }
 

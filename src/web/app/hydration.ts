@@ -3,8 +3,8 @@ import type { HydrationState } from 'react-router'
 import { HYDRATION_DATA_ID, type PageSession } from '../../domain/page-renderer'
 
 /**
- * What a page drawn by the server carries for the browser to take it over as it is: the router's
- * state (its loaders ran on the server), the queries' data, and whom it was drawn for.
+ * What a page rendered by the server carries for the browser to hydrate it as it is: the router's
+ * state (its loaders ran on the server), the queries' data, and whom it was rendered for.
  */
 export interface HydrationData {
   router: HydrationState

@@ -4,7 +4,7 @@ import { OUTBOX_CHANGED_EVENT } from '../lib/outbox/outbox-events'
 import { createQueryClient } from '../lib/query-client'
 import { whenPageIdle } from '../lib/when-page-idle'
 
-// Toasts are never needed for the first paint: their code arrives, and their area is drawn, once
+// Toasts are never needed for the first paint: their code arrives, and their area is rendered, once
 // the page is up. A toast asked for before then is shown when the area appears.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
 

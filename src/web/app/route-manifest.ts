@@ -1,14 +1,14 @@
 /**
  * Every page of the app, once (SPEC.md section 2): its path, the screen file fetched when it is
- * visited, the data its first frame shows, who may see it and whether the server draws it. The
- * router (router.tsx), the server's page drawing (entry-server.tsx), `npm run size` and the
+ * visited, the data its first frame shows, who may see it and whether the server renders it. The
+ * router (router.tsx), the server's page rendering (entry-server.tsx), `npm run size` and the
  * chunking rules (vite.chunks.ts) all read this one table. Plain data: scripts read it in Node.
  */
 import { REPORT_PAGE_SEGMENT, TRACKING_CODE_PARAMETER } from '../../domain/citizen-rules'
 import { LIST_VIEW_PARAMETER } from '../../domain/page'
 
-/** The data a page's first frame shows: the keys of first-data.ts, each one query. */
-export type FirstDataKey =
+/** The data a page's first frame shows: the keys of initial-data.ts, each one query. */
+export type InitialDataKey =
   | 'reportCount'
   | 'recentReports'
   | 'categories'
@@ -37,7 +37,7 @@ export interface ManifestRoute {
   /** React Router's path, relative to its parent; none for an index or a frame. */
   path?: string
   index?: true
-  /** Also the route's id: the same on the server and in the browser, so that the page is taken over. */
+  /** Also the route's id: the same on the server and in the browser, so that the page is hydrated. */
   id: string
   /**
    * The screen's file under src/web (Vite's manifest key without `src/web/`), fetched when the
@@ -45,26 +45,26 @@ export interface ManifestRoute {
    */
   screen?: string
   area: Area
-  /** The data its first frame shows, asked for before it is drawn (the route's loader). */
-  data?: readonly FirstDataKey[]
+  /** The data its first frame shows, asked for before it is rendered (the route's loader). */
+  data?: readonly InitialDataKey[]
   /**
    * The one thing of `data` the page is about (a report, by the id in its path): when the address
    * cannot name one or the API does not know it (404), the page says so with the not-found page,
    * answered with status 404.
    */
-  subject?: FirstDataKey
+  subject?: InitialDataKey
   /**
-   * Drawn by the server: `public`, the same for every visitor (and kept until a report changes,
+   * Rendered by the server: `public`, the same for every visitor (and kept until a report changes,
    * unless its path carries a value: a report's id);
    * `session`, for the signed-in visitor whose cookie the page request carries. Others (what a
-   * phone keeps for itself: its reports, its messages) are drawn by the browser.
+   * phone keeps for itself: its reports, its messages) are rendered by the browser.
    */
-  drawn?: 'public' | 'session'
+  rendered?: 'public' | 'session'
   /** The signed-in area of this route and those below it: its session, or its login page. */
   session?: { userType: 'organization' | 'admin'; loginPath: string }
   /**
    * The query parameters its screen reads: the page differs with them; any other is ignored. A page
-   * drawn for a session is drawn with its whole address (never cached).
+   * rendered for a session is rendered with its whole address (never cached).
    */
   parameters?: readonly string[]
   children?: readonly ManifestRoute[]
@@ -81,24 +81,24 @@ const organizationDashboard = {
   screen: 'features/organization/dashboard/dashboard-page',
   area: 'organization',
   data: ['organizationProfile', 'organizationStats'],
-  drawn: 'session',
+  rendered: 'session',
 } as const
 const adminDashboard = {
   screen: 'features/admin/dashboard/admin-dashboard-page',
   area: 'admin',
   data: ['adminStats', 'adminReports', 'adminReportsToAssign'],
-  drawn: 'session',
+  rendered: 'session',
 } as const
 
 export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
-  { index: true, id: 'home', area: 'citizen', data: ['reportCount', 'recentReports'], drawn: 'public' },
+  { index: true, id: 'home', area: 'citizen', data: ['reportCount', 'recentReports'], rendered: 'public' },
   {
     path: 'signaler',
     id: 'report',
     screen: 'features/citizen/report-form/report-page',
     area: 'citizen',
     data: ['categories'],
-    drawn: 'public',
+    rendered: 'public',
   },
   {
     path: 'mes-signalements',
@@ -118,7 +118,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
     screen: 'features/citizen/tracking/tracking-page',
     area: 'citizen',
     data: ['trackedReport'],
-    drawn: 'public',
+    rendered: 'public',
     parameters: [TRACKING_CODE_PARAMETER],
   },
   {
@@ -128,7 +128,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
     area: 'citizen',
     data: ['publicReport'],
     subject: 'publicReport',
-    drawn: 'public',
+    rendered: 'public',
   },
   {
     path: 'statistiques',
@@ -136,14 +136,14 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
     screen: 'features/citizen/statistics/statistics-page',
     area: 'citizen',
     data: ['publicStats'],
-    drawn: 'public',
+    rendered: 'public',
   },
   {
     path: 'a-propos',
     id: 'about',
     screen: 'features/citizen/about/about-page',
     area: 'citizen',
-    drawn: 'public',
+    rendered: 'public',
   },
   {
     // The organisation and admin areas read French only: their frame loads with their first screen.
@@ -156,7 +156,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         id: 'organization-login',
         screen: 'features/organization/login/organization-login-page',
         area: 'organization',
-        drawn: 'public',
+        rendered: 'public',
       },
       {
         path: 'organization/signup',
@@ -164,10 +164,10 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         screen: 'features/organization/signup/signup-page',
         area: 'organization',
         data: ['categories'],
-        drawn: 'public',
+        rendered: 'public',
       },
       {
-        // The one-time link a responsable hands to a new member: drawn by the browser, never kept.
+        // The one-time link a responsable hands to a new member: rendered by the browser, never kept.
         path: 'organization/invitation/:token',
         id: 'organization-invitation',
         screen: 'features/organization/team/invitation-page',
@@ -188,7 +188,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/available-reports/available-reports-page',
             area: 'organization',
             data: ['availableReports'],
-            drawn: 'session',
+            rendered: 'session',
             parameters: [LIST_VIEW_PARAMETER],
           },
           {
@@ -197,7 +197,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/managed-reports/managed-reports-page',
             area: 'organization',
             data: ['managedReports', 'organizationStats'],
-            drawn: 'session',
+            rendered: 'session',
             parameters: [LIST_VIEW_PARAMETER],
           },
           {
@@ -206,10 +206,10 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/notifications/notifications-page',
             area: 'organization',
             data: ['managedReports', 'sentNotifications'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
-            // A field agent's round: drawn by the browser (the phone's position orders it), and
+            // A field agent's round: rendered by the browser (the phone's position orders it), and
             // the one signed-in screen that opens offline, from the list kept on the phone.
             path: 'tournee',
             id: 'organization-tournee',
@@ -222,7 +222,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/team/team-page',
             area: 'organization',
             data: ['organizationMembers'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'settings',
@@ -230,7 +230,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/organization/settings/settings-page',
             area: 'organization',
             data: ['organizationProfile'],
-            drawn: 'session',
+            rendered: 'session',
           },
         ],
       },
@@ -239,7 +239,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
         id: 'admin-login',
         screen: 'features/admin/login/admin-login-page',
         area: 'admin',
-        drawn: 'public',
+        rendered: 'public',
       },
       {
         path: 'admin',
@@ -256,7 +256,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/reports/admin-reports-page',
             area: 'admin',
             data: ['adminReports'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'organizations',
@@ -264,7 +264,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/organizations/admin-organizations-page',
             area: 'admin',
             data: ['adminOrganizations'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'users',
@@ -272,7 +272,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/users/admin-users-page',
             area: 'admin',
             data: ['adminUsers'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'categories',
@@ -280,7 +280,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/categories/admin-categories-page',
             area: 'admin',
             data: ['adminCategories'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'zones',
@@ -288,7 +288,7 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/areas/admin-areas-page',
             area: 'admin',
             data: ['adminAreas'],
-            drawn: 'session',
+            rendered: 'session',
           },
           {
             path: 'api-keys',
@@ -296,13 +296,13 @@ export const ROUTE_MANIFEST: readonly ManifestRoute[] = [
             screen: 'features/admin/api-keys/admin-api-keys-page',
             area: 'admin',
             data: ['apiKeys'],
-            drawn: 'session',
+            rendered: 'session',
           },
         ],
       },
     ],
   },
-  { path: '*', id: 'not-found', screen: 'app/routes/not-found', area: 'citizen', drawn: 'public' },
+  { path: '*', id: 'not-found', screen: 'app/routes/not-found', area: 'citizen', rendered: 'public' },
 ]
 
 /** The routes a path goes through, outermost first (React Router's matching, on the manifest). */

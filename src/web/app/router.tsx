@@ -12,10 +12,10 @@ import type { UserType } from '../../domain/auth'
 import { PageLoading } from '../components/layout/page-loading'
 import { HOME_ROUTE_ID, HomePage } from '../features/home/home-page'
 import { catalogueReady } from '../i18n'
-import { lazyScreen, loadDrawnParts, type ScreenModule } from '../lib/lazy-screens'
+import { lazyScreen, loadRenderedParts, type ScreenModule } from '../lib/lazy-screens'
 import { isUnknown, UNKNOWN_SUBJECT } from '../lib/page-subject'
-import { markFirstData } from '../lib/query-client'
-import { FIRST_DATA } from './first-data'
+import { markInitialData } from '../lib/query-client'
+import { INITIAL_DATA } from './initial-data'
 import { type ManifestRoute, ROUTE_MANIFEST } from './route-manifest'
 import { ErrorPage } from './routes/error-page'
 
@@ -38,7 +38,7 @@ function screenOf(route: ManifestRoute): Required<Pick<RouteObject, 'lazy'>> | u
   return lazyScreen(`src/web/${route.screen}.tsx`, SCREEN_FILES[key], ready)
 }
 
-/** What the routes' loaders need: the page's query client and whose session it is drawn for. */
+/** What the routes' loaders need: the page's query client and whose session it is rendered for. */
 export interface RouteDeps {
   queryClient: QueryClient
   /**
@@ -47,14 +47,14 @@ export interface RouteDeps {
    */
   session: () => Promise<{ isAuthenticated: boolean; userType: UserType | null }>
   /**
-   * Whether a loader waits for its data: the server does, to draw the page with it; the browser
+   * Whether a loader waits for its data: the server does, to render the page with it; the browser
    * does not, so that a visit never waits on a slow network (the screen shows its loading state).
    */
   awaitData: boolean
 }
 
 /**
- * A route's loader: its signed-in area's session, or its login page; then its first data, asked
+ * A route's loader: its signed-in area's session, or its login page; then its initial data, asked
  * through the features' query options (the screen's own queries then start from it). A page
  * about one thing (its `subject`) that is unknown is answered 404 (page-subject.ts): at once when
  * its address cannot name one, and on the server, which waits for the data, when the API says so.
@@ -70,7 +70,7 @@ function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: Ro
     if (!signedIn) return null
     if (!route.data) return null
     const url = new URL(request.url)
-    const queries = await FIRST_DATA[route.area]()
+    const queries = await INITIAL_DATA[route.area]()
     let unknownSubject = false
     const asked = route.data.flatMap((key) => {
       const options = queries[key]?.(url, params)
@@ -82,7 +82,7 @@ function loaderOf(route: ManifestRoute, area: ManifestRoute['session'], deps: Ro
       // then takes what comes as it is. A failure is the screen's to show, with its own texts.
       const fetched = deps.queryClient
         .ensureQueryData({ ...options, revalidateIfStale: true })
-        .then(() => markFirstData(deps.queryClient, options.queryKey))
+        .then(() => markInitialData(deps.queryClient, options.queryKey))
       return [
         fetched.catch((error: unknown) => {
           if (key === route.subject && isUnknown(error)) unknownSubject = true
@@ -132,7 +132,7 @@ const SCREEN_FIELDS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'element
 
 /**
  * Loads the screens a path shows and puts them in the route table, before the router is made:
- * its first render is then the screen itself, which lets it take over HTML drawn by the server.
+ * its first render is then the screen itself, which lets it hydrate HTML rendered by the server.
  */
 export async function loadScreensOf(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? []
@@ -145,6 +145,6 @@ export async function loadScreensOf(routes: RouteObject[], pathname: string): Pr
       route.lazy = undefined
     }),
   )
-  // Then the parts of those screens that the server drew but that come with code of their own.
-  await loadDrawnParts(matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
+  // Then the parts of those screens that the server rendered but that come with code of their own.
+  await loadRenderedParts(matches.flatMap(({ route }) => (route.id ? [route.id] : [])))
 }

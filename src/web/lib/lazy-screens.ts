@@ -24,16 +24,16 @@ export function lazyScreen(
   }
 }
 
-/** The loaders of each route's drawn parts (lazyDrawnPart), by route id. */
-const drawnParts = new Map<string, (() => Promise<unknown>)[]>()
+/** The loaders of each route's rendered parts (lazyRenderedPart), by route id. */
+const renderedParts = new Map<string, (() => Promise<unknown>)[]>()
 
 /**
- * A part of a route's screen that the server draws with the page but whose code comes after the
- * first download (below the fold). The app waits for it before taking the page over: a part
- * still loading then would be drawn again by the browser, its HTML thrown away, as soon as
+ * A part of a route's screen that the server renders with the page but whose code comes after the
+ * first download (below the fold). The app waits for it before hydrating the page: a part
+ * still loading then would be rendered again by the browser, its HTML thrown away, as soon as
  * anything above it changes.
  */
-export function lazyDrawnPart<Props extends object>(
+export function lazyRenderedPart<Props extends object>(
   routeId: string,
   load: () => Promise<ComponentType<Props>>,
 ): LazyExoticComponent<ComponentType<Props>> {
@@ -42,11 +42,11 @@ export function lazyDrawnPart<Props extends object>(
     loading ??= load()
     return loading
   }
-  drawnParts.set(routeId, [...(drawnParts.get(routeId) ?? []), once])
+  renderedParts.set(routeId, [...(renderedParts.get(routeId) ?? []), once])
   return lazy(() => once().then((component) => ({ default: component })))
 }
 
-/** The code of the drawn parts of these routes, loaded. */
-export function loadDrawnParts(routeIds: readonly string[]): Promise<unknown> {
-  return Promise.all(routeIds.flatMap((id) => drawnParts.get(id) ?? []).map((load) => load()))
+/** The code of the rendered parts of these routes, loaded. */
+export function loadRenderedParts(routeIds: readonly string[]): Promise<unknown> {
+  return Promise.all(routeIds.flatMap((id) => renderedParts.get(id) ?? []).map((load) => load()))
 }

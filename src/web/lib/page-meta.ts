@@ -5,7 +5,7 @@ import { type PageMeta, pageHead, pageHeadMetas } from '../../domain/page'
 export type { PageMeta }
 
 /**
- * Where the server, drawing a page, collects what it says of itself (its title, its sharing
+ * Where the server, rendering a page, collects what it says of itself (its title, its sharing
  * card…) to write them into the page's head; absent in the browser, where the head is kept up to
  * date as the visitor moves from page to page.
  */
@@ -43,7 +43,7 @@ export function applyPageMeta(meta: PageMeta, path: string) {
 /** Sets title, description, keywords, sharing card and canonical address of the current page. */
 export function usePageMeta(meta: PageMeta = {}) {
   const { pathname } = useLocation()
-  // Drawn by the server: its head is written with these.
+  // Rendered by the server: its head is written with these.
   useContext(PageMetaSink)?.(meta)
   const { title, description, keywords, image, type, robots } = meta
   useEffect(() => {

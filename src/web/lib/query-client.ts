@@ -6,7 +6,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query'
 import { QUERY_CACHE_TIME_MS, QUERY_RETRIES, queryRetryDelay } from '../../domain/constants'
-import { DRAWN_DATA_FRESH_MS } from '../../domain/page-renderer'
+import { RENDERED_DATA_FRESH_MS } from '../../domain/page-renderer'
 import { logApiFailure } from './api-client'
 import { isUnknown, UNKNOWN_IS_AN_ANSWER } from './page-subject'
 
@@ -34,7 +34,7 @@ export function createQueryClient(
         retryDelay: queryRetryDelay,
         gcTime: QUERY_CACHE_TIME_MS,
         // What the page was opened with is not asked for again when its screen mounts.
-        refetchOnMount: (query) => !isFirstData(query),
+        refetchOnMount: (query) => !isInitialData(query),
         // Mobile data is costly: do not reload just because the tab came back.
         refetchOnWindowFocus: false,
         // Asked even when the phone says it is offline: the service worker may answer from its
@@ -59,19 +59,19 @@ export function keyNames(queryKey: QueryKey): string[] {
 }
 
 /**
- * The queries a page was opened with: drawn by the server with it, or fetched by its route's
+ * The queries a page was opened with: rendered by the server with it, or fetched by its route's
  * loader as the app opened it. Its screens, mounting next, take that data as it is (for
- * DRAWN_DATA_FRESH_MS) instead of asking again; every other query is asked again on mount once
+ * RENDERED_DATA_FRESH_MS) instead of asking again; every other query is asked again on mount once
  * stale, as usual, so that a screen visited again shows what changed meanwhile.
  */
-const firstData = new WeakSet<Query>()
+const initialData = new WeakSet<Query>()
 
-function isFirstData(query: Query): boolean {
-  return firstData.has(query) && Date.now() - query.state.dataUpdatedAt < DRAWN_DATA_FRESH_MS
+function isInitialData(query: Query): boolean {
+  return initialData.has(query) && Date.now() - query.state.dataUpdatedAt < RENDERED_DATA_FRESH_MS
 }
 
-/** Marks the data a page is opened with (see `firstData`). */
-export function markFirstData(client: QueryClient, queryKey: QueryKey) {
+/** Marks the data a page is opened with (see `initialData`). */
+export function markInitialData(client: QueryClient, queryKey: QueryKey) {
   const query = client.getQueryCache().find({ queryKey, exact: true })
-  if (query) firstData.add(query)
+  if (query) initialData.add(query)
 }

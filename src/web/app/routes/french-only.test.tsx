@@ -18,7 +18,7 @@ afterEach(async () => {
 })
 
 describe('a French-only area', () => {
-  it('stays <html lang="fr"> when the stored language is applied after it has drawn', async () => {
+  it('stays <html lang="fr"> when the stored language is applied after it has rendered', async () => {
     const view = renderArea()
     await screen.findByRole('heading', { name: 'Espace' })
     // What the settings store does once the page is idle, for a visitor who reads Wolof.

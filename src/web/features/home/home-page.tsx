@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SiteHeader } from '../../components/layout/site-header'
 import { buttonClassName } from '../../components/ui/button'
-import { lazyDrawnPart } from '../../lib/lazy-screens'
+import { lazyRenderedPart } from '../../lib/lazy-screens'
 import { usePageMeta } from '../../lib/page-meta'
 import type { Bbox } from './api/get-map-reports'
 import { HomeMap } from './components/home-map'
@@ -14,10 +14,10 @@ import { ReportCountBadge } from './components/report-count-badge'
 export const HOME_ROUTE_ID = 'home'
 
 // Below the fold: their code arrives after the first paint; the server renders them all the same.
-const HomeLists = lazyDrawnPart(HOME_ROUTE_ID, () =>
+const HomeLists = lazyRenderedPart(HOME_ROUTE_ID, () =>
   import('./components/home-lists').then((module) => module.HomeLists),
 )
-const SiteFooter = lazyDrawnPart(HOME_ROUTE_ID, () =>
+const SiteFooter = lazyRenderedPart(HOME_ROUTE_ID, () =>
   import('../../components/layout/site-footer').then((module) => module.SiteFooter),
 )
 

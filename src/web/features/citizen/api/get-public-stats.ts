@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
+import { RENDERED_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { PublicStats } from '../../../../domain/public-data'
 import { STATS_PAGE_ORGANIZATIONS } from '../../../../domain/public-data-rules'
 import { apiGet } from '../../../lib/api-client'
@@ -11,7 +11,7 @@ export const publicStatsQueryOptions = () =>
     queryFn: ({ signal, client }) =>
       apiGet<PublicStats>(`/api/public/stats?organizations=${STATS_PAGE_ORGANIZATIONS}`, { signal, client }),
     // The page arrived with it: no second request on the way in.
-    staleTime: DRAWN_DATA_FRESH_MS,
+    staleTime: RENDERED_DATA_FRESH_MS,
   })
 
 /** The public statistics of /statistiques (GET /api/public/stats), with the organisations it shows. */

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
+import { RENDERED_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { RecentReport } from '../../../../domain/report'
 import { apiGet } from '../../../lib/api-client'
 
@@ -18,7 +18,7 @@ export const recentReportsQueryOptions = () =>
     queryKey: ['reports', 'recent'],
     queryFn: ({ signal, client }) => getRecentReports({ signal, client }),
     // The page arrived with it (first-screen.ts): no second request on the way in.
-    staleTime: DRAWN_DATA_FRESH_MS,
+    staleTime: RENDERED_DATA_FRESH_MS,
   })
 
 /** The newest reports of the department (GET /api/reports/recent). */

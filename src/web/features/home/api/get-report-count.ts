@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import { DRAWN_DATA_FRESH_MS } from '../../../../domain/page-renderer'
+import { RENDERED_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { ReportCount } from '../../../../domain/report'
 import { apiGet } from '../../../lib/api-client'
 
@@ -18,7 +18,7 @@ export const reportCountQueryOptions = () =>
     queryKey: ['reports', 'count'],
     queryFn: ({ signal, client }) => getReportCount({ signal, client }),
     // The page arrived with it (first-screen.ts): no second request on the way in.
-    staleTime: DRAWN_DATA_FRESH_MS,
+    staleTime: RENDERED_DATA_FRESH_MS,
   })
 
 /** How many reports the department has (GET /api/reports/count). */

@@ -1,6 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query'
 import type { Params } from 'react-router'
-import type { Area, FirstDataKey } from './route-manifest'
+import type { Area, InitialDataKey } from './route-manifest'
 
 // Options of any query: each key gives the options its screen's first query uses.
 // biome-ignore lint/suspicious/noExplicitAny: the queries' data types differ, their options are only passed on
@@ -12,7 +12,7 @@ export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>
  * from it): null when the page has nothing to ask (a tracking page without a valid code, a
  * report's page whose id cannot be one).
  */
-export type FirstData<Key extends FirstDataKey> = Readonly<
+export type InitialData<Key extends InitialDataKey> = Readonly<
   Record<Key, (url: URL, params: Params) => AnyQueryOptions | null>
 >
 
@@ -20,9 +20,9 @@ export type FirstData<Key extends FirstDataKey> = Readonly<
  * Each area's queries, fetched with its screens: an organisation's or an administrator's queries
  * are never in a citizen page's download.
  */
-export const FIRST_DATA: Readonly<Record<Area, () => Promise<Partial<FirstData<FirstDataKey>>>>> = {
-  citizen: () => import('./first-data-citizen').then((module) => module.citizenFirstData),
+export const INITIAL_DATA: Readonly<Record<Area, () => Promise<Partial<InitialData<InitialDataKey>>>>> = {
+  citizen: () => import('./initial-data-citizen').then((module) => module.citizenInitialData),
   'signed-in': () => Promise.resolve({}),
-  organization: () => import('./first-data-organization').then((module) => module.organizationFirstData),
-  admin: () => import('./first-data-admin').then((module) => module.adminFirstData),
+  organization: () => import('./initial-data-organization').then((module) => module.organizationInitialData),
+  admin: () => import('./initial-data-admin').then((module) => module.adminInitialData),
 }

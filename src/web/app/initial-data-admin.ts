@@ -6,10 +6,10 @@ import { adminReportsQueryOptions } from '../features/admin/api/get-admin-report
 import { adminStatsQueryOptions } from '../features/admin/api/get-admin-stats'
 import { adminUsersQueryOptions } from '../features/admin/api/get-admin-users'
 import { readReportFilters } from '../features/admin/reports/report-filters'
-import type { FirstData } from './first-data'
+import type { InitialData } from './initial-data'
 
-/** The first data of the back-office pages (first-data.ts). */
-export const adminFirstData: FirstData<
+/** The initial data of the back-office pages (initial-data.ts). */
+export const adminInitialData: InitialData<
   | 'adminStats'
   | 'adminReports'
   | 'adminReportsToAssign'

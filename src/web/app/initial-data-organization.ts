@@ -7,10 +7,10 @@ import { membersQueryOptions } from '../features/organization/api/team'
 import { readOverdueOnly } from '../features/organization/components/overdue-only-filter'
 import { useSessionStore } from '../lib/auth/session-store'
 import { categoriesQueryOptions } from '../lib/categories'
-import type { FirstData } from './first-data'
+import type { InitialData } from './initial-data'
 
-/** The first data of the organisation pages (first-data.ts). */
-export const organizationFirstData: FirstData<
+/** The initial data of the organisation pages (initial-data.ts). */
+export const organizationInitialData: InitialData<
   | 'categories'
   | 'organizationProfile'
   | 'organizationStats'

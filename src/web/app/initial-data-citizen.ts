@@ -5,10 +5,10 @@ import { trackedReportQueryOptions } from '../features/citizen/api/track-report'
 import { recentReportsQueryOptions } from '../features/home/api/get-recent-reports'
 import { reportCountQueryOptions } from '../features/home/api/get-report-count'
 import { categoriesQueryOptions } from '../lib/categories'
-import type { FirstData } from './first-data'
+import type { InitialData } from './initial-data'
 
-/** The first data of the citizen pages (first-data.ts). */
-export const citizenFirstData: FirstData<
+/** The initial data of the citizen pages (initial-data.ts). */
+export const citizenInitialData: InitialData<
   'reportCount' | 'recentReports' | 'categories' | 'trackedReport' | 'publicReport' | 'publicStats'
 > = {
   reportCount: () => reportCountQueryOptions(),

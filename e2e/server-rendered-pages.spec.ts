@@ -1,5 +1,5 @@
-// Pages arrive drawn by React on the server, with their data, before any JavaScript runs
-// (docs/decisions/0008-react-drawn-on-the-server.md), and React then takes them over in the page:
+// Pages arrive rendered by React on the server, with their data, before any JavaScript runs
+// (docs/decisions/0008-react-rendered-on-the-server.md), and React then hydrates them in the page:
 // the public citizen pages the same for everyone, the signed-in pages for the session cookie.
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
@@ -30,7 +30,7 @@ async function openWithoutJavaScript({ server, browser }: ServerAndBrowser, path
   return page
 }
 
-describe('pages drawn by the server', () => {
+describe('pages rendered by the server', () => {
   it('shows the home page’s count and recent reports before any JavaScript runs', async ({
     server,
     browser,
@@ -53,7 +53,7 @@ describe('pages drawn by the server', () => {
     await page.context().close()
   })
 
-  it('shows a report filed a moment ago, not an older drawing of the page', async ({ server }) => {
+  it('shows a report filed a moment ago, not an older rendering of the page', async ({ server }) => {
     const before = await (await fetch(`${server.url}/`)).text()
     expect(before).toContain('2 incidents rapportés')
     await fileReportAsCitizen(server.url, { description: 'Ordures entassées devant le marché depuis lundi.' })
@@ -62,7 +62,7 @@ describe('pages drawn by the server', () => {
     expect(after).toContain('Ordures entassées devant le marché depuis lundi.')
   })
 
-  it('is taken over by the app without being drawn again', async ({ server, browser }) => {
+  it('is hydrated by the app without being rendered again', async ({ server, browser }) => {
     const context = await dakarContext(browser)
     const page = await context.newPage()
     await recordRemovedElements(page)
@@ -86,16 +86,16 @@ describe('pages drawn by the server', () => {
     await page.goto(`${server.url}/`)
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click()
     expect(await page.locator('html[data-app-ready]').count()).toBe(0)
-    // The menu opens once the app has taken the page over: the tap was not lost.
+    // The menu opens once the app has hydrated the page: the tap was not lost.
     await page.getByRole('dialog').getByRole('link', { name: 'Mes signalements' }).waitFor()
     await context.close()
   })
 
-  it('draws a long page whole, every part in its place, even without JavaScript', async ({
+  it('renders a long page whole, every part in its place, even without JavaScript', async ({
     server,
     browser,
   }) => {
-    // Five long reports make the page far longer than the first 12.8 KB that React draws before
+    // Five long reports make the page far longer than the first 12.8 KB that React renders before
     // moving the rest out of place by default.
     for (let i = 1; i <= 5; i += 1) {
       await server.insertReport({
@@ -135,8 +135,8 @@ async function sessionCookie(server: E2eServer, body: Record<string, string>): P
 
 const ADMIN_LOGIN = { userType: 'admin', username: 'admin', password: 'admin-e2e-password' }
 
-describe('signed-in pages drawn by the server', () => {
-  it('arrive drawn with their data from the session cookie alone', async ({ server }) => {
+describe('signed-in pages rendered by the server', () => {
+  it('arrive rendered with their data from the session cookie alone', async ({ server }) => {
     const cookie = await sessionCookie(server, ADMIN_LOGIN)
     const res = await fetch(`${server.url}/admin/reports`, { headers: { cookie }, redirect: 'manual' })
     expect(res.status).toBe(200)
@@ -150,7 +150,7 @@ describe('signed-in pages drawn by the server', () => {
     expect(anonymous.headers.get('location')).toBe('/admin/login')
   })
 
-  it('are drawn for two sessions at once, each with its own data only', async ({ server }) => {
+  it('are rendered for two sessions at once, each with its own data only', async ({ server }) => {
     const roads = await createOrganization(server.db.db, { categories: ['Voirie'] })
     const lights = await createOrganization(server.db.db, { categories: ['Éclairage public'] })
     const cookies = await Promise.all(
@@ -174,7 +174,7 @@ describe('signed-in pages drawn by the server', () => {
     })
   })
 
-  it('are shown as drawn after a login in the browser, then run by the app with the same data', async ({
+  it('are shown as rendered after a login in the browser, then run by the app with the same data', async ({
     server,
     browser,
   }) => {
@@ -206,7 +206,7 @@ describe('signed-in pages drawn by the server', () => {
     await page.goto(`${server.url}/admin/reports`)
     await page.locator('html[data-app-ready]').waitFor()
     await page.getByText('Nid-de-poule profond au carrefour, les motos tombent.').waitFor()
-    // Taken over as drawn: nothing of the server's drawing thrown away, shown once, from the data
+    // Hydrated as rendered: nothing of the server's rendering thrown away, shown once, from the data
     // the page came with, on the page it was asked for.
     expect(await removedTexts(page, ['Gestion des signalements', 'Nid-de-poule'])).toEqual([])
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
@@ -219,7 +219,7 @@ describe('signed-in pages drawn by the server', () => {
     await context.close()
   })
 
-  it('are taken over for the cookie alone, in a browser that kept no session of its own', async ({
+  it('are hydrated for the cookie alone, in a browser that kept no session of its own', async ({
     server,
     browser,
   }) => {
