@@ -9,7 +9,7 @@
 //   npm run build && npm run lighthouse
 //   npm run lighthouse -- --web-dir dist/web-x --out /tmp/lighthouse.md --reports-dir /tmp/lh --chrome /usr/bin/chromium
 //   npm run lighthouse -- --route / --route /signaler --runs 3
-//   npm run lighthouse -- --route / --language wo          # the citizen pages drawn in Wolof
+//   npm run lighthouse -- --route / --language wo          # the citizen pages server-rendered in Wolof
 //   npm run lighthouse -- --route / --compare ../sen-alerte/dist --compare-name SenAlerte
 //   npm run lighthouse -- --route / --before /tmp/main-build/dist/web   # a change, before and after
 //
@@ -74,7 +74,7 @@ if (!chosen) {
 }
 const language: Language = chosen
 
-/** The goals of issue 16: signed-in pages, now drawn by the server, have a tighter LCP. */
+/** The goals of issue 16: signed-in pages, now server-rendered, have a tighter LCP. */
 const GOALS = { score: 95, lcpMs: 1800, signedInLcpMs: 1500, cls: 0.05, tbtMs: 200 }
 const RUNS = Math.max(1, Number(args.runs) || 5)
 const ADMIN = { username: 'admin', password: randomBytes(12).toString('hex') }
@@ -140,7 +140,7 @@ async function chooseLanguage(page: Page, language: Language) {
   )
   // For every path of the site (a cookie set for the favicon's address would be sent to it alone),
   // and kept a year as the pages' first script keeps it: a session cookie would end with this tab,
-  // the pages would be drawn in French and hidden until the app has translated them.
+  // the pages would be server-rendered in French and hidden until the app has translated them.
   const { hostname } = new URL(page.url())
   const expires = Math.round(Date.now() / 1000) + 365 * 24 * 3600
   await page

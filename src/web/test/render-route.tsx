@@ -26,10 +26,10 @@ export function renderRoute(path = '/', queryDefaults: Parameters<typeof createQ
 }
 
 /**
- * What the server's drawing of `path` answers with (entry-server.tsx): the real route table, its
+ * The status the server renders `path` with (entry-server.tsx): the real route table, its
  * loaders waiting for their data as they do on the server.
  */
-export async function drawnStatusOf(path: string): Promise<number> {
+export async function serverRenderedStatusOf(path: string): Promise<number> {
   const queryClient = createQueryClient({ retry: false })
   const handler = createStaticHandler(
     createAppRoutes({ queryClient, session: currentSession, awaitData: true }),

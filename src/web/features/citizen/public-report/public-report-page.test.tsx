@@ -5,7 +5,7 @@ import type { PublicReport } from '../../../../domain/citizen'
 import { switchLanguage } from '../../../i18n/languages'
 import { apiError, stubApi } from '../../../test/api-stub'
 import { CATEGORIES, publicHistoryLine } from '../../../test/fixtures'
-import { drawnStatusOf, renderRoute } from '../../../test/render-route'
+import { renderRoute, serverRenderedStatusOf } from '../../../test/render-route'
 
 // jsdom cannot draw Leaflet: the map module (loaded on demand) is replaced, nothing else is.
 vi.mock('./public-report-map', () => ({
@@ -282,14 +282,14 @@ describe('/signalements/:id server-rendered', () => {
       [`GET /api/reports/${ID}`]: { status: 200, body: report },
       'GET /api/reports/00000000-0000-0000-0000-000000000000': apiError(404, 'not_found', 'Inconnu'),
     })
-    expect(await drawnStatusOf(`/signalements/${ID}`)).toBe(200)
-    expect(await drawnStatusOf('/signalements/00000000-0000-0000-0000-000000000000')).toBe(404)
-    expect(await drawnStatusOf('/signalements/abc')).toBe(404)
+    expect(await serverRenderedStatusOf(`/signalements/${ID}`)).toBe(200)
+    expect(await serverRenderedStatusOf('/signalements/00000000-0000-0000-0000-000000000000')).toBe(404)
+    expect(await serverRenderedStatusOf('/signalements/abc')).toBe(404)
   })
 
   it('answers 200 when the API fails otherwise: the page shows the failure, not a not-found page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stubApi({ [`GET /api/reports/${ID}`]: 'offline' })
-    expect(await drawnStatusOf(`/signalements/${ID}`)).toBe(200)
+    expect(await serverRenderedStatusOf(`/signalements/${ID}`)).toBe(200)
   })
 })
