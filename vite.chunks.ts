@@ -3,18 +3,19 @@ import type { Rolldown } from 'vite'
 type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>
 type ModuleGraph = { getModuleInfo(id: string): Rolldown.ModuleInfo | null }
 
-import { type Area, manifestRoutes } from './src/web/app/route-manifest'
+import { type Area, areaOf, HOME_FILE, routeEntries } from './src/web/app/routes'
 
 /**
  * Where the screens loaded on demand live. Left to the bundler, every set of screens sharing a
  * module got a file of its own: a signed-in page needed about fifty files, each a round trip on a
  * slow phone network before its first paint (HTTP/1.1 fetches six at a time). The areas come from
- * the route manifest: each screen's own, and for a file loaded on demand that is no screen, that
- * of the screens of its feature's folder, or of the area whose initial data it holds.
+ * the route table: each route module's own, and for a file loaded on demand that is no route
+ * module, that of the route modules of its feature's folder.
  */
 const SCREEN_AREAS = new Map<string, Area>(
-  [...manifestRoutes()].flatMap((route) =>
-    route.screen ? [[`/src/web/${route.screen}.tsx`, route.area]] : [],
+  // The home page is in the first download, not loaded on demand.
+  [...routeEntries()].flatMap((entry) =>
+    entry.file === HOME_FILE ? [] : [[`/src/web/${entry.file}.tsx`, areaOf(entry.file)] as const],
   ),
 )
 
@@ -31,10 +32,6 @@ const FOLDER_AREAS = new Map<string, Area>()
   }
   for (const [folder, areas] of seen) if (areas.size === 1) FOLDER_AREAS.set(folder, [...areas][0] as Area)
 }
-
-const AREAS = new Set<string>(SCREEN_AREAS.values())
-/** app/initial-data-<area>.ts: an area's initial data, fetched with its screens (initial-data.ts). */
-const INITIAL_DATA_FILE = /\/src\/web\/app\/initial-data-([a-z-]+)\.ts$/
 
 type FileArea = Area | 'elsewhere'
 
@@ -74,12 +71,10 @@ function isHomePart(file: string, graph: ModuleGraph): boolean {
   return graph.getModuleInfo(file)?.dynamicImporters.some((importer) => HOME_FOLDER.test(importer)) ?? false
 }
 
-/** The area of a file loaded on demand, from the route manifest. */
+/** The area of a file loaded on demand, from the route table. */
 function areaOfLoadedFile(id: string): FileArea {
   const screenArea = SCREEN_AREAS.get(id.replace(/^.*(?=\/src\/web\/)/, ''))
   if (screenArea) return screenArea
-  const initialData = id.match(INITIAL_DATA_FILE)?.[1]
-  if (initialData && AREAS.has(initialData)) return initialData as Area
   const folder = featureFolderOf(id)
   return (folder && FOLDER_AREAS.get(folder.replace(/^.*(?=\/src\/web\/)/, ''))) || 'elsewhere'
 }
@@ -111,7 +106,7 @@ interface Memo {
 function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null {
   if (SESSION_CODE.test(id)) return 'signed-in'
   const module = graph.getModuleInfo(id)
-  // A screen keeps its own file: the manifest names it, and the server lists it in the page.
+  // A route module keeps its own file: the server lists it in the page.
   if (!module || module.dynamicImporters.length > 0) return null
   const files = filesNeeding(id, graph, memo.files)
   // Needed by one screen only: in that screen's own file, fetched with it and by nothing else.

@@ -1,15 +1,15 @@
-// `npm run size`: the compressed JavaScript and CSS each page of the route manifest needs before
+// `npm run size`: the compressed JavaScript and CSS each page of the route table (src/web/app/routes.ts) needs before
 // anything it loads later (the map, other screens). Reads the Vite manifest of `npm run build`.
 // Fails when `/` needs more than 140 KB of gzipped JavaScript before its first paint, or more than
 // 200 KB once it has rendered everything it fetches after (its map's preview and its lower parts), when a
 // citizen page needs organisation or admin code (or Leaflet before its first paint), when one of
 // the pages people open first needs more than MAX_FILES files, or when the build lost one of the
-// manifest's screens.
+// route modules.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { manifestPages } from '../../src/web/app/route-manifest'
+import { areaOf, HOME_FILE, ROUTES, type RouteConfigEntry } from '../../src/web/app/routes'
 
 // `npm run size -- --dir dist/web-x` for a build of one's own.
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist/web' } } })
@@ -51,6 +51,20 @@ function readJson<T>(file: string, missing: string): T {
     console.error(missing)
     process.exit(1)
   }
+}
+
+/** Each page's full path and the route modules it goes through, outermost first. */
+function pagesOf(
+  routes: RouteConfigEntry[],
+  parentPath = '',
+  parents: string[] = [],
+): { path: string; files: string[] }[] {
+  return routes.flatMap((entry) => {
+    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, '/') : parentPath || '/'
+    const files = [...parents, entry.file]
+    if (entry.children) return pagesOf(entry.children, path === '/' ? '' : path, files)
+    return entry.path === '*' ? [] : [{ path, files }]
+  })
 }
 
 const manifest = readJson<Record<string, Chunk>>(
@@ -98,8 +112,9 @@ const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
 const failures: string[] = []
 
 console.log('page                                JS gzip   (brotli)   CSS gzip   files')
-for (const page of manifestPages()) {
-  const screens = page.routes.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : []))
+for (const page of pagesOf(ROUTES)) {
+  // The home page's module is in the entry (index.html), not a file of its own.
+  const screens = page.files.filter((file) => file !== HOME_FILE).map((file) => `src/web/${file}.tsx`)
   const lost = screens.filter((key) => !manifest[key])
   if (lost.length > 0) {
     // The server lists a page's files from these names: a screen missing here is fetched late.
@@ -115,7 +130,7 @@ for (const page of manifestPages()) {
   )
   if (OPENED_FIRST.has(page.path) && js.length > MAX_FILES)
     failures.push(`${page.path} needs ${js.length} JavaScript files: at most ${MAX_FILES}.`)
-  if (page.routes.at(-1)?.area === 'citizen') {
+  if (areaOf(page.files.at(-1) ?? '') === 'citizen') {
     const misplaced = js.flatMap((file) =>
       (chunkModules[file] ?? []).filter((id) => NOT_FOR_CITIZENS.some((pattern) => pattern.test(id))),
     )

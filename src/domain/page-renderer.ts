@@ -54,7 +54,7 @@ export type RenderedPage =
   /** A signed-in page asked without the session it needs: its area's login page. */
   | { kind: 'redirect'; location: string }
 
-/** What the route manifest says of a path. */
+/** What the route modules of a path say of its page. */
 export interface PageInfo {
   /** `public`: the same page for everyone; `session`: rendered for the cookie's session; null: by the browser. */
   rendered: 'public' | 'session' | null
@@ -73,7 +73,7 @@ export interface PageInfo {
 }
 
 export interface PageRenderer {
-  pageOf(pathname: string): PageInfo
+  pageOf(pathname: string): Promise<PageInfo>
   renderPage(request: PageRequest): Promise<RenderedPage>
   /** The inline script that applies the stored display settings (theme…) before the first paint. */
   firstPaintScript(): string

@@ -14,8 +14,8 @@ import { type PageMeta, pageHead } from '../domain/page'
 import type { PageInfo, PageRenderer, PageRequest, RenderedPage } from '../domain/page-renderer'
 import { type HydrationData, jsonForHtml } from './app/hydration'
 import { AppProviders } from './app/providers'
-import { FRENCH_ONLY_ROUTE_ID, type ManifestRoute, ROUTE_MANIFEST } from './app/route-manifest'
-import { createAppRoutes } from './app/router'
+import { createAppRoutes, loadRouteModule } from './app/router'
+import { routeEntries } from './app/routes'
 import { catalogueLoaders, DEFAULT_LANGUAGE, givePluralRule, i18next, startI18n } from './i18n'
 import { loadNamespace } from './i18n/languages'
 import { type ApiTransport, setApiTransport } from './lib/api-client'
@@ -153,41 +153,31 @@ async function renderPage(request: PageRequest): Promise<RenderedPage> {
   return { kind: 'page', status: context.statusCode, html, head, hydration: jsonForHtml(hydration) }
 }
 
-// The route table, for matching paths only (its loaders never run).
+/** A segment of a route's path that matches any value: `:id`, or `*` (the not-found page). */
+const isPathValue = (segment: string) => segment.startsWith(':') || segment === '*'
+
+// The route table, for matching paths only (its loaders never run), and each route's module.
 const MATCHING_ROUTES = createAppRoutes({
   queryClient: createQueryClient(),
   session: () => Promise.resolve(pageSessionStore(null).getState()),
   awaitData: false,
 })
+const ROUTE_FILES = new Map([...routeEntries()].map((entry) => [entry.id, entry.file]))
 
-/** The manifest's routes a path goes through, outermost first. */
-function findPage(pathname: string): ManifestRoute[] {
-  const matched = new Set((matchRoutes(MATCHING_ROUTES, pathname) ?? []).map(({ route }) => route.id))
-  const chain: ManifestRoute[] = []
-  const walk = (list: readonly ManifestRoute[]) => {
-    for (const route of list) {
-      if (!matched.has(route.id)) continue
-      chain.push(route)
-      if (route.children) walk(route.children)
-    }
-  }
-  walk(ROUTE_MANIFEST)
-  return chain
-}
-
-/** A segment of a route's path that matches any value: `:id`, or `*` (the not-found page). */
-const isPathValue = (segment: string) => segment.startsWith(':') || segment === '*'
-
-/** What the manifest says of a path: whether the server renders it, what it reads, its files. */
-function pageOf(pathname: string): PageInfo {
-  const chain = findPage(pathname)
-  const page = chain.at(-1)
+/** What the route modules of a path say of its page (their `handle`), and their files. */
+async function pageOf(pathname: string): Promise<PageInfo> {
+  const matches = (matchRoutes(MATCHING_ROUTES, pathname) ?? []).flatMap(({ route }) => {
+    const file = route.id && ROUTE_FILES.get(route.id)
+    return file ? [{ path: route.path, file }] : []
+  })
+  const modules = await Promise.all(matches.map(({ file }) => loadRouteModule(file)))
+  const page = modules.at(-1)?.handle
   return {
     rendered: page?.rendered ?? null,
     parameters: page?.parameters ?? [],
-    valueInPath: chain.some((route) => route.path?.split('/').some(isPathValue) ?? false),
-    screens: chain.flatMap((route) => (route.screen ? [`src/web/${route.screen}.tsx`] : [])),
-    frenchOnly: chain.some((route) => route.id === FRENCH_ONLY_ROUTE_ID),
+    valueInPath: matches.some(({ path }) => path?.split('/').some(isPathValue) ?? false),
+    screens: matches.map(({ file }) => `src/web/${file}.tsx`),
+    frenchOnly: modules.some((module) => module.handle?.frenchOnly),
   }
 }
 

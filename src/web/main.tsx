@@ -10,7 +10,7 @@ import {
 } from '../domain/page-renderer'
 import { App } from './app/app'
 import { readHydration } from './app/hydration'
-import { createAppRouter, createAppRoutes, loadScreensOf } from './app/router'
+import { createAppRouter, createAppRoutes, loadRoutesOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE, startI18n } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
 import { createQueryClient, markInitialData } from './lib/query-client'
@@ -63,7 +63,7 @@ async function hydrateThePage() {
   })
   await nextTask()
   await Promise.all([
-    loadScreensOf(routes, pathname),
+    loadRoutesOf(routes, pathname),
     // The page was rendered for the cookie's session: the app goes on with it.
     rendered?.session &&
       sessionStore().then((module) => rendered.session && module.adoptPageSession(rendered.session)),

@@ -203,7 +203,7 @@ export async function installWebApp(
 
   async function answer(request: FastifyRequest): Promise<Answer> {
     const { pathname } = pageAddress(request.url, [])
-    const info = renderer?.pageOf(pathname)
+    const info = await renderer?.pageOf(pathname)
     if (!renderer || !info?.rendered) return { page: shell(info?.screens ?? []), status: 200 }
     // A page rendered for a session is rendered for that visitor only, never cached: with its whole
     // address, as the app reads it (the admin's report filters), or the app would hydrate another

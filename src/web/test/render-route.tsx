@@ -11,11 +11,7 @@ import { createQueryClient } from '../lib/query-client'
  */
 export function renderRoute(path = '/', queryDefaults: Parameters<typeof createQueryClient>[0] = {}) {
   const queryClient = createQueryClient({ retry: false, gcTime: Number.POSITIVE_INFINITY, ...queryDefaults })
-  const routes = createAppRoutes({
-    queryClient,
-    session: currentSession,
-    awaitData: false,
-  })
+  const routes = createAppRoutes({ queryClient, session: currentSession, awaitData: false })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const view = render(
     <AppProviders queryClient={queryClient}>

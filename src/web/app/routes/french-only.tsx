@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { DEFAULT_LANGUAGE, i18next } from '../../i18n'
 import { setFormattingLanguage } from '../../lib/locale'
+import type { PageHandle } from '../../lib/page-loader'
 
 /**
  * The organisation and admin areas are in French only (their catalogues are not translated):
@@ -27,3 +28,5 @@ export function FrenchOnly() {
 }
 
 export { FrenchOnly as Component }
+
+export const handle: PageHandle = { frenchOnly: true }

@@ -1,4 +1,5 @@
 import { NotFoundView } from '../../components/layout/not-found-view'
+import type { PageHandle } from '../../lib/page-loader'
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {
@@ -6,3 +7,5 @@ export function NotFoundPage() {
 }
 
 export { NotFoundPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }

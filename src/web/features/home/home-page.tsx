@@ -5,13 +5,20 @@ import { Link } from 'react-router'
 import { SiteHeader } from '../../components/layout/site-header'
 import { buttonClassName } from '../../components/ui/button'
 import { lazyRenderedPart } from '../../lib/lazy-screens'
+import { type PageHandle, pageLoader } from '../../lib/page-loader'
 import { usePageMeta } from '../../lib/page-meta'
 import type { Bbox } from './api/get-map-reports'
+import { recentReportsQueryOptions } from './api/get-recent-reports'
+import { reportCountQueryOptions } from './api/get-report-count'
 import { HomeMap } from './components/home-map'
 import { ReportCountBadge } from './components/report-count-badge'
 
-/** The home route's id in the route manifest (app/route-manifest.ts). */
-export const HOME_ROUTE_ID = 'home'
+/** The home route's id in app/routes.ts: its file. */
+export const HOME_ROUTE_ID = 'features/home/home-page'
+
+export const handle: PageHandle = { rendered: 'public' }
+
+export const loader = pageLoader(() => [reportCountQueryOptions(), recentReportsQueryOptions()])
 
 // Below the fold: their code arrives after the first paint; the server renders them all the same.
 const HomeLists = lazyRenderedPart(HOME_ROUTE_ID, () =>

@@ -16,10 +16,11 @@ import { Input } from '../../../components/ui/input'
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { formatDateTime, formatLongDate } from '../../../lib/format-dates'
 import { toast } from '../../../lib/toast'
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys'
+import { apiKeysQueryOptions, useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 const FORM_ID = 'api-key-form'
 
@@ -226,3 +227,6 @@ export function AdminApiKeysPage() {
 }
 
 export const Component = AdminApiKeysPage
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [apiKeysQueryOptions()], 'admin')

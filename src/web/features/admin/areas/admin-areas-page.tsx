@@ -9,11 +9,12 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../components/ui/table'
 import { formatLongDate } from '../../../lib/format-dates'
 import { useHydrated } from '../../../lib/use-hydrated'
-import { useAdminAreas } from '../api/get-admin-areas'
+import { adminAreasQueryOptions, useAdminAreas } from '../api/get-admin-areas'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { BoundaryImport } from './boundary-import'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 const CommunesMap = lazy(() => import('./communes-map'))
 
@@ -115,3 +116,6 @@ export function AdminAreasPage() {
 }
 
 export const Component = AdminAreasPage
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [adminAreasQueryOptions()], 'admin')

@@ -21,12 +21,13 @@ import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../compone
 import { matchesSearch } from '../../../lib/search-text'
 import { toast } from '../../../lib/toast'
 import { useDeleteCategory } from '../api/category-mutations'
-import { useAdminCategories } from '../api/get-admin-categories'
+import { adminCategoriesQueryOptions, useAdminCategories } from '../api/get-admin-categories'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { CategoryDialog, type CategoryDialogState } from './category-dialog'
 import { useTargetDuration } from './target-duration'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 function CategoryRow({
   category,
@@ -182,3 +183,6 @@ export function AdminCategoriesPage() {
 }
 
 export const Component = AdminCategoriesPage
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [adminCategoriesQueryOptions()], 'admin')

@@ -31,8 +31,8 @@ import { useFormatHours } from '../../../lib/format-hours'
 import { formatPercent } from '../../../lib/format-numbers'
 import { useSmsNumber } from '../../../lib/site-contacts'
 import { toast } from '../../../lib/toast'
-import { useAdminReports } from '../api/get-admin-reports'
-import { useAdminStats } from '../api/get-admin-stats'
+import { adminReportsQueryOptions, useAdminReports } from '../api/get-admin-reports'
+import { adminStatsQueryOptions, useAdminStats } from '../api/get-admin-stats'
 import { useEligibleOrganizations } from '../api/get-eligible-organizations'
 import { useSmsStatus } from '../api/get-sms-status'
 import { useUpdateAdminReport } from '../api/update-admin-report'
@@ -40,6 +40,7 @@ import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { ReportDetailDialog } from '../reports/report-detail-dialog'
 import { REPORT_FILTER_PARAMETERS } from '../reports/report-filters'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 function Performance({
   loading,
@@ -451,3 +452,14 @@ export function AdminDashboardPage() {
 }
 
 export const Component = AdminDashboardPage
+
+export const handle: PageHandle = { rendered: 'session' }
+// Its « À attribuer » is the first page of the reports late to be claimed.
+export const loader = pageLoader(
+  () => [
+    adminStatsQueryOptions(),
+    adminReportsQueryOptions({}, 1),
+    adminReportsQueryOptions({ overdue: 'claim' }, 1),
+  ],
+  'admin',
+)

@@ -15,6 +15,7 @@ import { useSessionStore } from '../../../lib/auth/session-store'
 import { toast } from '../../../lib/toast'
 import { adminKeys } from '../api/query-keys'
 import '../i18n/fr'
+import { signedInAreaLoader } from '../../../lib/page-loader'
 
 export const ADMIN_LOGIN_PATH = '/admin/login'
 
@@ -70,3 +71,5 @@ export function AdminLayout() {
 }
 
 export const Component = AdminLayout
+
+export const loader = signedInAreaLoader('admin')

@@ -15,6 +15,7 @@ import { zodResolver } from '../../../lib/zod-form'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import '../i18n/fr'
 import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
+import type { PageHandle } from '../../../lib/page-loader'
 
 const credentialsSchema = adminLoginSchema.omit({ userType: true })
 type Credentials = { username: string; password: string }
@@ -83,3 +84,5 @@ export function AdminLoginPage() {
 }
 
 export const Component = AdminLoginPage
+
+export const handle: PageHandle = { rendered: 'public' }

@@ -42,7 +42,7 @@ import { formatLongDate } from '../../../lib/format-dates'
 import { useLiveEvents } from '../../../lib/live-events'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
-import { useAdminOrganizations } from '../api/get-admin-organizations'
+import { adminOrganizationsQueryOptions, useAdminOrganizations } from '../api/get-admin-organizations'
 import { type AdminOrganizationFilters, adminKeys } from '../api/query-keys'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
@@ -55,6 +55,7 @@ import {
   PendingName,
 } from './organization-status'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 function RowMenu({ organization, onView }: { organization: AdminOrganization; onView: () => void }) {
   const { t } = useTranslation('admin')
@@ -325,3 +326,6 @@ export function AdminOrganizationsPage() {
 }
 
 export const Component = AdminOrganizationsPage
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [adminOrganizationsQueryOptions({}, 1)], 'admin')

@@ -29,13 +29,14 @@ import { useAddressParams } from '../../../lib/use-address-params'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { cursorTowards, useClampedPage } from '../../../lib/use-list-page'
 import { useExportReports } from '../api/create-export-link'
-import { useAdminReports } from '../api/get-admin-reports'
+import { adminReportsQueryOptions, useAdminReports } from '../api/get-admin-reports'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { AdminReportCard } from './report-card'
 import { ReportDetailDialog } from './report-detail-dialog'
 import { readReportFilters, withReportFilter, withReportPage } from './report-filters'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 /** /admin/reports: every report, searched, filtered and paged by the server, exported as CSV. */
 export function AdminReportsPage() {
@@ -188,3 +189,10 @@ export function AdminReportsPage() {
 }
 
 export const Component = AdminReportsPage
+
+export const handle: PageHandle = { rendered: 'session' }
+// The reports' filters live in the page's address.
+export const loader = pageLoader(({ request }) => {
+  const { filters, page, cursor } = readReportFilters(new URL(request.url).searchParams)
+  return [adminReportsQueryOptions(filters, page, cursor)]
+}, 'admin')

@@ -20,12 +20,13 @@ import { StatCard, StatGrid } from '../../../components/ui/stat-card'
 import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../components/ui/table'
 import { formatLongDate } from '../../../lib/format-dates'
 import { matchesSearch } from '../../../lib/search-text'
-import { useAdminUsers } from '../api/get-admin-users'
+import { adminUsersQueryOptions, useAdminUsers } from '../api/get-admin-users'
 import { useAdminPageMeta } from '../components/use-admin-page-meta'
 import { useLoadErrorToast } from '../components/use-load-error-toast'
 import { CreateUserDialog } from './create-user-dialog'
 import { EditUserDialog } from './edit-user-dialog'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 type StatusFilter = 'active' | 'inactive' | 'all'
 
@@ -196,3 +197,6 @@ export function AdminUsersPage() {
 }
 
 export const Component = AdminUsersPage
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [adminUsersQueryOptions()], 'admin')

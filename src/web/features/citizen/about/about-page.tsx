@@ -12,6 +12,7 @@ import { SMS_NUMBER_KEPT_DAYS } from '../../../../domain/sms-rules'
 import { SmsInvitation } from '../../../components/layout/sms-invitation'
 import { buttonClassName } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import type { PageHandle } from '../../../lib/page-loader'
 import { usePageMeta } from '../../../lib/page-meta'
 import { useContactEmail, useSmsNumber } from '../../../lib/site-contacts'
 import { CitizenPage } from '../components/citizen-page'
@@ -115,3 +116,5 @@ export function AboutPage() {
 }
 
 export { AboutPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }

@@ -22,10 +22,11 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useReasonText } from '../../../i18n/reason-text'
 import { useCategoryName } from '../../../lib/category-name'
 import { formatLongDate } from '../../../lib/format-dates'
+import { type PageHandle, subjectLoader } from '../../../lib/page-loader'
 import { usePageMeta } from '../../../lib/page-meta'
 import { isUnknown, useUnknownSubject } from '../../../lib/page-subject'
 import { useHydrated } from '../../../lib/use-hydrated'
-import { usePublicReport } from '../api/get-public-report'
+import { publicReportQueryOptions, usePublicReport } from '../api/get-public-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
 
@@ -171,3 +172,8 @@ export function PublicReportPage() {
 }
 
 export { PublicReportPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }
+export const loader = subjectLoader(({ params: { id } }) =>
+  id && isReportId(id) ? publicReportQueryOptions(id) : null,
+)

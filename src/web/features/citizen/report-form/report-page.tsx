@@ -1,6 +1,8 @@
 import '../i18n/fr'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { categoriesQueryOptions } from '../../../lib/categories'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { usePageMeta } from '../../../lib/page-meta'
 import { CitizenPage } from '../components/citizen-page'
 import { type FormOutcome, ReportForm } from './report-form'
@@ -39,3 +41,6 @@ export function ReportPage() {
 }
 
 export { ReportPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }
+export const loader = pageLoader(() => [categoriesQueryOptions()])

@@ -12,8 +12,9 @@ import { useReasonText } from '../../../i18n/reason-text'
 import { useCategoryName } from '../../../lib/category-name'
 import { useFormatHours } from '../../../lib/format-hours'
 import { formatPercent } from '../../../lib/format-numbers'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { usePageMeta } from '../../../lib/page-meta'
-import { usePublicStats } from '../api/get-public-stats'
+import { publicStatsQueryOptions, usePublicStats } from '../api/get-public-stats'
 import { CitizenPage } from '../components/citizen-page'
 import { OpenReportsMap } from './open-reports-map'
 import { type RateBar, RateBars } from './rate-bars'
@@ -211,3 +212,6 @@ export function StatisticsPage() {
 }
 
 export { StatisticsPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }
+export const loader = pageLoader(() => [publicStatsQueryOptions()])

@@ -25,11 +25,12 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useReasonText } from '../../../i18n/reason-text'
 import { ApiError } from '../../../lib/api-client'
 import { useCategoryName } from '../../../lib/category-name'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
 import { useFollowReport } from '../api/follow-report'
 import { useMyReports } from '../api/get-my-reports'
-import { useTrackedReport } from '../api/track-report'
+import { trackedReportQueryOptions, useTrackedReport } from '../api/track-report'
 import { CitizenPage } from '../components/citizen-page'
 import { Fact, ReportFacts } from '../components/report-facts'
 
@@ -202,3 +203,9 @@ export function TrackingPage() {
 }
 
 export { TrackingPage as Component }
+
+export const handle: PageHandle = { rendered: 'public', parameters: [TRACKING_CODE_PARAMETER] }
+export const loader = pageLoader(({ request }) => {
+  const code = normalizeAnonymousCode(new URL(request.url).searchParams.get(TRACKING_CODE_PARAMETER) ?? '')
+  return [code ? trackedReportQueryOptions(code) : null]
+})

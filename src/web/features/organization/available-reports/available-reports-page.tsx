@@ -16,13 +16,15 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
-import { useAvailableReports } from '../api/get-available-reports'
+import { availableReportsQueryOptions, useAvailableReports } from '../api/get-available-reports'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
-import { OverdueOnlyFilter, useOverdueOnly } from '../components/overdue-only-filter'
+import { OverdueOnlyFilter, readOverdueOnly, useOverdueOnly } from '../components/overdue-only-filter'
 import { ReportCard } from '../components/report-card'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
+import { LIST_VIEW_PARAMETER } from '../../../../domain/page'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { ClaimReportDialog } from './claim-report-dialog'
 
 const ReportsMap = lazy(() => import('../components/reports-map'))
@@ -106,3 +108,11 @@ export function AvailableReportsPage() {
 }
 
 export { AvailableReportsPage as Component }
+
+export const handle: PageHandle = { rendered: 'session', parameters: [LIST_VIEW_PARAMETER] }
+export const loader = pageLoader(
+  ({ request }) => [
+    availableReportsQueryOptions('', 1, {}, readOverdueOnly(new URL(request.url).searchParams)),
+  ],
+  'organization',
+)

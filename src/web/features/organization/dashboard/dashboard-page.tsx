@@ -14,10 +14,11 @@ import { Cell, RowHeader, Table, TableBody, TableHeader } from '../../../compone
 import { useSessionStore } from '../../../lib/auth/session-store'
 import { formatPercent } from '../../../lib/format-numbers'
 import { usePageMeta } from '../../../lib/page-meta'
-import { useProfile } from '../api/get-profile'
-import { useStats } from '../api/get-stats'
+import { profileQueryOptions, useProfile } from '../api/get-profile'
+import { statsQueryOptions, useStats } from '../api/get-stats'
 import { ReportCounters } from '../components/report-counters'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 
 /** Each member's reports: still open, and resolved (issue 29); for a team of more than one. */
 function TeamCounts({ members }: { members: OrganizationStats['members'] }) {
@@ -117,3 +118,6 @@ export function DashboardPage() {
 }
 
 export { DashboardPage as Component }
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [profileQueryOptions(), statsQueryOptions()], 'organization')

@@ -16,6 +16,7 @@ import { toast } from '../../../lib/toast'
 import { forgetPhonePush } from '../api/phone-push'
 import { organizationKeys } from '../api/query-keys'
 import '../i18n/fr'
+import { signedInAreaLoader } from '../../../lib/page-loader'
 import { ORGANIZATION_HOME, ORGANIZATION_LOGIN } from './organization-paths'
 import { useIsResponsable } from './use-is-responsable'
 import { useOrganizationLiveEvents } from './use-organization-live-events'
@@ -85,3 +86,5 @@ export function OrganizationLayout() {
 }
 
 export { OrganizationLayout as Component }
+
+export const loader = signedInAreaLoader('organization')

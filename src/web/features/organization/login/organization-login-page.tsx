@@ -20,6 +20,7 @@ import { zodResolver } from '../../../lib/zod-form'
 import { organizationKeys } from '../api/query-keys'
 import '../i18n/fr'
 import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
+import type { PageHandle } from '../../../lib/page-loader'
 
 const credentialsSchema = organizationLoginSchema.omit({ userType: true })
 type Credentials = { email: string; password: string }
@@ -121,3 +122,5 @@ export function OrganizationLoginPage() {
 }
 
 export { OrganizationLoginPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }

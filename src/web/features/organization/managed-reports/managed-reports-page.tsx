@@ -22,15 +22,21 @@ import { usePageMeta } from '../../../lib/page-meta'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
-import { useManagedReports } from '../api/get-managed-reports'
-import { useStats } from '../api/get-stats'
+import {
+  type ManagedFilters,
+  managedReportsQueryOptions,
+  useManagedReports,
+} from '../api/get-managed-reports'
+import { statsQueryOptions, useStats } from '../api/get-stats'
 import { ListOrMapSwitch, useListOrMap } from '../components/list-or-map'
-import { OverdueOnlyFilter, useOverdueOnly } from '../components/overdue-only-filter'
+import { OverdueOnlyFilter, readOverdueOnly, useOverdueOnly } from '../components/overdue-only-filter'
 import { ReportCard } from '../components/report-card'
 import { ReportCounters } from '../components/report-counters'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
+import { LIST_VIEW_PARAMETER } from '../../../../domain/page'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { ReportAssignee } from './report-assignee'
 import { ReportStatusSelect } from './report-status-select'
 
@@ -163,3 +169,10 @@ export function ManagedReportsPage() {
 }
 
 export { ManagedReportsPage as Component }
+
+export const handle: PageHandle = { rendered: 'session', parameters: [LIST_VIEW_PARAMETER] }
+export const loader = pageLoader(({ request }) => {
+  const overdue = readOverdueOnly(new URL(request.url).searchParams)
+  const filters: ManagedFilters = { q: '', status: 'all', page: 1, ...(overdue ? { overdue: true } : {}) }
+  return [managedReportsQueryOptions(filters), statsQueryOptions()]
+}, 'organization')

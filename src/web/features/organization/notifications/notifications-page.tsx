@@ -15,12 +15,13 @@ import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton'
 import { formatDateTime } from '../../../lib/format-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { useClampedPage, useListPage } from '../../../lib/use-list-page'
-import { useManagedReports } from '../api/get-managed-reports'
-import { useSentNotifications } from '../api/get-sent-notifications'
+import { managedReportsQueryOptions, useManagedReports } from '../api/get-managed-reports'
+import { sentNotificationsQueryOptions, useSentNotifications } from '../api/get-sent-notifications'
 import { ReportCard } from '../components/report-card'
 import { ReportDetailsDialog } from '../components/report-details-dialog'
 import { ReportList } from '../components/report-list'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { SendMessageDialog } from './send-message-dialog'
 
 function AssignedReports() {
@@ -160,3 +161,9 @@ export function NotificationsPage() {
 }
 
 export { NotificationsPage as Component }
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(
+  () => [managedReportsQueryOptions({ q: '', status: 'all', page: 1 }), sentNotificationsQueryOptions()],
+  'organization',
+)

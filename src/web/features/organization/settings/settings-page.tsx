@@ -5,6 +5,8 @@ import { PageHeader } from '../../../components/layout/page-header'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { usePageMeta } from '../../../lib/page-meta'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
+import { profileQueryOptions } from '../api/get-profile'
 import { PhoneNotificationsCard } from './phone-notifications-card'
 import { ProfileTab } from './profile-tab'
 import { SecurityTab } from './security-tab'
@@ -40,3 +42,6 @@ export function SettingsPage() {
 }
 
 export { SettingsPage as Component }
+
+export const handle: PageHandle = { rendered: 'session' }
+export const loader = pageLoader(() => [profileQueryOptions()], 'organization')

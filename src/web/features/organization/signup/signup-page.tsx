@@ -13,6 +13,8 @@ import { toast } from '../../../lib/toast'
 import { useSignUp } from '../api/sign-up'
 import '../../../components/layout/sign-in-texts'
 import '../i18n/fr'
+import { categoriesQueryOptions } from '../../../lib/categories'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { STEP_OF_FIELD, signupFailure } from './signup-failure'
 import {
   AccountStep,
@@ -196,3 +198,6 @@ export function SignupPage() {
 }
 
 export { SignupPage as Component }
+
+export const handle: PageHandle = { rendered: 'public' }
+export const loader = pageLoader(() => [categoriesQueryOptions()])

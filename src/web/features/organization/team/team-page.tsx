@@ -28,8 +28,15 @@ import { useSessionStore } from '../../../lib/auth/session-store'
 import { formatLongDate } from '../../../lib/format-dates'
 import { usePageMeta } from '../../../lib/page-meta'
 import { toast } from '../../../lib/toast'
-import { type InvitedMember, useMembers, useReinviteMember, useUpdateMember } from '../api/team'
+import {
+  type InvitedMember,
+  membersQueryOptions,
+  useMembers,
+  useReinviteMember,
+  useUpdateMember,
+} from '../api/team'
 import '../i18n/fr'
+import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { useIsResponsable } from '../layout/use-is-responsable'
 import { InvitationLinkPanel } from './invitation-link'
 import { InviteMemberDialog } from './invite-member-dialog'
@@ -224,3 +231,10 @@ export function TeamPage() {
 }
 
 export { TeamPage as Component }
+
+export const handle: PageHandle = { rendered: 'session' }
+// The team is its responsables' to read: an agent's browser does not ask (the page sends them on).
+export const loader = pageLoader(
+  () => [useSessionStore.getState().user?.member?.role === 'agent' ? null : membersQueryOptions()],
+  'organization',
+)
