@@ -93,7 +93,7 @@ export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
  * other public files for a day, and a page (never cached) for every path the router owns. A page
- * lists the files of its screens so that they download with it. The route manifest says which
+ * lists the files of its route modules so that they download with it. The route modules say which
  * pages React renders on the server: the public ones the same for everyone, kept compressed in the
  * read cache until a report changes; the signed-in ones for the session of the request's cookie,
  * with their data, or a redirect to their login page.

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import { ApiError } from './api-client'
 
 /**
- * What the loader of a page about one thing (the manifest's `subject`: a report, by the id in its
+ * What the loader of a page about one thing (`subjectLoader`: a report, by the id in its
  * path) gives when that thing is unknown: the address cannot name one, or the API answered 404.
  * It comes with status 404, so that the server answers the page with it, and it travels with the
  * router's data to the browser, which then shows the same not-found page as the server drew.
