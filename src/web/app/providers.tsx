@@ -2,10 +2,10 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { OUTBOX_CHANGED_EVENT } from '../lib/outbox/outbox-events'
 import { createQueryClient } from '../lib/query-client'
-import { whenPageIdle } from '../lib/when-page-idle'
+import { onFirstToast } from '../lib/toast'
 
-// Toasts are never needed for the first paint: their code arrives, and their area is rendered, once
-// the page is up. A toast asked for before then is shown when the area appears.
+// Most visits show no toast: the toasts' area and its code (sonner) arrive with the first toast,
+// which sonner shows once the area is there.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
 
 export interface AppProvidersProps {
@@ -17,7 +17,7 @@ export interface AppProvidersProps {
 export function AppProviders({ children, queryClient: given }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient())
   const [toastsShown, setToastsShown] = useState(false)
-  useEffect(() => whenPageIdle(() => setToastsShown(true)), [])
+  useEffect(() => onFirstToast(() => setToastsShown(true)), [])
   // A report queued, sent or cancelled (possibly by the service worker): the lists that show it.
   useEffect(() => {
     const refresh = () => {
