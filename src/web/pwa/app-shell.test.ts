@@ -82,8 +82,30 @@ describe('appShellList', () => {
     })
     expect(list).toEqual({
       shell: ['/assets/index-a1.js'],
+      catalogues: {},
       build: ['/assets/admin-e5.js', '/assets/index-a1.js'],
     })
     expect(JSON.stringify(list)).not.toContain('src/')
+  })
+
+  it('lists the English and Wolof catalogues apart, for the phones that chose them', () => {
+    const list = appShellList({
+      'index.html': {
+        file: 'assets/index-a1.js',
+        isEntry: true,
+        dynamicImports: ['src/web/i18n/en.ts', 'src/web/i18n/wo.ts', 'src/web/features/citizen/i18n/wo.ts'],
+      },
+      'src/web/i18n/en.ts': { file: 'assets/en-b2.js', src: 'src/web/i18n/en.ts' },
+      'src/web/i18n/wo.ts': { file: 'assets/wo-c3.js', src: 'src/web/i18n/wo.ts' },
+      'src/web/features/citizen/i18n/wo.ts': {
+        file: 'assets/wo-d4.js',
+        src: 'src/web/features/citizen/i18n/wo.ts',
+      },
+    })
+    expect(list.shell).toEqual(['/assets/index-a1.js'])
+    expect(list.catalogues).toEqual({
+      en: ['/assets/en-b2.js'],
+      wo: ['/assets/wo-c3.js', '/assets/wo-d4.js'],
+    })
   })
 })

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/constants'
+
 /** One entry of the manifest Vite writes at build time (dist/web/.vite/manifest.json). */
 export interface ViteManifestChunk {
   file: string
@@ -75,15 +77,37 @@ export function allBuildFiles(manifest: ViteManifest): Set<string> {
 export const APP_SHELL_LIST_FILE = 'app-shell.json'
 
 export interface AppShellList {
-  /** The citizen side: downloaded at install for offline use. */
+  /** The citizen side in French: downloaded at install for offline use. */
   shell: string[]
+  /** The citizen side's texts in each other language: downloaded for a phone that chose it. */
+  catalogues: Partial<Record<Language, string[]>>
   /** Every file of the build: cached files not in it are from an earlier build. */
   build: string[]
+}
+
+/** A catalogue of texts in English or Wolof (`i18n/en.ts`, `features/citizen/i18n/wo.ts`…): its language. */
+function catalogueLanguage(source: string | undefined): Language | null {
+  const language = source?.match(/^src\/web\/(?:.+\/)?i18n\/(?:.+\/)?([a-z]+)\.ts$/)?.[1]
+  return LANGUAGES.find((known) => known === language && known !== DEFAULT_LANGUAGE) ?? null
 }
 
 export function appShellList(
   manifest: ViteManifest,
   modulesOf?: (file: string) => readonly string[],
 ): AppShellList {
-  return { shell: appShellFiles(manifest, modulesOf).sort(), build: [...allBuildFiles(manifest)].sort() }
+  // Each phone reads one language: the others' catalogues (about 17 KB compressed for English
+  // and Wolof) are no longer downloaded by every phone at install.
+  const languageOf = new Map<string, Language>()
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const language = catalogueLanguage(chunk.src ?? key)
+    if (language) languageOf.set(`/${chunk.file}`, language)
+  }
+  const shell: string[] = []
+  const catalogues: AppShellList['catalogues'] = {}
+  for (const file of appShellFiles(manifest, modulesOf).sort()) {
+    const language = languageOf.get(file)
+    if (language) catalogues[language] = [...(catalogues[language] ?? []), file]
+    else shell.push(file)
+  }
+  return { shell, catalogues, build: [...allBuildFiles(manifest)].sort() }
 }
