@@ -1,35 +1,20 @@
-// The toasts of the screens (sonner): fetched on the first toast, never before. Most visits show
-// none, and loaded once the page was idle it still cost every first visit of `/` about 10 KB
-// compressed. The service worker keeps it with the app (a dynamic import of the entry), so that a
-// toast shown offline finds it.
+// The toasts of the screens (sonner) and their area: fetched on the first toast, never before.
+// Most visits show none, and loaded once the page was idle they still cost every first visit of
+// `/` about 10 KB compressed. The service worker keeps them with the app (files the app loads on
+// demand), so that a toast shown offline finds them.
+import { showToastArea } from './toast-area'
 
 type Sonner = typeof import('sonner')
 /** What a toast may carry besides its title: a description, an id that keeps it from showing twice. */
 type ToastOptions = Pick<NonNullable<Parameters<Sonner['toast']['success']>[1]>, 'description' | 'id'>
 
-let sonner: Promise<Sonner> | null = null
-const toasterWaiting = new Set<() => void>()
-
+let sonner: Promise<Sonner> | undefined
 const loadSonner = () => {
-  if (!sonner) {
-    sonner = import('sonner')
-    for (const show of toasterWaiting) show()
-    toasterWaiting.clear()
-  }
+  sonner ??= Promise.all([import('sonner'), import('../components/ui/toaster')]).then(([module, area]) => {
+    showToastArea(area.default)
+    return module
+  })
   return sonner
-}
-
-/**
- * Calls `showToaster` when the first toast is asked for (at once if one was): the toasts' area is
- * rendered then, and sonner shows the toasts asked for before it was there.
- */
-export function onFirstToast(showToaster: () => void): () => void {
-  if (sonner) {
-    showToaster()
-    return () => {}
-  }
-  toasterWaiting.add(showToaster)
-  return () => toasterWaiting.delete(showToaster)
 }
 
 /** Shows a toast (SPEC.md section 2: bottom-right, Alt+T, swipe to dismiss). */
