@@ -66,8 +66,15 @@ const SESSION_CODE = /\/src\/web\/lib\/auth\//
 /** The home page's own folder: what it loads after its first paint (its map, its lower parts). */
 const HOME_FOLDER = /\/src\/web\/features\/home\//
 
-/** Whether a file loaded on demand is one the home page loads after its first paint. */
+/** The offline support (the service worker, the queued reports), which every page starts once idle. */
+const OFFLINE_SUPPORT_FILE = /\/src\/web\/pwa\/start-offline-support\.ts$/
+
+/**
+ * Whether a file loaded on demand is one the home page loads after its first paint: its own parts,
+ * or the offline support every page starts.
+ */
 function isHomePart(file: string, graph: ModuleGraph): boolean {
+  if (OFFLINE_SUPPORT_FILE.test(file)) return true
   return graph.getModuleInfo(file)?.dynamicImporters.some((importer) => HOME_FOLDER.test(importer)) ?? false
 }
 
@@ -123,8 +130,10 @@ function screensFile(id: string, graph: ModuleGraph, memo: Memo): string | null 
   // file, fetched with a map and never by a screen without one.
   if ([...files].every((file) => MAP_FILE.test(file))) return 'maps'
   // What the home page's map and lower parts share with other screens (a report's badges, dates,
-  // card): apart from the screens' other code (dialogs, forms, the outbox), which the home page
-  // never needs. Every screen that shows reports fetches this one small file too.
+  // card), and what the offline support shares with them (the outbox): apart from the screens'
+  // other code (dialogs, forms), which the home page never needs. Every screen that shows reports
+  // fetches this one small file too; the outbox in a file of its own made the signed-in lists wait
+  // for a ninth file.
   if ([...files].some((file) => isHomePart(file, graph))) return 'home-parts'
   if (needs(FORM_LIBRARIES, id, graph, memo.forms)) return 'forms'
   if (areas.size === 1) return [...areas][0] ?? null

@@ -1,12 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { OUTBOX_CHANGED_EVENT } from '../lib/outbox/outbox-events'
 import { createQueryClient } from '../lib/query-client'
-import { whenPageIdle } from '../lib/when-page-idle'
-
-// Toasts are never needed for the first paint: their code arrives, and their area is rendered, once
-// the page is up. A toast asked for before then is shown when the area appears.
-const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })))
+import { onFirstToast } from '../lib/toast-area'
 
 export interface AppProvidersProps {
   children: ReactNode
@@ -16,8 +12,10 @@ export interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient: given }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient())
-  const [toastsShown, setToastsShown] = useState(false)
-  useEffect(() => whenPageIdle(() => setToastsShown(true)), [])
+  // Most visits show no toast: the toasts' area and its code (sonner) arrive with the first toast
+  // (lib/toast.ts), which sonner shows once the area is there.
+  const [ToastArea, setToastArea] = useState<ComponentType | null>(null)
+  useEffect(() => onFirstToast((area) => setToastArea(() => area)), [])
   // A report queued, sent or cancelled (possibly by the service worker): the lists that show it.
   useEffect(() => {
     const refresh = () => {
@@ -30,11 +28,7 @@ export function AppProviders({ children, queryClient: given }: AppProvidersProps
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {toastsShown && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      {ToastArea && <ToastArea />}
     </QueryClientProvider>
   )
 }

@@ -70,6 +70,31 @@ describe('appShellFiles with the modules of each file', () => {
   })
 })
 
+describe('appShellFiles and the live maps', () => {
+  it('leaves out Leaflet and the live maps, keeping the still previews', () => {
+    const modules: Record<string, string[]> = {
+      'assets/index-a1.js': ['src/web/main.tsx'],
+      'assets/place-map-preview-b2.js': ['src/web/features/citizen/report-form/place-map-preview.tsx'],
+      'assets/place-map-c3.js': ['src/web/features/citizen/report-form/place-map.tsx'],
+      'assets/leaflet-d4.js': ['src/web/lib/leaflet.ts'],
+    }
+    const files = appShellFiles(
+      {
+        'index.html': {
+          file: 'assets/index-a1.js',
+          isEntry: true,
+          dynamicImports: ['place-map-preview.tsx', 'place-map.tsx'],
+        },
+        'place-map-preview.tsx': { file: 'assets/place-map-preview-b2.js' },
+        'place-map.tsx': { file: 'assets/place-map-c3.js', imports: ['_leaflet-d4.js'] },
+        '_leaflet-d4.js': { file: 'assets/leaflet-d4.js', css: ['assets/leaflet-d4.css'] },
+      },
+      (file) => modules[file] ?? [],
+    )
+    expect(files.sort()).toEqual(['/assets/index-a1.js', '/assets/place-map-preview-b2.js'])
+  })
+})
+
 describe('appShellList', () => {
   it('lists the citizen side and every file of the build, with no source path (the manifest stays on the server)', () => {
     const list = appShellList({
@@ -82,8 +107,30 @@ describe('appShellList', () => {
     })
     expect(list).toEqual({
       shell: ['/assets/index-a1.js'],
+      catalogues: {},
       build: ['/assets/admin-e5.js', '/assets/index-a1.js'],
     })
     expect(JSON.stringify(list)).not.toContain('src/')
+  })
+
+  it('lists the English and Wolof catalogues apart, for the phones that chose them', () => {
+    const list = appShellList({
+      'index.html': {
+        file: 'assets/index-a1.js',
+        isEntry: true,
+        dynamicImports: ['src/web/i18n/en.ts', 'src/web/i18n/wo.ts', 'src/web/features/citizen/i18n/wo.ts'],
+      },
+      'src/web/i18n/en.ts': { file: 'assets/en-b2.js', src: 'src/web/i18n/en.ts' },
+      'src/web/i18n/wo.ts': { file: 'assets/wo-c3.js', src: 'src/web/i18n/wo.ts' },
+      'src/web/features/citizen/i18n/wo.ts': {
+        file: 'assets/wo-d4.js',
+        src: 'src/web/features/citizen/i18n/wo.ts',
+      },
+    })
+    expect(list.shell).toEqual(['/assets/index-a1.js'])
+    expect(list.catalogues).toEqual({
+      en: ['/assets/en-b2.js'],
+      wo: ['/assets/wo-c3.js', '/assets/wo-d4.js'],
+    })
   })
 })

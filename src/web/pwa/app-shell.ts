@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/constants'
+
 /** One entry of the manifest Vite writes at build time (dist/web/.vite/manifest.json). */
 export interface ViteManifestChunk {
   file: string
@@ -11,33 +13,37 @@ export interface ViteManifestChunk {
 export type ViteManifest = Record<string, ViteManifestChunk>
 
 /**
- * The signed-in areas' code (their screens, and the session): it needs the network anyway, so a
- * citizen's phone does not download it ahead of time. It is cached when visited.
+ * What a citizen's phone does not download ahead of time, cached when visited instead:
+ * - the signed-in areas' code (their screens, and the session), which needs the network anyway;
+ * - the live maps (Leaflet, about 45 KB compressed): offline a map stays its still preview, which
+ *   moves the form's pin at a tap and shows the tiles the phone kept (use-waking-map.ts tries the
+ *   live map again at the next touch), and the maps of a report or of the statistics need their
+ *   data from the network anyway.
  */
-const SIGNED_IN_CODE = /^src\/web\/(features\/(admin|organization)|lib\/auth)\//
+const LEFT_TO_VISITS = /^src\/web\/(features\/(admin|organization)\/|lib\/auth\/|lib\/leaflet\.ts$)/
 
 /**
  * The files of the citizen side, from the entry and every screen it can open, with their
  * styles and images: what the service worker downloads at install for offline use. A file loaded
- * on demand that needs signed-in code, itself or through what it imports, is left out; so is what
- * only it imports. `modulesOf` names the source modules inside a built file.
+ * on demand that needs code left to visits (LEFT_TO_VISITS), itself or through what it imports,
+ * is left out; so is what only it imports. `modulesOf` names the source modules inside a built file.
  */
 export function appShellFiles(
   manifest: ViteManifest,
   modulesOf: (file: string) => readonly string[] = () => [],
 ): string[] {
-  const signedIn = new Map<string, boolean>()
-  const needsSignedInCode = (key: string): boolean => {
-    const known = signedIn.get(key)
+  const leftOut = new Map<string, boolean>()
+  const needsCodeLeftToVisits = (key: string): boolean => {
+    const known = leftOut.get(key)
     if (known !== undefined) return known
-    signedIn.set(key, false) // an import cycle meets this answer and stops
+    leftOut.set(key, false) // an import cycle meets this answer and stops
     const chunk = manifest[key]
     const answer =
-      SIGNED_IN_CODE.test(key) ||
+      LEFT_TO_VISITS.test(key) ||
       (chunk !== undefined &&
-        (modulesOf(chunk.file).some((id) => SIGNED_IN_CODE.test(id)) ||
-          (chunk.imports ?? []).some(needsSignedInCode)))
-    signedIn.set(key, answer)
+        (modulesOf(chunk.file).some((id) => LEFT_TO_VISITS.test(id)) ||
+          (chunk.imports ?? []).some(needsCodeLeftToVisits)))
+    leftOut.set(key, answer)
     return answer
   }
   const files = new Set<string>()
@@ -51,7 +57,7 @@ export function appShellFiles(
     for (const css of chunk.css ?? []) files.add(`/${css}`)
     for (const asset of chunk.assets ?? []) files.add(`/${asset}`)
     for (const imported of chunk.imports ?? []) visit(imported)
-    for (const imported of chunk.dynamicImports ?? []) if (!needsSignedInCode(imported)) visit(imported)
+    for (const imported of chunk.dynamicImports ?? []) if (!needsCodeLeftToVisits(imported)) visit(imported)
   }
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
   return [...files]
@@ -75,15 +81,37 @@ export function allBuildFiles(manifest: ViteManifest): Set<string> {
 export const APP_SHELL_LIST_FILE = 'app-shell.json'
 
 export interface AppShellList {
-  /** The citizen side: downloaded at install for offline use. */
+  /** The citizen side in French: downloaded at install for offline use. */
   shell: string[]
+  /** The citizen side's texts in each other language: downloaded for a phone that chose it. */
+  catalogues: Partial<Record<Language, string[]>>
   /** Every file of the build: cached files not in it are from an earlier build. */
   build: string[]
+}
+
+/** A catalogue of texts in English or Wolof (`i18n/en.ts`, `features/citizen/i18n/wo.ts`…): its language. */
+function catalogueLanguage(source: string | undefined): Language | null {
+  const language = source?.match(/^src\/web\/(?:.+\/)?i18n\/(?:.+\/)?([a-z]+)\.ts$/)?.[1]
+  return LANGUAGES.find((known) => known === language && known !== DEFAULT_LANGUAGE) ?? null
 }
 
 export function appShellList(
   manifest: ViteManifest,
   modulesOf?: (file: string) => readonly string[],
 ): AppShellList {
-  return { shell: appShellFiles(manifest, modulesOf).sort(), build: [...allBuildFiles(manifest)].sort() }
+  // Each phone reads one language: the others' catalogues (about 17 KB compressed for English
+  // and Wolof) are no longer downloaded by every phone at install.
+  const languageOf = new Map<string, Language>()
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const language = catalogueLanguage(chunk.src ?? key)
+    if (language) languageOf.set(`/${chunk.file}`, language)
+  }
+  const shell: string[] = []
+  const catalogues: AppShellList['catalogues'] = {}
+  for (const file of appShellFiles(manifest, modulesOf).sort()) {
+    const language = languageOf.get(file)
+    if (language) catalogues[language] = [...(catalogues[language] ?? []), file]
+    else shell.push(file)
+  }
+  return { shell, catalogues, build: [...allBuildFiles(manifest)].sort() }
 }

@@ -5,7 +5,7 @@
 // cache, and the reports queued offline sent by Background Sync.
 
 import type { CitizenReport } from '../../domain/citizen'
-import { CITIZEN_TOKEN_HEADER } from '../../domain/constants'
+import { CITIZEN_TOKEN_HEADER, LANGUAGES, type Language } from '../../domain/constants'
 import type { PushPayload } from '../../domain/push-rules'
 import { TOURNEE_PATH } from '../../domain/team-rules'
 import { flushOutbox } from '../lib/outbox/flush-outbox'
@@ -124,16 +124,28 @@ async function warmReads(): Promise<void> {
 }
 
 /**
- * Downloads the citizen side listed at build time, and drops what an earlier build left.
- * A file that fails is skipped: the rest still makes the site work offline.
+ * The language the phone chose, which the page gives in the worker's address
+ * (register-service-worker.ts): a new choice is a new address, so a new worker that keeps its texts.
+ */
+function chosenLanguage(): Language | null {
+  const language = new URL(self.location.href).searchParams.get('language')
+  return LANGUAGES.find((known) => known === language) ?? null
+}
+
+/**
+ * Downloads the citizen side listed at build time, with its texts in the phone's language only,
+ * and drops what an earlier build left. A file that fails is skipped: the rest still makes the
+ * site work offline.
  */
 async function refreshShell(): Promise<void> {
   const response = await fetch(`/${APP_SHELL_LIST_FILE}`, { cache: 'no-cache' })
   if (!response.ok) return
   const list = (await response.json()) as AppShellList
+  const language = chosenLanguage()
+  const files = [...list.shell, ...((language && list.catalogues[language]) || [])]
   const cache = await caches.open(SHELL_CACHE)
   const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname))
-  const wanted = [...list.shell.filter((file) => !cached.has(file)), ...STATIC_FILES]
+  const wanted = [...files.filter((file) => !cached.has(file)), ...STATIC_FILES]
   await Promise.all(
     wanted.map((file) =>
       fetchPublicShellFile(file)

@@ -12,7 +12,7 @@ const READABLE_RICH_COLORS = {
 } as CSSProperties
 
 /** Toasts: bottom-right, Alt+T moves focus to them, swipe to dismiss (SPEC.md section 2). */
-export function Toaster() {
+export default function Toaster() {
   const { t } = useTranslation()
   return (
     <Sonner
