@@ -2,7 +2,7 @@
 // 1024 px the page scrolls no wider than the window and "Créer une clé" is whole on screen, its
 // long subtitle (the Open311 addresses) wrapping beside it.
 import { describe, expect } from 'vitest'
-import { dakarContext, gotoReady } from './support/browser'
+import { dakarContext, gotoReady, signInAsAdmin } from './support/browser'
 import { it, startServerAndBrowser } from './support/fixtures'
 
 it.beforeAll(startServerAndBrowser)
@@ -13,11 +13,7 @@ describe('/admin/api-keys', () => {
     async (width, { server, browser }) => {
       const context = await dakarContext(browser, { viewport: { width, height: 768 } })
       const page = await context.newPage()
-      await gotoReady(page, `${server.url}/admin/login`)
-      await page.getByLabel('Nom d’utilisateur').fill('admin')
-      await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-      await page.getByRole('button', { name: 'Se connecter' }).click()
-      await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
+      await signInAsAdmin(page, server.url)
       await gotoReady(page, `${server.url}/admin/api-keys`)
       await page.getByRole('heading', { name: 'Clés API Open311', level: 1 }).waitFor()
 

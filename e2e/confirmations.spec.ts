@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect } from 'vitest'
 import { organizations, reports } from '../src/server/db/schema'
 import { createOrganization, ORG_PASSWORD } from '../src/server/test/accounts'
-import { gotoReady } from './support/browser'
+import { gotoReady, signInAsAdmin } from './support/browser'
 import { it, startServerAndBrowser } from './support/fixtures'
 import { callApi, fileReportAsCitizen, signInOrganization } from './support/organization-api'
 import type { E2eServer } from './support/server'
@@ -25,11 +25,7 @@ describe('an administrator’s row menu', () => {
   it('asks before rejecting and before suspending an organisation', async ({ server, page }) => {
     const yoff = await createOrganization(server.db.db, { name: 'Mairie de Yoff', categories: ['Voirie'] })
     const setal = await createOrganization(server.db.db, { name: 'ONG Setal Gox', categories: ['Voirie'] })
-    await gotoReady(page, `${server.url}/admin/login`)
-    await page.getByLabel('Nom d’utilisateur').fill('admin')
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-    await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.waitForURL(`${server.url}/admin/dashboard`)
+    await signInAsAdmin(page, server.url)
     await page.getByRole('navigation').getByRole('link', { name: 'Organisations' }).click()
 
     const row = (name: string) => page.getByRole('row', { name: new RegExp(name) })

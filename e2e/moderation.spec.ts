@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
-import { dakarContext, gotoReady, rememberCitizenToken } from './support/browser'
+import { dakarContext, gotoReady, rememberCitizenToken, signInAsAdmin } from './support/browser'
 import { it, type ServerAndBrowser } from './support/fixtures'
 import { citizenNotifications, fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
@@ -27,11 +27,7 @@ async function newContext(
 
 async function adminPage({ server, browser }: ServerAndBrowser): Promise<Page> {
   const page = await (await newContext(browser, { width: 1280, height: 900 })).newPage()
-  await gotoReady(page, `${server.url}/admin/login`)
-  await page.getByLabel('Nom d’utilisateur').fill('admin')
-  await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.waitForURL(`${server.url}/admin/dashboard`)
+  await signInAsAdmin(page, server.url)
   return page
 }
 

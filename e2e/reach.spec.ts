@@ -9,7 +9,13 @@ import { STORE_NAMES } from '../src/domain/constants'
 import { reportEvents, reportSupports, reports } from '../src/server/db/schema'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { FAKE_MEDIA_ARGS, gotoReady, rememberCitizenToken, serviceWorkerInControl } from './support/browser'
+import {
+  FAKE_MEDIA_ARGS,
+  gotoReady,
+  rememberCitizenToken,
+  serviceWorkerInControl,
+  signInAsAdmin,
+} from './support/browser'
 import { it, startServerAndBrowser } from './support/fixtures'
 import { fileReportAsCitizen } from './support/organization-api'
 import type { E2eServer } from './support/server'
@@ -330,11 +336,7 @@ describe('a shared phone', () => {
     const code = (await server.insertReport({ description: 'Dépôt sauvage derrière le marché' }))
       .anonymous_code
     // The administrator signs in on this phone and opens the reports, their codes on screen.
-    await page.goto(`${server.url}/admin/login`)
-    await page.getByLabel('Nom d’utilisateur').fill('admin')
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-    await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.waitForURL(`${server.url}/admin/dashboard`)
+    await signInAsAdmin(page, server.url)
     await gotoReady(page, `${server.url}/admin/reports`)
     await page.getByText(code).first().waitFor()
     // On a phone the sidebar is a sheet behind the menu button.
@@ -545,11 +547,7 @@ describe('accessibility of the citizen screens and the sign-in pages', () => {
     server,
     page,
   }) => {
-    await gotoReady(page, `${server.url}/admin/login`)
-    await page.getByLabel('Nom d’utilisateur').fill('admin')
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-    await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
+    await signInAsAdmin(page, server.url)
     await page.goto(`${server.url}/admin/api-keys`)
     await page.getByRole('heading', { name: 'Clés API Open311' }).waitFor()
     await page.getByRole('button', { name: 'Créer une clé' }).first().click()

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { createOrganization } from '../src/server/test/accounts'
 import { seriousViolations } from './support/accessibility'
-import { gotoReady } from './support/browser'
+import { gotoReady, signInAsAdmin } from './support/browser'
 import { it } from './support/fixtures'
 
 // A word 1,200 reports hold: the searches count up to 1,000 and say "Plus de 1 000" (issue 19).
@@ -35,11 +35,7 @@ describe('a search matching more than a thousand reports', () => {
     server,
     page,
   }) => {
-    await gotoReady(page, `${server.url}/admin/login`)
-    await page.getByLabel('Nom d’utilisateur').fill('admin')
-    await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-    await page.getByRole('button', { name: 'Se connecter' }).click()
-    await page.waitForURL(`${server.url}/admin/dashboard`)
+    await signInAsAdmin(page, server.url)
 
     await gotoReady(page, `${server.url}/admin/reports?q=lampadaire`)
     await page.getByText('Plus de 1 000 signalements trouvés').waitFor()

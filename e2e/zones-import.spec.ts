@@ -4,9 +4,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { seriousViolations } from './support/accessibility'
-import { dakarContext, gotoReady } from './support/browser'
+import { dakarContext, gotoReady, signInAsAdmin } from './support/browser'
 import { it, startServerAndBrowser } from './support/fixtures'
-import type { E2eServer } from './support/server'
 
 /** A square of about 440 m around a point, as GeoJSON rings go: [longitude, latitude], closed. */
 function squareAround(longitude: number, latitude: number, side = 0.004) {
@@ -42,14 +41,6 @@ const communeShapes = (page: Page) => page.locator('.leaflet-overlay-pane path.l
 const importedShapes = (page: Page) =>
   page.locator('.leaflet-overlay-pane path.leaflet-interactive[stroke="#15803d"]')
 
-async function signInAsAdmin(server: E2eServer, page: Page) {
-  await gotoReady(page, `${server.url}/admin/login`)
-  await page.getByLabel('Nom d’utilisateur').fill('admin')
-  await page.getByLabel('Mot de passe', { exact: true }).fill('admin-e2e-password')
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.waitForURL(`${server.url}/admin/dashboard`)
-}
-
 it.beforeAll(startServerAndBrowser)
 
 describe('zones: the communes’ limits', () => {
@@ -67,7 +58,7 @@ describe('zones: the communes’ limits', () => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         errors.push(message.text())
     })
-    await signInAsAdmin(server, page)
+    await signInAsAdmin(page, server.url)
     await page
       .getByRole('navigation', { name: 'Panneau d’administration' })
       .getByRole('link', { name: 'Zones' })

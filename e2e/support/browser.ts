@@ -11,6 +11,7 @@ import {
 } from 'playwright-core'
 import { STORE_NAMES } from '../../src/domain/constants'
 import { APP_READY_ATTRIBUTE } from '../../src/domain/page-renderer'
+import { E2E_ADMIN } from './server'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -68,6 +69,15 @@ export async function rememberCitizenToken(context: BrowserContext, citizenToken
 export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
+}
+
+/** Signs the e2e server's super administrator in through the login page, up to the dashboard. */
+export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  await gotoReady(page, `${baseUrl}/admin/login`)
+  await page.getByLabel('Nom d’utilisateur').fill(E2E_ADMIN.username)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor()
 }
 
 /** A new page of the context at `url`, once the app has hydrated it (`gotoReady`). */

@@ -4,6 +4,7 @@
 import sharp from 'sharp'
 import { expect } from 'vitest'
 import { ORG_PASSWORD } from '../../src/server/test/accounts'
+import { E2E_ADMIN } from './server'
 
 export interface FiledReport {
   id: string
@@ -101,7 +102,7 @@ export async function approveOrganization(baseUrl: string, email: string): Promi
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userType: 'admin', username: 'admin', password: 'admin-e2e-password' }),
+    body: JSON.stringify({ userType: 'admin', ...E2E_ADMIN }),
   })
   expect(login.status).toBe(200)
   const { token } = (await login.json()) as { token: string }

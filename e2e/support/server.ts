@@ -23,6 +23,9 @@ export interface E2eServer {
   stop(): Promise<void>
 }
 
+/** The super administrator every browser test's server starts with. */
+export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password' } as const
+
 export async function startE2eServer(options: { env?: Record<string, string> } = {}): Promise<E2eServer> {
   // A build of one's own (`vite build --outDir dist/web-x`) lets several people test at once.
   const webDir = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web')
@@ -31,7 +34,7 @@ export async function startE2eServer(options: { env?: Record<string, string> } =
   }
   const server = await startThrowawayServer({
     webDir,
-    admin: { username: 'admin', password: 'admin-e2e-password' },
+    admin: E2E_ADMIN,
     env: options.env,
   })
   return {
