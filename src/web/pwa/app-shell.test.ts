@@ -38,7 +38,7 @@ describe('appShellFiles with the modules of each file', () => {
   it('leaves out a file loaded on demand that needs signed-in code, and what only it imports', () => {
     const modules: Record<string, string[]> = {
       'assets/index-a1.js': ['src/web/main.tsx'],
-      'assets/initial-data-org-b2.js': ['src/web/app/initial-data-organization.ts'],
+      'assets/settings-page-b2.js': ['src/web/features/organization/settings/settings-page.tsx'],
       'assets/organization-c3.js': ['src/web/features/organization/api/get-profile.ts'],
       'assets/signed-in-d4.js': ['src/web/lib/auth/session-store.ts'],
       'assets/report-page-e5.js': ['src/web/features/citizen/report-form/report-page.tsx'],
@@ -49,10 +49,10 @@ describe('appShellFiles with the modules of each file', () => {
         'index.html': {
           file: 'assets/index-a1.js',
           isEntry: true,
-          dynamicImports: ['src/web/app/initial-data-organization.ts', '_signed-in-d4.js', 'report-page.tsx'],
+          dynamicImports: ['src/web/features/organization/settings/settings-page.tsx', '_signed-in-d4.js', 'report-page.tsx'],
         },
-        'src/web/app/initial-data-organization.ts': {
-          file: 'assets/initial-data-org-b2.js',
+        'src/web/features/organization/settings/settings-page.tsx': {
+          file: 'assets/settings-page-b2.js',
           imports: ['_organization-c3.js', '_screens-f6.js'],
         },
         '_organization-c3.js': { file: 'assets/organization-c3.js', imports: ['_signed-in-d4.js'] },
