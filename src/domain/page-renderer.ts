@@ -77,8 +77,12 @@ export interface PageRenderer {
   renderPage(request: PageRequest): Promise<RenderedPage>
   /** The inline script that applies the stored display settings (theme…) before the first paint. */
   firstPaintScript(): string
+  /** The inline script of a rendered page that asks for the app's scripts once it has painted. */
+  renderedPageScript(): string
 }
 
+/** The element of a rendered page that lists the app's scripts (JSON), for `renderedPageScript`. */
+export const APP_FILES_ID = 'app-files'
 /** The element of a rendered page that carries its hydration data (JSON, never run). */
 export const HYDRATION_DATA_ID = 'hydration-data'
 /** Set on #root of a rendered page that reads French whatever language the visitor chose. */

@@ -26,6 +26,7 @@ import { loadRenderedParts } from './lib/lazy-screens'
 import { PageMetaSink } from './lib/page-meta'
 import { createQueryClient } from './lib/query-client'
 import { SiteContactsContext } from './lib/site-contacts'
+import { renderedPageScript } from './lib/start-after-first-paint'
 
 startI18n()
 
@@ -181,4 +182,9 @@ async function pageOf(pathname: string): Promise<PageInfo> {
   }
 }
 
-export const pageRenderer = { pageOf, renderPage, firstPaintScript } satisfies PageRenderer
+export const pageRenderer = {
+  pageOf,
+  renderPage,
+  firstPaintScript,
+  renderedPageScript,
+} satisfies PageRenderer

@@ -15,7 +15,6 @@ import {
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { smsEnv } from '../test/sms-gateway'
-import { RENDERED_PAGE_SCRIPT } from './web-app'
 
 // A stand-in for the built web app and its server copy (`vite build --ssr`), so that the pages
 // the server renders are tested without a Vite build (e2e/server-rendered-pages.spec.ts tests the real one):
@@ -49,6 +48,7 @@ writeFileSync(
     '</head><body><div id="root"></div></body></html>',
 )
 const FIRST_PAINT = 'document.documentElement.dataset.theme = "light"'
+const RENDERED_PAGE_SCRIPT = 'document.documentElement.dataset.started = "yes"'
 writeFileSync(
   path.join(webDir, '.ssr', 'entry-server.js'),
   `const PAGES = {
@@ -87,6 +87,7 @@ writeFileSync(
        return { kind: 'page', status, html: '<p>' + count + ' incident(s)</p>', head, hydration: JSON.stringify({ count }) }
      },
      firstPaintScript() { return ${JSON.stringify(FIRST_PAINT)} },
+     renderedPageScript() { return ${JSON.stringify(RENDERED_PAGE_SCRIPT)} },
    }`,
 )
 

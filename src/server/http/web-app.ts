@@ -8,9 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../domain/constants'
 import { type PageHead, pageHeadMetas } from '../../domain/page'
 import {
-  APP_READY_ATTRIBUTE,
+  APP_FILES_ID,
   CONTACT_EMAIL_META,
-  EARLY_TAP_ATTRIBUTE,
   FRENCH_ONLY_ATTRIBUTE,
   HYDRATION_DATA_ID,
   type PageRenderer,
@@ -47,6 +46,8 @@ export interface WebBuild {
   template: string
   /** The CSP sources of the page's inline scripts. */
   scriptHashes: string[]
+  /** The rendered pages' inline script, which asks for the app's scripts after the first paint. */
+  renderedPage: string
   renderer: PageRenderer | null
   manifest: Record<string, ManifestChunk>
 }
@@ -81,11 +82,12 @@ export async function loadWebBuild(
   ].join('')
   const template = readFileSync(indexFile, 'utf8').replace('</head>', `${headAdditions}</head>`)
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`${indexFile} has no ${ROOT_ELEMENT}`)
+  const renderedPage = renderer?.renderedPageScript() ?? ''
   // The inline scripts that may run: those two, and no other.
-  const scriptHashes = [firstPaint, renderer ? RENDERED_PAGE_SCRIPT : '']
+  const scriptHashes = [firstPaint, renderedPage]
     .filter(Boolean)
     .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
-  return { webDir, template, scriptHashes, renderer, manifest }
+  return { webDir, template, scriptHashes, renderedPage, renderer, manifest }
 }
 
 export type IndexResponder = (reply: FastifyReply) => Promise<FastifyReply>
@@ -143,7 +145,10 @@ export async function installWebApp(
     // Rendered in English or Wolof: the app needs that language's texts to hydrate the page, so
     // they come with its screens' files, not after.
     const files = [...page.screens, ...catalogueKeys(build.manifest, page.language)]
-    return afterTheFirstPaint(withHead(withScreenFiles(build, files, entryFiles), rendered.head))
+    return afterTheFirstPaint(
+      withHead(withScreenFiles(build, files, entryFiles), rendered.head),
+      build.renderedPage,
+    )
       .replace(TEMPLATE_HTML_LANGUAGE, `<html lang="${page.language}">`)
       .replace(
         ROOT_ELEMENT,
@@ -389,57 +394,6 @@ function escapeText(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
 }
 
-/** The element of a rendered page that lists its scripts, for `RENDERED_PAGE_SCRIPT`. */
-const APP_FILES_ID = 'app-files'
-
-/**
- * The rendered page's own script, at the end of its body. It asks for the page's scripts once the
- * browser reports its first paint of text (asked any sooner, they would share the line with its
- * styles on a slow network), at once in a tab nobody sees or a browser that does not report
- * paints, and after 3 s at the latest. Meanwhile it remembers the last button tapped, which
- * nothing could answer yet: the app taps it again once it has hydrated the page. A fixed text,
- * so that the CSP allows it by its hash.
- */
-export const RENDERED_PAGE_SCRIPT = `(function () {
-  var root = document.documentElement
-  function rememberTap(event) {
-    if (root.hasAttribute('${APP_READY_ATTRIBUTE}')) return document.removeEventListener('click', rememberTap, true)
-    var button = event.target.closest && event.target.closest('button')
-    if (!button) return
-    var earlier = document.querySelector('[${EARLY_TAP_ATTRIBUTE}]')
-    if (earlier) earlier.removeAttribute('${EARLY_TAP_ATTRIBUTE}')
-    button.setAttribute('${EARLY_TAP_ATTRIBUTE}', '')
-  }
-  document.addEventListener('click', rememberTap, true)
-  var started = false
-  function start() {
-    if (started) return
-    started = true
-    var files = JSON.parse(document.getElementById('${APP_FILES_ID}').textContent)
-    files.preload.forEach(function (href) {
-      var link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = ''
-      link.href = href
-      document.head.appendChild(link)
-    })
-    var script = document.createElement('script')
-    script.type = 'module'
-    script.crossOrigin = ''
-    script.src = files.entry
-    document.head.appendChild(script)
-  }
-  var reportsPaints = typeof PerformanceObserver === 'function' &&
-    (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1
-  if (document.visibilityState === 'hidden' || !reportsPaints) return start()
-  new PerformanceObserver(function (list, observer) {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return
-    observer.disconnect()
-    setTimeout(start, 0)
-  }).observe({ type: 'paint', buffered: true })
-  setTimeout(start, 3000)
-})()`
-
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
@@ -448,7 +402,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
  * so that on a slow phone network they never share the line with its styles and its text. The
  * page's links work meanwhile; its buttons and forms once the app has hydrated it.
  */
-function afterTheFirstPaint(page: string): string {
+function afterTheFirstPaint(page: string, script: string): string {
   const entry = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1])
   const preload = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1])
   if (entry.length !== 1) throw new Error(`the built page has ${entry.length} entry scripts, not one`)
@@ -459,7 +413,7 @@ function afterTheFirstPaint(page: string): string {
     .replace(
       '</body>',
       `<script type="application/json" id="${APP_FILES_ID}">${files}</script>` +
-        `<script>${RENDERED_PAGE_SCRIPT}</script></body>`,
+        `<script>${script}</script></body>`,
     )
 }
 

@@ -49,7 +49,11 @@ describe('appShellFiles with the modules of each file', () => {
         'index.html': {
           file: 'assets/index-a1.js',
           isEntry: true,
-          dynamicImports: ['src/web/features/organization/settings/settings-page.tsx', '_signed-in-d4.js', 'report-page.tsx'],
+          dynamicImports: [
+            'src/web/features/organization/settings/settings-page.tsx',
+            '_signed-in-d4.js',
+            'report-page.tsx',
+          ],
         },
         'src/web/features/organization/settings/settings-page.tsx': {
           file: 'assets/settings-page-b2.js',
