@@ -39,6 +39,7 @@ if (process.env.TEST_DATABASE_URL) {
       include: ['src/server/**/*.test.ts'],
       exclude: ['src/server/**/*.process.test.ts', 'src/server/**/*.redis.test.ts'],
       env: { TEST_DB: 'postgres' },
+      globalSetup: ['src/server/test/postgres-template.ts'],
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
