@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../app'
 import { type Clock, systemClock } from '../clock'
 import { type Config, readSettings } from '../config'
@@ -15,6 +14,7 @@ import { seedDefaults } from '../db/seed'
 import { geocoderFromConfig, type ReverseGeocoder } from '../geocoding/reverse-geocoder'
 import { createDiskStorage } from '../storage/file-storage'
 import { migratedPglite } from './pglite-template'
+import { POSTGRES_TEMPLATE_ENV, runOnTestServer } from './postgres-template'
 
 export interface TestContext {
   app: FastifyInstance
@@ -27,24 +27,22 @@ export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' }
 /** The secret that lets `npm run backup` ask a test app for a dump (embedded database only). */
 export const TEST_BACKUP_SECRET = 'test-backup-secret-test-backup-secret'
 
-/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the TEST_DATABASE_URL server, and how to drop it: empty, or with `migrated` a
+ * copy of the suite's migrated one (postgres-template.ts) when the suite has it, else empty too
+ * (opening it migrates it).
+ */
+export async function createPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suites')
   const name = `ua_test_${randomBytes(6).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`CREATE DATABASE ${name}`)
+  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined
+  await runOnTestServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return { url: url.toString(), drop: () => runOnTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 export interface TestDatabase {
@@ -64,7 +62,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const db = await openPglite(undefined, migratedPglite())
     return { db, connectAgain: async () => ({ ...db, close: async () => {} }), drop: () => db.close() }
   }
-  const created = await createPostgresDatabase()
+  const created = await createPostgresDatabase({ migrated: true })
   const db = await openPostgres(created.url)
   const others: Database[] = []
   return {
