@@ -3,8 +3,8 @@
 // PGlite start from pglite-template.ts. Migrating a new database takes 250–400 ms on the CI
 // machine, copying a migrated one about 50 ms: the suite opens about 150.
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { openPostgres } from '../db/database'
+import { runOnServer } from './server-process'
 
 /** The migrated database to copy a test database from; none outside a suite with this global setup. */
 export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE'
@@ -13,13 +13,7 @@ export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE'
 export async function runOnTestServer(statement: string): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suites')
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
+  await runOnServer(serverUrl, statement)
 }
 
 export default async function setup(): Promise<() => Promise<void>> {

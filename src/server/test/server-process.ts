@@ -72,21 +72,24 @@ export function residentBytes(pid: number): number {
   return Number(kilobytes ?? 0) * 1024
 }
 
+/** Runs one statement on a PostgreSQL server, on a connection of its own. */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
 /** A new database on a PostgreSQL server, and how to drop it; null when the server does not answer. */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> } | null> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
+  const run = (statement: string) => runOnServer(serverUrl, statement)
   try {
     await run(`CREATE DATABASE ${name}`)
   } catch (error) {
