@@ -52,6 +52,7 @@ export const ROUTES: RouteConfigEntry[] = [
   layout('app/routes/french-only', [
     route('organization/login', organization('login/organization-login-page')),
     route('organization/signup', organization('signup/signup-page')),
+    // A responsable's one-time link to a new member: no `handle`, so rendered by the browser, never kept.
     route('organization/invitation/:token', organization('team/invitation-page')),
     route('organization', organization('layout/organization-layout'), [
       index(organization('dashboard/dashboard-page')),
@@ -59,6 +60,7 @@ export const ROUTES: RouteConfigEntry[] = [
       route('available-reports', organization('available-reports/available-reports-page')),
       route('managed-reports', organization('managed-reports/managed-reports-page')),
       route('notifications', organization('notifications/notifications-page')),
+      // A field agent's round: rendered by the browser (the phone's position orders it), and opened offline.
       route('tournee', organization('tournee/tournee-page')),
       route('equipe', organization('team/team-page')),
       route('settings', organization('settings/settings-page')),

@@ -37,20 +37,17 @@ export interface PageHandle {
   frenchOnly?: true
 }
 
-const LOGIN_PAGES = { organization: '/organization/login', admin: '/admin/login' } as const
-export type SignedInArea = keyof typeof LOGIN_PAGES
-
 const depsOf = (context: unknown) => (context as RouterContextProvider).get(pageDeps)
 
-async function signedInTo(area: SignedInArea, context: unknown): Promise<boolean> {
+async function signedInTo(area: UserType, context: unknown): Promise<boolean> {
   const session = await depsOf(context).session()
   return session.isAuthenticated && session.userType === area
 }
 
 /** The loader of a signed-in area's frame: a visitor without its session goes to its login page. */
-export function signedInAreaLoader(area: SignedInArea) {
+export function signedInAreaLoader(area: UserType, loginPath: string) {
   return async ({ context }: LoaderFunctionArgs) => {
-    if (!(await signedInTo(area, context))) throw redirect(LOGIN_PAGES[area])
+    if (!(await signedInTo(area, context))) throw redirect(loginPath)
     return null
   }
 }
@@ -72,7 +69,7 @@ export function pageLoader(
   ask: (
     args: LoaderFunctionArgs,
   ) => readonly (AnyQueryOptions | null)[] | Promise<readonly (AnyQueryOptions | null)[]>,
-  area?: SignedInArea,
+  area?: UserType,
 ) {
   return async (args: LoaderFunctionArgs) => {
     if (area && !(await signedInTo(area, args.context))) return null

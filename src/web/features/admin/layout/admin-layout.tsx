@@ -72,4 +72,4 @@ export function AdminLayout() {
 
 export const Component = AdminLayout
 
-export const loader = signedInAreaLoader('admin')
+export const loader = signedInAreaLoader('admin', ADMIN_LOGIN_PATH)

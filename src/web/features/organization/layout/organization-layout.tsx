@@ -87,4 +87,4 @@ export function OrganizationLayout() {
 
 export { OrganizationLayout as Component }
 
-export const loader = signedInAreaLoader('organization')
+export const loader = signedInAreaLoader('organization', ORGANIZATION_LOGIN)
