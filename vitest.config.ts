@@ -89,11 +89,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          // Each file in a VM context of a reused process: jsdom and the setup file's libraries
-          // load once a worker instead of once a file (environment 127 s of worker time -> 5 s,
-          // setup 45 s -> 19 s; the suite 252 s -> 77-98 s). Each file still has its own window,
-          // modules and stores.
-          pool: 'vmForks',
+          // Not the vmForks pool, though it loads jsdom once a worker: a screen's file run alone
+          // then fails on its lazy route modules ("request for 'react' is not in cache").
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           // Only catches a hang: a screen's test types, waits and renders for about a second on an
