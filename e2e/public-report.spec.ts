@@ -110,13 +110,13 @@ describe('a report’s public page', () => {
     const html = await res.text()
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).toContain(
-      '<meta property="og:title" content="Nid-de-poule profond devant l’école Kléber. – Voirie | Alertes urbaines">',
+      '<meta property="og:title" content="Nid-de-poule profond devant l’école Kléber. – Voirie | Alertes urbaines"/>',
     )
     expect(head).toContain(
       `<meta property="og:description" content="En cours – Avenue Blaise Diagne, Médina. Signalé le`,
     )
     expect(head).toContain(`Pris en charge par ${organizationName}.`)
-    expect(head).toContain('<meta property="og:type" content="article">')
+    expect(head).toContain('<meta property="og:type" content="article"/>')
     expectNothingPrivate(html)
 
     const page = await openPage({ server, browser }, `/signalements/${handled.id}`, { javaScript: false })

@@ -1,12 +1,11 @@
 import type { SessionUser, UserType } from './auth'
 import type { Language } from './constants'
-import type { PageHead } from './page'
 
 /**
  * What the server's copy of the web app offers: src/web/entry-server.tsx, built by
  * `vite build --ssr` and loaded at start-up by src/server/http/web-app.ts from its file. The server
  * never imports src/web, so this interface is the one thing the two share about it: the entry
- * exports a `pageRenderer` that satisfies it, and the server types what it loads with it.
+ * exports a `createPageRenderer` that satisfies it, and the server types what it loads with it.
  */
 
 /** The signed-in visitor a page is rendered for: whom the session cookie of its request names. */
@@ -21,36 +20,30 @@ export interface ApiAnswer {
   body: string
 }
 
+/** The settings a page is rendered with, configured at run time (TILE_URL, CONTACT_EMAIL, SMS_NUMBER). */
+export interface WebSettings {
+  tileUrl: string
+  contactEmail: string
+  /** The number citizens text (E.164); null: no SMS channel. */
+  smsNumber: string | null
+}
+
 export interface PageRequest {
   /** The page's path and the query parameters it reads. */
   url: string
-  /** The site's public origin (PUBLIC_ORIGIN), for the page's canonical address; null when unknown. */
+  /** What its route modules say of it (`pageOf`). */
+  page: PageInfo
+  /** The site's public origin, for the page's canonical address; null when unknown. */
   origin: string | null
-  /** The platform's contact address (CONTACT_EMAIL), for the footer and "À propos". */
-  contactEmail: string
-  /** The number citizens text (SMS_NUMBER, E.164), for the home page, the footer and "À propos"; null: no SMS channel. */
-  smsNumber: string | null
-  /** The language the page is rendered in: the visitor's choice (French on the French-only areas). */
+  /** The visitor's choice; French on the French-only areas. */
   language: Language
   session: PageSession | null
-  /**
-   * The API as this page's queries reach it while it is rendered: the server answers them itself,
-   * as `session`, with the same checks as any request.
-   */
+  /** The API as this page's queries reach it: answered by the server itself, as `session`. */
   callApi(path: string, init: { method: string; headers: Record<string, string> }): Promise<ApiAnswer>
 }
 
 export type RenderedPage =
-  | {
-      kind: 'page'
-      status: number
-      /** What goes inside the page's root element. */
-      html: string
-      /** Its title, description and sharing card, for the page's head. */
-      head: PageHead
-      /** The router's state and the queries' data, for the browser to hydrate the page (JSON). */
-      hydration: string
-    }
+  | { kind: 'page'; status: number; html: string }
   /** A signed-in page asked without the session it needs: its area's login page. */
   | { kind: 'redirect'; location: string }
 
@@ -75,11 +68,14 @@ export interface PageInfo {
 export interface PageRenderer {
   pageOf(pathname: string): Promise<PageInfo>
   renderPage(request: PageRequest): Promise<RenderedPage>
-  /** The inline script that applies the stored display settings (theme…) before the first paint. */
-  firstPaintScript(): string
-  /** The inline script of a rendered page that asks for the app's scripts once it has painted. */
-  renderedPageScript(): string
+  /** The page of a path the browser renders: the document, its files, and an empty #root. */
+  renderShell(page: PageInfo): string
+  /** The pages' inline scripts, which the CSP allows by their hash. */
+  inlineScripts: readonly string[]
 }
+
+/** The server build's one export: a renderer for the build of its manifest (`.vite/manifest.json`). */
+export type CreatePageRenderer = (build: { manifest: unknown; settings: WebSettings }) => PageRenderer
 
 /** The element of a rendered page that lists the app's scripts (JSON), for `renderedPageScript`. */
 export const APP_FILES_ID = 'app-files'

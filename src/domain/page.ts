@@ -6,7 +6,12 @@ export const DEFAULT_PAGE_META = {
   keywords: 'Sénégal, alertes urbaines, signalement, voirie, éclairage public',
   ogType: 'website',
   image: '/og-image.png',
+  siteName: 'Alertes urbaines',
 } as const
+
+/** Shown by a browser that runs no JavaScript. */
+export const NO_JAVASCRIPT_MESSAGE =
+  'Alertes urbaines a besoin de JavaScript pour fonctionner. Activez-le puis rechargez la page.'
 
 /** The address parameter of an organisation's list that shows it on its map (`?vue=carte`). */
 export const LIST_VIEW_PARAMETER = 'vue'

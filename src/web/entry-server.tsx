@@ -2,17 +2,26 @@
 // src/server/http/web-app.ts from its file): a page's HTML with its data, through React Router's
 // static handler (the routes' loaders fill the page's query client) and React DOM's streaming
 // renderer, and what the browser needs to hydrate it. Same components, same texts, no browser.
-// Its one export is `pageRenderer`, checked against the interface the server types it with.
+// Its one export is `createPageRenderer`, checked against the type the server loads it with.
 
 import { PassThrough } from 'node:stream'
 import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import type { Manifest } from 'vite'
 import type { Language } from '../domain/constants'
-import { type PageMeta, pageHead } from '../domain/page'
-import type { PageInfo, PageRenderer, PageRequest, RenderedPage } from '../domain/page-renderer'
-import { type HydrationData, jsonForHtml } from './app/hydration'
+import { type PageHead, type PageMeta, pageHead } from '../domain/page'
+import type {
+  CreatePageRenderer,
+  PageInfo,
+  PageRequest,
+  RenderedPage,
+  WebSettings,
+} from '../domain/page-renderer'
+import { jsonForHtml, renderDocument } from './app/document'
+import type { HydrationData } from './app/hydration'
+import { pageFilesFrom } from './app/page-files'
 import { AppProviders } from './app/providers'
 import { createAppRoutes, loadRouteModule } from './app/router'
 import { routeEntries } from './app/routes'
@@ -99,10 +108,13 @@ function transportOf(request: PageRequest): ApiTransport {
 }
 
 /**
- * Renders one page, for one request: its own query client, session store and routes, so that
+ * Renders one page's app, for one request: its own query client, session store and routes, so that
  * nothing of one request's session reaches another's rendering.
  */
-async function renderPage(request: PageRequest): Promise<RenderedPage> {
+async function renderApp(
+  request: PageRequest,
+  settings: WebSettings,
+): Promise<{ redirect: string } | { status: number; html: string; head: PageHead; hydration: string }> {
   const queryClient = createQueryClient()
   // The page's queries go through the server as the visitor; its token never reaches the page.
   setApiTransport(queryClient, transportOf(request))
@@ -111,9 +123,7 @@ async function renderPage(request: PageRequest): Promise<RenderedPage> {
     createAppRoutes({ queryClient, session: () => Promise.resolve(session.getState()), awaitData: true }),
   )
   const context = await handler.query(new Request(new URL(request.url, 'http://localhost')))
-  if (context instanceof Response) {
-    return { kind: 'redirect', location: context.headers.get('location') ?? '/' }
-  }
+  if (context instanceof Response) return { redirect: context.headers.get('location') ?? '/' }
   let meta: PageMeta = {}
   if (request.language !== DEFAULT_LANGUAGE) {
     // The page's lower parts first: their code registers the namespaces they read, which must be
@@ -129,7 +139,7 @@ async function renderPage(request: PageRequest): Promise<RenderedPage> {
     renderToHtml(
       <PageMetaSink.Provider value={(said) => (meta = said)}>
         <SiteContactsContext.Provider
-          value={{ contactEmail: request.contactEmail, smsNumber: request.smsNumber }}
+          value={{ contactEmail: settings.contactEmail, smsNumber: settings.smsNumber }}
         >
           <SessionStoreContext.Provider value={session}>
             <AppProviders queryClient={queryClient}>
@@ -151,7 +161,7 @@ async function renderPage(request: PageRequest): Promise<RenderedPage> {
   }
   // The screen rendered last is the page's own: what it said of itself is the page's head.
   const head = pageHead(meta, new URL(request.url, 'http://localhost').pathname, request.origin)
-  return { kind: 'page', status: context.statusCode, html, head, hydration: jsonForHtml(hydration) }
+  return { status: context.statusCode, html, head, hydration: jsonForHtml(hydration) }
 }
 
 /** A segment of a route's path that matches any value: `:id`, or `*` (the not-found page). */
@@ -182,9 +192,31 @@ async function pageOf(pathname: string): Promise<PageInfo> {
   }
 }
 
-export const pageRenderer = {
-  pageOf,
-  renderPage,
-  firstPaintScript,
-  renderedPageScript,
-} satisfies PageRenderer
+export const createPageRenderer: CreatePageRenderer = ({ manifest, settings }) => {
+  const filesOf = pageFilesFrom(manifest as Manifest)
+  const startScript = renderedPageScript()
+  const document = { settings, firstPaintScript: firstPaintScript() }
+  return {
+    pageOf,
+    renderShell: (page) =>
+      renderDocument({
+        ...document,
+        language: DEFAULT_LANGUAGE,
+        files: filesOf(page.screens, DEFAULT_LANGUAGE),
+      }),
+    async renderPage(request): Promise<RenderedPage> {
+      const app = await renderApp(request, settings)
+      if ('redirect' in app) return { kind: 'redirect', location: app.redirect }
+      const { pathname } = new URL(request.url, 'http://localhost')
+      const html = renderDocument({
+        ...document,
+        language: request.language,
+        files: filesOf(request.page.screens, request.language),
+        head: app.head,
+        app: { rendered: { ...app, pathname, frenchOnly: request.page.frenchOnly }, startScript },
+      })
+      return { kind: 'page', status: app.status, html }
+    },
+    inlineScripts: [document.firstPaintScript, startScript],
+  }
+}

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -11,15 +10,13 @@ import { bearer, createOrganization, loginAdmin, loginOrganization } from '../te
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, TEST_ADMIN, type TestContext } from '../test/helper'
 import { multipartBody } from '../test/multipart'
+import { writeWebBuild } from '../test/web-build'
 
-// A small stand-in for the built web app, so that serving is tested without a Vite build.
-const webDir = mkdtempSync(path.join(tmpdir(), 'ua-web-'))
-mkdirSync(path.join(webDir, 'assets'))
-writeFileSync(
-  path.join(webDir, 'index.html'),
-  // As large as the real page (its head lists the page's meta tags and files).
-  `<!doctype html><html lang="fr"><head><title>Alertes</title>${'<meta name="keywords" content="Sénégal, alertes urbaines">'.repeat(30)}</head><body><div id="root"></div></body></html>`,
-)
+// Every page left to the browser, as large as a real page (its head lists the page's files).
+const webDir = writeWebBuild(`
+  const pageOf = () => ({ rendered: null, parameters: [], screens: Array.from({ length: 30 }, (_, i) => 'src/web/screen-' + i + '.tsx') })
+  const renderApp = () => ({ status: 200, html: '' })
+`)
 const script = 'console.log("alertes urbaines");'.repeat(50)
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script)
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(script))

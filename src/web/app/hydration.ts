@@ -12,14 +12,6 @@ export interface HydrationData {
   session: PageSession | null
 }
 
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029')
-}
-
 /** The hydration data the server wrote into the page, if any (JSON, never run). */
 export function readHydration(document: Document): HydrationData | null {
   const text = document.getElementById(HYDRATION_DATA_ID)?.textContent
