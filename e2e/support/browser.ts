@@ -10,7 +10,7 @@ import {
   type Page,
 } from 'playwright-core'
 import { STORE_NAMES } from '../../src/domain/constants'
-import { APP_READY_ATTRIBUTE } from '../../src/domain/page-renderer'
+import { APP_READY_ATTRIBUTE } from '../../src/web/lib/page-markup'
 import { E2E_ADMIN } from './server'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -22,7 +22,7 @@
 //
 // Each run is in a fresh browser profile; for the signed-in routes the profile first logs in as
 // the login screen does (the session cookie, and the session in localStorage), so that the server
-// draws the page for that session.
+// renders the page for that session.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'

@@ -14,12 +14,6 @@ export interface PageSession {
   userType: UserType
 }
 
-/** An API answer, as the server gives it to the page it renders. */
-export interface ApiAnswer {
-  status: number
-  body: string
-}
-
 /** The settings a page is rendered with, configured at run time (TILE_URL, CONTACT_EMAIL, SMS_NUMBER). */
 export interface WebSettings {
   tileUrl: string
@@ -39,7 +33,7 @@ export interface PageRequest {
   language: Language
   session: PageSession | null
   /** The API as this page's queries reach it: answered by the server itself, as `session`. */
-  callApi(path: string, init: { method: string; headers: Record<string, string> }): Promise<ApiAnswer>
+  fetch(path: string, init: RequestInit): Promise<Response>
 }
 
 export type RenderedPage =
@@ -76,26 +70,3 @@ export interface PageRenderer {
 
 /** The server build's one export: a renderer for the build of its manifest (`.vite/manifest.json`). */
 export type CreatePageRenderer = (build: { manifest: unknown; settings: WebSettings }) => PageRenderer
-
-/** The element of a rendered page that lists the app's scripts (JSON), for `renderedPageScript`. */
-export const APP_FILES_ID = 'app-files'
-/** The element of a rendered page that carries its hydration data (JSON, never run). */
-export const HYDRATION_DATA_ID = 'hydration-data'
-/** Set on #root of a rendered page that reads French whatever language the visitor chose. */
-export const FRENCH_ONLY_ATTRIBUTE = 'data-french-only'
-/** Set on #root of a rendered page: the path its HTML was rendered for. */
-export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path'
-/**
- * Set by the rendered page's inline script on the button tapped before the app had hydrated the page
- * over (its code still on its way): the app taps it again once it has.
- */
-export const EARLY_TAP_ATTRIBUTE = 'data-tapped-early'
-/** The meta tag of every page that carries the contact address (CONTACT_EMAIL), for the browser. */
-export const CONTACT_EMAIL_META = 'contact-email'
-/** The meta tag that carries the number citizens text (SMS_NUMBER), only when the SMS channel is on. */
-export const SMS_NUMBER_META = 'sms-number'
-/** Set on <html> once the app has hydrated the page: its buttons and forms work from then on. */
-export const APP_READY_ATTRIBUTE = 'data-app-ready'
-
-/** How long the data a rendered page arrived with counts as fresh: its screen asks again only after. */
-export const RENDERED_DATA_FRESH_MS = 60_000

@@ -1,13 +1,12 @@
 // The web app rendered on the server (built by `vite build --ssr`, loaded by
 // src/server/http/web-app.ts from its file): a page's HTML with its data, through React Router's
-// static handler (the routes' loaders fill the page's query client) and React DOM's streaming
-// renderer, and what the browser needs to hydrate it. Same components, same texts, no browser.
+// static handler (the routes' loaders fill the page's query client) and React DOM's `prerender`,
+// and what the browser needs to hydrate it. Same components, same texts, no browser.
 // Its one export is `createPageRenderer`, checked against the type the server loads it with.
 
-import { PassThrough } from 'node:stream'
 import { dehydrate } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { Manifest } from 'vite'
 import type { Language } from '../domain/constants'
@@ -27,7 +26,7 @@ import { createAppRoutes, loadRouteModule } from './app/router'
 import { routeEntries } from './app/routes'
 import { catalogueLoaders, DEFAULT_LANGUAGE, givePluralRule, i18next, startI18n } from './i18n'
 import { loadNamespace } from './i18n/languages'
-import { type ApiTransport, setApiTransport } from './lib/api-client'
+import { setApiTransport } from './lib/api-client'
 import { pageSessionStore, SessionStoreContext } from './lib/auth/session-store'
 import { categoriesQueryOptions } from './lib/categories'
 import { firstPaintScript } from './lib/display-settings'
@@ -40,27 +39,19 @@ import { renderedPageScript } from './lib/start-after-first-paint'
 startI18n()
 
 /**
- * React DOM's streaming renderer, read to its end: every Suspense boundary resolved (the data is
- * all there before rendering), so that the page can be kept compressed and sent whole.
+ * The page's HTML once every Suspense boundary has resolved (the data is all there before
+ * rendering), so that the page can be kept compressed and sent whole. An error outside every
+ * boundary rejects (the server then sends the page the browser renders); one inside a boundary
+ * leaves that part to the browser.
  */
-function renderToHtml(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const sink = new PassThrough()
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      // Sent whole, so rendered whole: by default React moves a part that comes after 12.8 KB of
-      // HTML out of its place, into a hidden element that an inline script puts back after the
-      // first paint (later still, to batch them). The page then shifted under the reader, and
-      // without JavaScript those parts never showed.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // An error outside every Suspense boundary: no page to send (the server falls back on the
-      // page the browser renders). One inside a boundary is rendered by the browser instead.
-      onShellError: reject,
-    })
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerender(element, {
+    // Rendered whole: by default React moves a part that comes after 12.8 KB of HTML out of its
+    // place, into a hidden element that an inline script puts back after the first paint. The page
+    // then shifted under the reader, and without JavaScript those parts never showed.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   })
+  return new Response(prelude).text()
 }
 
 let rendering: Promise<unknown> = Promise.resolve()
@@ -90,23 +81,6 @@ async function cataloguesIn(language: Language): Promise<void> {
   await Promise.all([...catalogueLoaders.keys()].map((namespace) => loadNamespace(namespace, language)))
 }
 
-/** The API as one page's queries reach it on the server: answered by the server itself. */
-function transportOf(request: PageRequest): ApiTransport {
-  return {
-    async fetch(path, init) {
-      const headers: Record<string, string> = {}
-      new Headers(init.headers).forEach((value, name) => {
-        headers[name] = value
-      })
-      const answer = await request.callApi(path, { method: init.method ?? 'GET', headers })
-      return new Response(answer.body, {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      })
-    },
-  }
-}
-
 /**
  * Renders one page's app, for one request: its own query client, session store and routes, so that
  * nothing of one request's session reaches another's rendering.
@@ -117,7 +91,7 @@ async function renderApp(
 ): Promise<{ redirect: string } | { status: number; html: string; head: PageHead; hydration: string }> {
   const queryClient = createQueryClient()
   // The page's queries go through the server as the visitor; its token never reaches the page.
-  setApiTransport(queryClient, transportOf(request))
+  setApiTransport(queryClient, { fetch: request.fetch })
   const session = pageSessionStore(request.session)
   const handler = createStaticHandler(
     createAppRoutes({ queryClient, session: () => Promise.resolve(session.getState()), awaitData: true }),

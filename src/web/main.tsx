@@ -2,17 +2,17 @@ import './styles.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import {
-  APP_READY_ATTRIBUTE,
-  EARLY_TAP_ATTRIBUTE,
-  FRENCH_ONLY_ATTRIBUTE,
-  RENDERED_PATH_ATTRIBUTE,
-} from '../domain/page-renderer'
 import { App } from './app/app'
 import { readHydration } from './app/hydration'
 import { createAppRouter, createAppRoutes, loadRoutesOf } from './app/router'
 import { changeLanguage, DEFAULT_LANGUAGE, startI18n } from './i18n'
 import { applyStoredDisplay } from './lib/display-settings'
+import {
+  APP_READY_ATTRIBUTE,
+  EARLY_TAP_ATTRIBUTE,
+  FRENCH_ONLY_ATTRIBUTE,
+  RENDERED_PATH_ATTRIBUTE,
+} from './lib/page-markup'
 import { createQueryClient, markInitialData } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
 

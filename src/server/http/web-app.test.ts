@@ -38,12 +38,11 @@ const webDir = writeWebBuild(`
     }
     if (request.url.startsWith('/organization')) {
       if (!request.session) return { redirect: '/organization/login' }
-      const me = await request.callApi('/api/org/me', { method: 'GET', headers: {} })
-      const name = me.status === 200 ? JSON.parse(me.body).name : 'refused ' + me.status
+      const me = await request.fetch('/api/org/me', { method: 'GET' })
+      const name = me.status === 200 ? (await me.json()).name : 'refused ' + me.status
       return { status: 200, html: '<h1>' + name + '</h1><script type="application/json">' + JSON.stringify({ session: request.session }) + '</script>', head: '<title>' + name + '</title>' }
     }
-    const answer = await request.callApi('/api/reports/count', { method: 'GET', headers: {} })
-    const count = JSON.parse(answer.body).count
+    const count = (await (await request.fetch('/api/reports/count', { method: 'GET' })).json()).count
     const status = request.url === '/signalements/inconnu' ? 404 : 200
     const origin = request.origin ?? ''
     const head = '<link rel="canonical" href="' + origin + request.url.split('?')[0] + '"><meta property="og:image" content="' + origin + '/og-image.png">'

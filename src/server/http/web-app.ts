@@ -100,16 +100,22 @@ export async function installWebApp(
    * The API as a page rendered for `principal` reaches it: the server's own answers, as that visitor,
    * from that visitor's address (the limits count its lookups as its own).
    */
-  async function apiCaller(principal: Principal | null, address: string) {
+  async function apiFor(principal: Principal | null, address: string) {
     const authorization = principal ? `Bearer ${await app.auth.accessTokenFor(principal)}` : undefined
-    return async (url: string, init: { method: string; headers: Record<string, string> }) => {
+    return async (url: string, init: RequestInit) => {
       const answer = await app.inject({
-        method: init.method as 'GET',
+        method: (init.method ?? 'GET') as 'GET',
         url,
         remoteAddress: address,
-        headers: { ...init.headers, ...(authorization ? { authorization } : {}) },
+        headers: {
+          ...Object.fromEntries(new Headers(init.headers)),
+          ...(authorization ? { authorization } : {}),
+        },
       })
-      return { status: answer.statusCode, body: answer.body }
+      return new Response(answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': 'application/json' },
+      })
     }
   }
 
@@ -129,7 +135,7 @@ export async function installWebApp(
       origin: page.origin,
       language: page.language,
       session,
-      callApi: await apiCaller(principal, page.address),
+      fetch: await apiFor(principal, page.address),
     })
     if (rendered.kind === 'redirect') return { redirect: rendered.location }
     return { page: compressBody(rendered.html), status: rendered.status }

@@ -7,6 +7,7 @@ import {
   pageHead,
   pageHeadMetas,
 } from '../../domain/page'
+import type { WebSettings } from '../../domain/page-renderer'
 import {
   APP_FILES_ID,
   CONTACT_EMAIL_META,
@@ -14,8 +15,8 @@ import {
   HYDRATION_DATA_ID,
   RENDERED_PATH_ATTRIBUTE,
   SMS_NUMBER_META,
-  type WebSettings,
-} from '../../domain/page-renderer'
+  TILE_URL_META,
+} from '../lib/page-markup'
 import type { PageFiles } from './page-files'
 
 /** What the server rendered inside #root, and the data the browser hydrates it with. */
@@ -76,7 +77,7 @@ function Document({ language, settings, files, firstPaintScript, head, app }: Do
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
         {/* Configured at run time: the browser's app reads them here. */}
-        <meta name="tile-url" content={settings.tileUrl} />
+        <meta name={TILE_URL_META} content={settings.tileUrl} />
         <meta name={CONTACT_EMAIL_META} content={settings.contactEmail} />
         {settings.smsNumber && <meta name={SMS_NUMBER_META} content={settings.smsNumber} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

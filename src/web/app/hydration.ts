@@ -1,6 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import type { HydrationState } from 'react-router'
-import { HYDRATION_DATA_ID, type PageSession } from '../../domain/page-renderer'
+import type { PageSession } from '../../domain/page-renderer'
+import { HYDRATION_DATA_ID } from '../lib/page-markup'
 
 /**
  * What a page rendered by the server carries for the browser to hydrate it as it is: the router's

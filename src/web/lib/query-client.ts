@@ -6,9 +6,11 @@ import {
   type QueryKey,
 } from '@tanstack/react-query'
 import { QUERY_CACHE_TIME_MS, QUERY_RETRIES, queryRetryDelay } from '../../domain/constants'
-import { RENDERED_DATA_FRESH_MS } from '../../domain/page-renderer'
 import { logApiFailure } from './api-client'
 import { isUnknown, UNKNOWN_IS_AN_ANSWER } from './page-subject'
+
+/** How long the data a rendered page arrived with counts as fresh: its screen asks again only after. */
+export const RENDERED_DATA_FRESH_MS = 60_000
 
 /**
  * Server data: 3 retries with capped exponential backoff, kept 5 minutes (SPEC.md section 9).

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import { DEFAULT_CONTACT_EMAIL } from '../../domain/constants'
-import { CONTACT_EMAIL_META, SMS_NUMBER_META } from '../../domain/page-renderer'
+import { CONTACT_EMAIL_META, SMS_NUMBER_META } from './page-markup'
 
 /** How citizens reach the platform: its contact address, and the number they text (null: no SMS channel). */
 export interface SiteContacts {

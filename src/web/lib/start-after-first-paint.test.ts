@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { APP_FILES_ID, APP_READY_ATTRIBUTE, EARLY_TAP_ATTRIBUTE } from '../../domain/page-renderer'
+import { APP_FILES_ID, APP_READY_ATTRIBUTE, EARLY_TAP_ATTRIBUTE } from './page-markup'
 import { renderedPageScript } from './start-after-first-paint'
 
 /** A rendered page's body as the server writes it, its inline script run as the browser runs it. */

@@ -1,4 +1,4 @@
-import { APP_FILES_ID, APP_READY_ATTRIBUTE, EARLY_TAP_ATTRIBUTE } from '../../domain/page-renderer'
+import { APP_FILES_ID, APP_READY_ATTRIBUTE, EARLY_TAP_ATTRIBUTE } from './page-markup'
 
 interface Names {
   filesId: string

@@ -1,4 +1,4 @@
-import type { CONTACT_EMAIL_META, SMS_NUMBER_META } from '../../domain/page-renderer'
+import type { CONTACT_EMAIL_META, SMS_NUMBER_META } from '../lib/page-markup'
 
 const written: HTMLMetaElement[] = []
 

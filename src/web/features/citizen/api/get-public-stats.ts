@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { RENDERED_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { PublicStats } from '../../../../domain/public-data'
 import { STATS_PAGE_ORGANIZATIONS } from '../../../../domain/public-data-rules'
 import { apiGet } from '../../../lib/api-client'
+import { RENDERED_DATA_FRESH_MS } from '../../../lib/query-client'
 import { citizenKeys } from './query-keys'
 
 export const publicStatsQueryOptions = () =>

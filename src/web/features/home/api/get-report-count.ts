@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import { RENDERED_DATA_FRESH_MS } from '../../../../domain/page-renderer'
 import type { ReportCount } from '../../../../domain/report'
 import { apiGet } from '../../../lib/api-client'
+import { RENDERED_DATA_FRESH_MS } from '../../../lib/query-client'
 
 export function getReportCount({
   signal,
