@@ -17,7 +17,7 @@ import { createQueryClient, markInitialData } from './lib/query-client'
 import { whenPageIdle } from './lib/when-page-idle'
 
 const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+if (!root) throw new Error('the page has no #root element')
 
 // Theme and text size before the first paint (the page's inline script did it already, but a page
 // served by the development server comes without it).

@@ -404,7 +404,7 @@ describe('Cache-Control', () => {
 })
 
 describe('web app', () => {
-  it('serves index.html for every page of the client-side router, never cached', async () => {
+  it('serves the page the browser renders for every path of the client-side router, never cached', async () => {
     for (const url of ['/', '/signaler', '/une/page/inconnue']) {
       const res = await ctx.app.inject(url)
       expect(res.statusCode).toBe(200)

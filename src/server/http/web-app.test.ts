@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { rmSync } from 'node:fs'
+import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_COOKIE, WEB_SESSION_HEADER } from '../../domain/auth-rules'
@@ -14,6 +15,7 @@ import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { smsEnv } from '../test/sms-gateway'
 import { STAND_IN_SCRIPTS, writeWebBuild } from '../test/web-build'
+import { loadWebBuild } from './web-app'
 
 // The stand-in renderer renders the count the API gives it, or for a session page the name of the
 // signed-in organisation (asked through the API as that visitor), on /a-propos the contact address
@@ -351,7 +353,18 @@ describe('the build’s internals', () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 })
       expect(res.body).not.toContain('index-abc')
       expect(res.body).not.toContain('src/web')
-      expect(res.body).not.toContain('pageRenderer')
+      expect(res.body).not.toContain('createPageRenderer')
     }
+  })
+})
+
+describe('a build', () => {
+  it('without its server copy is refused at start-up, with what to do', async () => {
+    const half = writeWebBuild('const pageOf = () => ({}); const renderApp = () => ({})')
+    rmSync(path.join(half, '.ssr'), { recursive: true })
+    await expect(loadWebBuild(half, ctx.app.deps.config)).rejects.toThrow(
+      `${half} holds no server copy of the app, or one older than this server: run npm run build`,
+    )
+    rmSync(half, { recursive: true, force: true })
   })
 })

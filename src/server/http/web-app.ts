@@ -33,10 +33,15 @@ export async function loadWebBuild(
 ): Promise<WebBuild | null> {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json')
   const serverEntry = path.join(webDir, SERVER_BUILD_DIR, 'entry-server.js')
-  if (!existsSync(manifestFile) || !existsSync(serverEntry)) return null
+  if (!existsSync(manifestFile)) return null
   // Loaded by its file, not imported: src/server never imports src/web (.dependency-cruiser.js).
-  const { createPageRenderer } = (await import(pathToFileURL(serverEntry).href)) as {
-    createPageRenderer: CreatePageRenderer
+  const { createPageRenderer } = existsSync(serverEntry)
+    ? ((await import(pathToFileURL(serverEntry).href)) as { createPageRenderer?: CreatePageRenderer })
+    : {}
+  if (!createPageRenderer) {
+    throw new Error(
+      `${webDir} holds no server copy of the app, or one older than this server: run npm run build`,
+    )
   }
   const renderer = createPageRenderer({
     manifest: JSON.parse(readFileSync(manifestFile, 'utf8')),
@@ -72,7 +77,7 @@ export async function installWebApp(
     root: built.webDir,
     index: false,
     preCompressed: true,
-    // The raw index.html lacks the run-time settings, and the build's internals are not for browsers.
+    // The built index.html is the build's entry, not a page; the build's internals are not for browsers.
     allowedPath: (pathName) => pathName !== '/index.html' && !isBuildInternalPath(pathName),
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`)

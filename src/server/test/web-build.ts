@@ -29,7 +29,7 @@ export function writeWebBuild(pages: string): string {
   writeFileSync(
     path.join(webDir, '.ssr', 'entry-server.js'),
     `const documentOf = (settings, language, head, root) =>
-       '<!doctype html><html lang="' + language + '"><head>' + head +
+       '<!doctype html><html lang="' + language + '"><head><script>${STAND_IN_SCRIPTS.firstPaint}</script>' + head +
        '<meta name="tile-url" content="' + settings.tileUrl + '">' +
        '<meta name="contact-email" content="' + settings.contactEmail + '">' +
        (settings.smsNumber ? '<meta name="sms-number" content="' + settings.smsNumber + '">' : '') +

@@ -63,7 +63,11 @@ describe('a page the browser renders', () => {
 
 describe('a page the server rendered', () => {
   const head = pageHead(
-    { title: '3 incident(s) <à Dakar>', description: 'Les "derniers" signalements' },
+    {
+      title: '3 incident(s) <à Dakar>',
+      description: 'Les "derniers" signalements',
+      robots: 'noindex, nofollow',
+    },
     '/suivi',
     'https://alertes.example.sn',
   )
@@ -99,7 +103,7 @@ describe('a page the server rendered', () => {
     expect(headOf(page)).toContain('<link rel="stylesheet" crossorigin="" href="/assets/tracking-4.css"/>')
   })
 
-  it('carries the head the page rendered: title, description, sharing card, canonical, SMS number', () => {
+  it('carries the head the page rendered: title, description, sharing card, canonical, robots, SMS number', () => {
     const pageHeadHtml = headOf(render('fr'))
     expect(pageHeadHtml).toContain('<title>3 incident(s) &lt;à Dakar&gt;</title>')
     expect(pageHeadHtml).toContain(
@@ -107,6 +111,7 @@ describe('a page the server rendered', () => {
     )
     expect(pageHeadHtml).toContain('<meta property="og:url" content="https://alertes.example.sn/suivi"/>')
     expect(pageHeadHtml).toContain('<link rel="canonical" href="https://alertes.example.sn/suivi"/>')
+    expect(pageHeadHtml).toContain('<meta name="robots" content="noindex, nofollow"/>')
     expect(pageHeadHtml).toContain('<meta name="sms-number" content="+221338000000"/>')
     expect(pageHeadHtml).not.toContain('Plateforme d’alertes')
   })

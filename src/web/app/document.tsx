@@ -8,6 +8,7 @@ import {
   pageHeadMetas,
 } from '../../domain/page'
 import type { WebSettings } from '../../domain/page-renderer'
+import { FIRST_PAINT_SETTINGS } from '../lib/display-settings'
 import {
   APP_FILES_ID,
   CONTACT_EMAIL_META,
@@ -20,7 +21,7 @@ import {
 import type { PageFiles } from './page-files'
 
 /** What the server rendered inside #root, and the data the browser hydrates it with. */
-export interface RenderedApp {
+interface RenderedApp {
   html: string
   /** The hydration data, as JSON safe inside a <script> element (`jsonForHtml`). */
   hydration: string
@@ -63,7 +64,7 @@ function Document({ language, settings, files, firstPaintScript, head, app }: Do
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#15803d" />
+        <meta name="theme-color" content={FIRST_PAINT_SETTINGS.themeColor.light} />
         {/* Dark pages are dark from their first paint. */}
         <InlineScript code={firstPaintScript} />
         <title>{pageHeadOrDefault.title}</title>

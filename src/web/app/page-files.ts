@@ -25,8 +25,11 @@ export function pageFilesFrom(manifest: Manifest) {
     for (const key of keys) visit(key)
     return [...files].map((file) => `/${file}`)
   }
-  const [entryKey, entryChunk] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry) ?? []
-  if (!entryKey || !entryChunk) throw new Error('the build manifest has no entry')
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
+  const [entryKey, entryChunk] = entries[0] ?? []
+  if (entries.length !== 1 || !entryKey || !entryChunk) {
+    throw new Error(`the build manifest has ${entries.length} entries, not one`)
+  }
   const entry = `/${entryChunk.file}`
   return (screens: readonly string[], language: Language): PageFiles => {
     // Rendered in English or Wolof: the app needs that language's texts to hydrate the page.
