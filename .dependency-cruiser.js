@@ -59,8 +59,8 @@ const oneOf = (names) => `(${names.join('|')})`
 const SCHEMA_MODULE = `^src/domain/${oneOf(SCHEMA_MODULES)}\\.ts$`
 const FORM_MODULE = `^${oneOf(FORM_MODULES.map((file) => file.replaceAll('.', '\\.')))}$`
 const ZOD = '^node_modules/zod/'
-/** src/web's entries and app/ (router, providers): the top layer, which may import any other. */
-const WEB_APP = '^src/web/(app/|main\\.tsx$|entry-server\\.tsx$)'
+/** src/web's entries (and the server entry's test) and app/ (router, providers): the top layer, which may import any other. */
+const WEB_APP = '^src/web/(app/|main\\.tsx$|entry-server(\\.test)?\\.tsx$)'
 /** The run-time imports: a type-only import is erased by the compiler and loads nothing. */
 const AT_RUN_TIME = { dependencyTypesNot: ['type-only'] }
 

@@ -5,6 +5,7 @@
 // rules (vite.chunks.ts) read this one table; it is plain data, so scripts read it in Node.
 // The helpers are named and shaped as React Router's own `@react-router/dev/routes`.
 import { REPORT_PAGE_SEGMENT } from '../../domain/citizen-rules'
+import { HOME_ROUTE_ID } from '../features/home/home-route'
 
 export interface RouteConfigEntry {
   /** The route's id, the same on the server and in the browser: its file, unless two routes share one. */
@@ -35,7 +36,7 @@ export const layout = (file: string, children: RouteConfigEntry[]): RouteConfigE
 })
 
 /** The home page: in the first download, every other route module is fetched when visited. */
-export const HOME_FILE = 'features/home/home-page'
+export const HOME_FILE = HOME_ROUTE_ID
 const organization = (page: string) => `features/organization/${page}`
 const admin = (page: string) => `features/admin/${page}`
 

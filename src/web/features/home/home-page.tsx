@@ -12,9 +12,7 @@ import { recentReportsQueryOptions } from './api/get-recent-reports'
 import { reportCountQueryOptions } from './api/get-report-count'
 import { HomeMap } from './components/home-map'
 import { ReportCountBadge } from './components/report-count-badge'
-
-/** The home route's id in app/routes.ts: its file. */
-export const HOME_ROUTE_ID = 'features/home/home-page'
+import { HOME_ROUTE_ID } from './home-route'
 
 export const handle: PageHandle = { rendered: 'public' }
 

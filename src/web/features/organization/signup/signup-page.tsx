@@ -15,6 +15,7 @@ import '../../../components/layout/sign-in-texts'
 import '../i18n/fr'
 import { categoriesQueryOptions } from '../../../lib/categories'
 import { type PageHandle, pageLoader } from '../../../lib/page-loader'
+import { ORGANIZATION_LOGIN } from '../layout/organization-paths'
 import { STEP_OF_FIELD, signupFailure } from './signup-failure'
 import {
   AccountStep,
@@ -35,14 +36,12 @@ const STEP_TITLES = {
   4: 'signup.steps.account',
 } as const
 
-const LOGIN_PATH = '/organization/login'
-
 /** "Inscription réussie !", then the login page after 3 seconds. */
 function SignupDone() {
   const { t } = useTranslation('organization')
   const navigate = useNavigate()
   useEffect(() => {
-    const timer = setTimeout(() => navigate(LOGIN_PATH, { replace: true }), SIGNUP_REDIRECT_DELAY_MS)
+    const timer = setTimeout(() => navigate(ORGANIZATION_LOGIN, { replace: true }), SIGNUP_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [navigate])
   return (
@@ -51,7 +50,7 @@ function SignupDone() {
       <h1 className="text-2xl font-bold text-slate-900">{SIGNUP_MESSAGES.success}</h1>
       <p className="text-slate-700">{t('signup.successText')}</p>
       <p className="text-sm text-slate-600">{t('signup.redirecting')}</p>
-      <Link to={LOGIN_PATH} replace className={buttonClassName({ size: 'lg', className: 'mt-2' })}>
+      <Link to={ORGANIZATION_LOGIN} replace className={buttonClassName({ size: 'lg', className: 'mt-2' })}>
         {t('signup.goToLogin')}
       </Link>
     </div>
@@ -186,7 +185,7 @@ export function SignupPage() {
         <p className="mt-6 text-sm text-slate-700">
           {t('signup.haveAccount')}{' '}
           <Link
-            to={LOGIN_PATH}
+            to={ORGANIZATION_LOGIN}
             className="inline-flex min-h-11 items-center font-semibold text-green-800 underline underline-offset-4"
           >
             {tSignIn('submit')}

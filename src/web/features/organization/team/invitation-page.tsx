@@ -21,8 +21,7 @@ import { zodResolver } from '../../../lib/zod-form'
 import { useAcceptInvitation, useInvitation } from '../api/team'
 import { NewPasswordFields } from '../components/new-password-fields'
 import '../i18n/fr'
-
-const LOGIN_PATH = '/organization/login'
+import { ORGANIZATION_LOGIN } from '../layout/organization-paths'
 
 function PasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('organization')
@@ -70,7 +69,7 @@ function Invited({ token, invitation }: { token: string; invitation: Invitation 
         title={t('invitation.doneTitle')}
         subtitle={TEAM_MESSAGES.invitationAccepted}
       >
-        <Link to={LOGIN_PATH} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
+        <Link to={ORGANIZATION_LOGIN} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
           {t('invitation.goToLogin')}
         </Link>
       </SignInPage>
@@ -106,7 +105,10 @@ export function InvitationPage() {
             message={invitation.error instanceof ApiError ? invitation.error.message : undefined}
             onRetry={() => void invitation.refetch()}
           />
-          <Link to={LOGIN_PATH} className={buttonClassName({ variant: 'outline', className: 'w-full' })}>
+          <Link
+            to={ORGANIZATION_LOGIN}
+            className={buttonClassName({ variant: 'outline', className: 'w-full' })}
+          >
             {t('invitation.goToLogin')}
           </Link>
         </div>
