@@ -105,14 +105,20 @@ interface Figures {
   requests: number
 }
 
-/** The demo server in its own process (scripts/development/demo-server.ts): the first line it prints says where. */
+/**
+ * The demo server in its own process (scripts/development/demo-server.ts of `checkout`): the first
+ * line it prints says where. An earlier build is served by its own checkout's server, which knows
+ * how to load it.
+ */
 async function startDemoServer(
   dir: string,
+  checkout = process.cwd(),
 ): Promise<{ url: string; reports: number; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/development/demo-server.ts', '--web-dir', dir],
     {
+      cwd: checkout,
       env: { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -318,6 +324,11 @@ if (beforeDir && !existsSync(path.join(beforeDir, 'index.html'))) {
   console.error(`${beforeDir} holds no build: pass the dist/web folder of the earlier build.`)
   process.exit(1)
 }
+/** The checkout a build folder (`<checkout>/dist/web`) was built in, if it has its own demo server. */
+function checkoutOf(dir: string): string | undefined {
+  const checkout = path.resolve(dir, '..', '..')
+  return existsSync(path.join(checkout, 'scripts/development/demo-server.ts')) ? checkout : undefined
+}
 const compareName = args['compare-name'] ?? (compareDir ? path.basename(path.dirname(compareDir)) : '')
 const SITE = 'Alertes urbaines'
 const SITE_BEFORE = 'Alertes urbaines, avant'
@@ -329,7 +340,7 @@ function printRun(site: string, run: number, measured: Figures) {
 }
 
 const server = await startDemoServer(webDir)
-const earlier = beforeDir ? await startDemoServer(beforeDir) : null
+const earlier = beforeDir ? await startDemoServer(beforeDir, checkoutOf(beforeDir)) : null
 const other = compareDir ? await serveBuild(compareDir) : null
 console.log(
   `demo server on ${server.url} (${server.reports} demo reports)${earlier ? `, the earlier build on ${earlier.url}` : ''}${other ? `, ${compareName} on ${other.url}` : ''}, Chromium ${args.chrome}, pages in ${language}`,

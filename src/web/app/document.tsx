@@ -65,8 +65,6 @@ function Document({ language, settings, files, firstPaintScript, head, app }: Do
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={FIRST_PAINT_SETTINGS.themeColor.light} />
-        {/* Dark pages are dark from their first paint. */}
-        <InlineScript code={firstPaintScript} />
         <title>{pageHeadOrDefault.title}</title>
         {pageHeadMetas(pageHeadOrDefault).map(([attribute, key, content]) =>
           // A page the browser renders writes its own address once it knows it.
@@ -89,6 +87,8 @@ function Document({ language, settings, files, firstPaintScript, head, app }: Do
         {files.styles.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />
         ))}
+        {/* Dark pages are dark from their first paint; after the styles, as the page had it before. */}
+        <InlineScript code={firstPaintScript} />
         {!app && <script type="module" crossOrigin="" src={files.entry} />}
         {!app &&
           files.preload.map((href) => <link key={href} rel="modulepreload" crossOrigin="" href={href} />)}
