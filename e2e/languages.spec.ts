@@ -26,11 +26,20 @@ it.beforeAll(async ({ server }) => {
   await server.db.db.insert(categories).values({ nom: 'Marchés' })
 })
 
+// Without the service worker: with it, after the language changes, a navigation sometimes never
+// reaches the server (about 2 runs in 5 on 5 December 2026, at 62d3a31 too; none in 5 runs without
+// it). That hang is the service worker's, left for its own fix (see the note on issue 32); these
+// tests are about the server's rendering in each language. e2e/reach.spec.ts tests the worker.
+const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const
+
 async function newPage({
   server,
   browser,
 }: ServerAndBrowser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await dakarContext(browser, { viewport: { width: 390, height: 844 } })
+  const context = await dakarContext(browser, {
+    viewport: { width: 390, height: 844 },
+    ...WITHOUT_SERVICE_WORKER,
+  })
   const page = await context.newPage()
   await gotoReady(page, `${server.url}/`)
   return { context, page }
@@ -116,7 +125,10 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       server,
       browser,
     }) => {
-      const context = await dakarContext(browser, { viewport: { width: 360, height: 740 } })
+      const context = await dakarContext(browser, {
+        viewport: { width: 360, height: 740 },
+        ...WITHOUT_SERVICE_WORKER,
+      })
       const page = await context.newPage()
       await gotoReady(page, `${server.url}/`)
       await chooseLanguage(page, language.name)
