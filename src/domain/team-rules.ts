@@ -55,6 +55,7 @@ export const TEAM_MESSAGES = {
   resolutionPhotoRequired: 'Ajoutez la photo après intervention.',
   resolutionOnePhoto: 'Envoyez une seule photo après intervention, sans autre fichier.',
   resolutionNoteTooLong: `La note ne doit pas dépasser ${RESOLUTION_NOTE_MAX_LENGTH} caractères.`,
+  idempotencyKeyOfAnotherReport: 'Cette clé a déjà servi pour un autre signalement.',
   idempotencyKeyOfAnotherMember: 'Cette clé a déjà servi à une action d’un autre membre.',
   idempotencyKeyOfAnotherAction: 'Cette clé a déjà servi à une autre action.',
 } as const

@@ -8,7 +8,6 @@ import {
   inArray,
   isNull,
   lt,
-  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -45,7 +44,7 @@ import { countOverdue, deadlinesAt, overdueAt, overdueDayCounts, overdueRows } f
 import { type PageRead, readPage } from '../reports/paging'
 import { availableDayCounts, countInScope, type DayCount, dayCountsInScope } from '../reports/read-models'
 import { resolutionOf } from '../reports/resolution-photos'
-import { availableTo, availableWithin, type Coverage, managedBy } from '../reports/scopes'
+import { availableTo, availableWithin, type Coverage, managedBy, visibleTo } from '../reports/scopes'
 import { readSearchPage, textMatches, textSearch } from '../reports/search'
 
 // Written out with table names: drizzle leaves columns unqualified inside a select list.
@@ -336,18 +335,20 @@ export async function managedReportsInBox(
   return scopedReportsInBox(db, bbox, await managedMatching(db, organizationId, filters))
 }
 
-/** One report the organisation may see (available to it, or its own), or 404. */
-export async function visibleReport(db: Db, now: Date, organizationId: string, reportId: string) {
+/**
+ * One report the organisation may see (available to it, or its own), or 404: the one read of a
+ * report by every organisation route, its detail as well as the answer to a claim or a change.
+ */
+export async function visibleReport(
+  db: Db,
+  now: Date,
+  organizationId: string,
+  reportId: string,
+): Promise<OrganizationReport> {
   const [row] = await db
     .select(reportItemColumnsAt(now))
     .from(reports)
-    .where(and(eq(reports.id, reportId), or(availableTo(organizationId), managedBy(organizationId))))
-  if (!row) throw new AppError('not_found')
-  return forOrganization(row)
-}
-
-export async function reportWithCounts(db: Db, now: Date, reportId: string): Promise<OrganizationReport> {
-  const [row] = await db.select(reportItemColumnsAt(now)).from(reports).where(eq(reports.id, reportId))
+    .where(and(eq(reports.id, reportId), visibleTo(organizationId)))
   if (!row) throw new AppError('not_found')
   return forOrganization(row)
 }

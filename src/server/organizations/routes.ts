@@ -45,7 +45,6 @@ import {
   managedReportsInBox,
   organizationStats,
   ownOrganization,
-  reportWithCounts,
   sentNotifications,
   visibleReport,
 } from './repository'
@@ -190,8 +189,9 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/org/reports/:id/claim',
     { schema: { tags, params: reportParams, response: { 200: organizationReportSchema } } },
     async (request) => {
-      await app.lifecycle.claim(organizationActorOf(request), request.params.id)
-      return reportWithCounts(db(), now(), request.params.id)
+      const by = organizationActorOf(request)
+      await app.lifecycle.claim(by, request.params.id)
+      return visibleReport(db(), now(), by.organizationId, request.params.id)
     },
   )
 
@@ -208,13 +208,9 @@ export const organizationSpaceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params
       const { status, assignee_id: assigneeId } = request.body
-      await app.lifecycle.changeByOrganization(
-        organizationActorOf(request),
-        id,
-        { status, assigneeId },
-        idempotencyKeyOf(request),
-      )
-      return reportWithCounts(db(), now(), id)
+      const by = organizationActorOf(request)
+      await app.lifecycle.changeByOrganization(by, id, { status, assigneeId }, idempotencyKeyOf(request))
+      return visibleReport(db(), now(), by.organizationId, id)
     },
   )
 

@@ -8,14 +8,16 @@ import { receiptKeyHash } from './filing-receipts'
  * What an organisation's member did under an Idempotency-Key (issue 29): a field agent's phone
  * queues a status, a message or the photo of the fix while offline and sends it again until it
  * hears back. The receipt is written in the transaction of the action, so that the action is
- * done once; a repeat gets the first answer back, for the same member and the same action only
- * (anyone else who learned the key gets a 409 and nothing of the answer).
+ * done once; a repeat gets the first answer back, for the same member, the same report and the
+ * same action only. Anything else under a key already used gets a 409 and nothing of the answer:
+ * a first answer is the organisation's view of its own report, and a key is no secret (issue 47).
  */
 export type OrganizationAction = 'change' | 'message' | 'resolution'
 
 export interface ActionKey {
   idempotencyKey: string
   memberId: string
+  reportId: string
   action: OrganizationAction
 }
 
@@ -29,6 +31,9 @@ export async function replayedAnswer(db: Db, key: ActionKey): Promise<{ response
   if (receipt.member_id !== key.memberId) {
     throw new AppError('conflict', { reason: 'team.idempotencyKeyOfAnotherMember' })
   }
+  if (receipt.report_id !== key.reportId) {
+    throw new AppError('conflict', { reason: 'team.idempotencyKeyOfAnotherReport' })
+  }
   if (receipt.action !== key.action) {
     throw new AppError('conflict', { reason: 'team.idempotencyKeyOfAnotherAction' })
   }
@@ -39,12 +44,12 @@ export async function replayedAnswer(db: Db, key: ActionKey): Promise<{ response
 export async function recordActionReceipt(
   tx: Db,
   key: ActionKey,
-  receipt: { reportId: string; response: unknown; at: string },
+  receipt: { response: unknown; at: string },
 ): Promise<void> {
   await tx.insert(organizationActionReceipts).values({
     key_hash: receiptKeyHash(key.idempotencyKey),
     member_id: key.memberId,
-    report_id: receipt.reportId,
+    report_id: key.reportId,
     action: key.action,
     response: receipt.response ?? null,
     created_at: receipt.at,

@@ -38,7 +38,7 @@ import {
 import { tellNewAssignee } from './assignee-news'
 import { createReport, type NewReport } from './create-report'
 import { resolutionOf } from './resolution-photos'
-import { availableTo, coveredBy } from './scopes'
+import { coveredBy, visibleTo } from './scopes'
 
 /**
  * Every change to a report after its filing, one service per action: in one transaction, the
@@ -135,7 +135,7 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
         .values(lines.map((event) => ({ ...event, report_id: row.id, created_at: at })))
     }
     const result = (await step.writeAlongside?.(db, report, at, lines)) as T
-    if (step.receipt) await recordActionReceipt(db, step.receipt, { reportId: row.id, response: result, at })
+    if (step.receipt) await recordActionReceipt(db, step.receipt, { response: result, at })
     const news = pushNewsOf(lines, step.message)
     await queuePushNews(db, report, news, now)
     await deps.smsNews?.(db, report, news, now)
@@ -156,17 +156,24 @@ async function act<T>(deps: LifecycleDeps, step: Step<T>): Promise<{ report: Rep
 }
 
 /**
- * An organisation may act only on a report it manages. A report it cannot see at all (another
- * organisation's, another category's, a rejected one) is "not found"; one it can see in its
- * available list but does not manage yet is refused.
+ * A report an organisation cannot see at all (another organisation's, another category's or
+ * commune's, a rejected one it does not manage) is "not found", whatever the organisation does.
+ */
+async function requireVisibleTo(organizationId: string, reportId: string, db: Db) {
+  const [visible] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), visibleTo(organizationId)))
+  if (!visible) throw new AppError('not_found')
+}
+
+/**
+ * An organisation may act only on a report it manages. One it cannot see is "not found"; one it
+ * can see in its available list but does not manage yet is refused.
  */
 async function requireManagedBy(organizationId: string, report: ReportRow, tx: Db) {
   if (report.assigned_organization_id === organizationId) return
-  const [available] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.id, report.id), availableTo(organizationId)))
-  if (!available) throw new AppError('not_found')
+  await requireVisibleTo(organizationId, report.id, tx)
   throw new AppError('forbidden', { reason: 'claim.notYours' })
 }
 
@@ -196,19 +203,30 @@ const actorOf = ({ organizationId, member }: OrganizationActor): Actor => ({
 
 /**
  * An organisation's action sent under an Idempotency-Key is done once: a repeat, even one that
- * arrives while the first is still running, gets the first answer (action-receipts.ts).
+ * arrives while the first is still running, gets the first answer (action-receipts.ts), as long
+ * as the organisation may still see the report: given to another organisation since, it is not
+ * found, as it would be without the key.
  */
-async function onceUnder<T>(db: Db, key: ActionKey | undefined, run: () => Promise<T>): Promise<T> {
+async function onceUnder<T>(
+  db: Db,
+  by: OrganizationActor,
+  key: ActionKey | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   if (!key) return run()
+  const answerAgain = async (replay: { response: unknown }) => {
+    await requireVisibleTo(by.organizationId, key.reportId, db)
+    return replay.response as T
+  }
   const replay = await replayedAnswer(db, key)
-  if (replay) return replay.response as T
+  if (replay) return answerAgain(replay)
   try {
     return await run()
   } catch (error) {
     if (!isUniqueViolation(error, 'organization_action_receipts_pkey')) throw error
     const raced = await replayedAnswer(db, key)
     if (!raced) throw error
-    return raced.response as T
+    return answerAgain(raced)
   }
 }
 
@@ -268,8 +286,8 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       idempotencyKey?: string,
     ) {
       const { status, assigneeId } = change
-      const receipt = keyOf(by, idempotencyKey, 'change')
-      await onceUnder(deps.db, receipt, () =>
+      const receipt = keyOf(by, reportId, idempotencyKey, 'change')
+      await onceUnder(deps.db, by, receipt, () =>
         act(deps, {
           receipt,
           reportId,
@@ -295,8 +313,8 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       idempotencyKey?: string,
     ) {
       const { organizationId } = by
-      const receipt = keyOf(by, idempotencyKey, 'message')
-      return onceUnder(deps.db, receipt, async () => {
+      const receipt = keyOf(by, reportId, idempotencyKey, 'message')
+      return onceUnder(deps.db, by, receipt, async () => {
         const { result } = await act(deps, {
           receipt,
           reportId,
@@ -336,8 +354,8 @@ export function createReportLifecycle(deps: LifecycleDeps) {
       input: { photo: Buffer; note: string | null },
       idempotencyKey?: string,
     ): Promise<ResolutionPhoto> {
-      const receipt = keyOf(by, idempotencyKey, 'resolution')
-      return onceUnder(deps.db, receipt, async () => {
+      const receipt = keyOf(by, reportId, idempotencyKey, 'resolution')
+      return onceUnder(deps.db, by, receipt, async () => {
         await mayAddResolutionPhoto(deps, by, reportId)
         const processed = await processPhoto(input.photo)
         const stored: string[] = []
@@ -508,10 +526,13 @@ async function mayAddResolutionPhoto(deps: LifecycleDeps, by: OrganizationActor,
 
 function keyOf(
   by: OrganizationActor,
+  reportId: string,
   idempotencyKey: string | undefined,
   action: OrganizationAction,
 ): ActionKey | undefined {
-  return idempotencyKey === undefined ? undefined : { idempotencyKey, memberId: by.member.id, action }
+  return idempotencyKey === undefined
+    ? undefined
+    : { idempotencyKey, memberId: by.member.id, reportId, action }
 }
 
 async function removeFiles(storage: FileStorage, urls: readonly (string | null)[]) {

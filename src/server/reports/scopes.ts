@@ -1,6 +1,6 @@
 // The sets of reports the rules of DESIGN.md section 7 speak of, each written once: the row
 // queries, the count tables (read-models.ts) and the partial indexes (db/schema.ts) all read them.
-import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { statusesOfKind } from '../../domain/report-states'
 import { reports } from '../db/schema'
 import { isNoneOf } from '../db/values'
@@ -82,4 +82,13 @@ export function availableWithin(coverage: Coverage): CountedScope & { rows: SQL;
 /** The reports an organisation manages, whatever their status. */
 export function managedBy(organizationId: string): SQL {
   return eq(reports.assigned_organization_id, organizationId)
+}
+
+/**
+ * The reports an organisation may see at all: those it may claim and its own, whatever their
+ * status. Every organisation read of one report goes through it (its detail, the answer to a
+ * claim or a change, a replayed action's answer): any other report is "not found".
+ */
+export function visibleTo(organizationId: string): SQL {
+  return or(availableTo(organizationId), managedBy(organizationId)) as SQL
 }
