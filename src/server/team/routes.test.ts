@@ -334,6 +334,14 @@ describe('the responsable’s password, asked again before what could hand the t
       expect(renewed.json().error).toMatchObject({ field: 'currentPassword', message })
       expect(renewed.body).not.toContain('/organization/invitation/')
     }
+    // An old screen's request, without a body at all.
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/org/members/${colleague.member.id}/invitation`,
+      headers: by.headers,
+    })
+    expect(bare.statusCode).toBe(400)
+    expect(bare.json().error).toMatchObject({ field: 'currentPassword', message: PASSWORD_REQUIRED })
     // Nothing changed: nobody new, and the colleague's own link still works.
     expect((await members(by)).map((m) => m.email)).not.toContain(attacker.email)
     expect((await readInvitation(link)).statusCode).toBe(200)

@@ -49,7 +49,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: memberParams,
         // Optional, so that a request without a body is told in French what it lacks.
-        body: reinviteMemberSchema.optional(),
+        body: reinviteMemberSchema.nullish(),
         response: { 201: invitedMemberSchema },
       },
     },
