@@ -80,6 +80,10 @@ describe('a team', () => {
     await dialog.getByLabel('Nom').fill(AGENT.name)
     await dialog.getByLabel('Email').fill(AGENT.email)
     await dialog.getByRole('button', { name: 'Créer l’invitation' }).click()
+    // The responsable's password, asked once before what could hand the team over (issue 47).
+    const asked = page.getByRole('dialog', { name: 'Votre mot de passe' })
+    await asked.getByLabel('Mot de passe', { exact: true }).fill(RESPONSABLE.password)
+    await asked.getByRole('button', { name: 'Confirmer' }).click()
     const link = await dialog.getByLabel('Lien d’invitation').inputValue()
     expect(link).toMatch(/\/organization\/invitation\/[A-Za-z0-9_-]{43}$/)
     await dialog.getByRole('button', { name: 'Terminé' }).click()

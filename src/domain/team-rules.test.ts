@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memberChangeRefusal, newAssigneeToTell } from './team-rules'
+import { memberChangeNeedsPassword, memberChangeRefusal, newAssigneeToTell } from './team-rules'
 
 const awa = { id: 'awa', role: 'responsable', status: 'active' } as const
 const moussa = { id: 'moussa', role: 'agent', status: 'active' } as const
@@ -23,6 +23,24 @@ describe('memberChangeRefusal', () => {
     // A disabled responsable is not one of the active ones: enabling or demoting them is free.
     const disabled = { ...awa, status: 'disabled' } as const
     expect(memberChangeRefusal('fatou', disabled, { role: 'agent' }, 1)).toBeNull()
+  })
+})
+
+describe('memberChangeNeedsPassword', () => {
+  it('asks it for whatever gives a responsable’s power or access, or takes it from an active responsable', () => {
+    expect(memberChangeNeedsPassword(awa, { status: 'disabled' })).toBe(true)
+    expect(memberChangeNeedsPassword(awa, { role: 'agent' })).toBe(true)
+    expect(memberChangeNeedsPassword(moussa, { role: 'responsable' })).toBe(true)
+    expect(memberChangeNeedsPassword({ ...moussa, status: 'invited' }, { role: 'responsable' })).toBe(true)
+    expect(memberChangeNeedsPassword({ ...moussa, status: 'disabled' }, { status: 'active' })).toBe(true)
+  })
+
+  it('lets a responsable rename, demote or disable an agent, or withdraw an invitation, without it', () => {
+    expect(memberChangeNeedsPassword(awa, {})).toBe(false)
+    expect(memberChangeNeedsPassword(awa, { role: 'responsable', status: 'active' })).toBe(false)
+    expect(memberChangeNeedsPassword(moussa, { status: 'disabled' })).toBe(false)
+    expect(memberChangeNeedsPassword({ ...awa, status: 'invited' }, { status: 'disabled' })).toBe(false)
+    expect(memberChangeNeedsPassword({ ...awa, status: 'disabled' }, { role: 'agent' })).toBe(false)
   })
 })
 

@@ -32,6 +32,17 @@ export const TOURNEE_PATH = '/organization/tournee'
 
 export const MEMBER_NAME_MAX_LENGTH = 100
 
+/**
+ * Invitations one organisation sends in 24 hours (issue 47, point 6), counted by organisation so
+ * that one never spends another's: to one person, links and e-mails alike, at most
+ * INVITATIONS_PER_RECIPIENT_PER_DAY (a new link now and then, never a mailbox flooded); in all, at
+ * most INVITATIONS_PER_ORGANIZATION_PER_DAY, more than a commune's whole field team on its first
+ * day, and few enough that no organisation turns the platform into a mass mailer.
+ */
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = 5
+export const INVITATIONS_PER_ORGANIZATION_PER_DAY = 50
+export const INVITATION_LIMITS_WINDOW_MS = 24 * 60 * 60 * 1000
+
 /** The note under the photo of the fix, public like the photo (issue 29). */
 export const RESOLUTION_NOTE_MAX_LENGTH = 500
 
@@ -48,6 +59,13 @@ export const TEAM_MESSAGES = {
   invitationGone:
     'Ce lien d’invitation a déjà servi ou a expiré. Demandez un nouveau lien à votre responsable.',
   invitationNotPending: 'Ce membre a déjà choisi son mot de passe : il n’a plus besoin d’invitation.',
+  currentPasswordRequired: 'Saisissez votre mot de passe pour confirmer ce changement de l’équipe.',
+  alreadyInTeam: 'Cette adresse est déjà celle d’un membre de votre équipe.',
+  tooManyInvitationsToRecipient: `Cette personne a déjà reçu ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitations en 24 heures : réessayez demain.`,
+  tooManyInvitationsFromOrganization: `Votre organisation a déjà envoyé ${INVITATIONS_PER_ORGANIZATION_PER_DAY} invitations en 24 heures, le maximum : réessayez demain.`,
+  invitationEmailTaken:
+    'Cette adresse email est déjà celle d’un autre compte. Demandez à votre responsable de vous inviter avec une autre adresse.',
+  invitationWithdrawn: 'Invitation retirée',
   invited: 'Invitation créée',
   invitationAccepted: 'Votre compte est prêt. Connectez-vous avec votre adresse email et votre mot de passe.',
   memberUpdated: 'Membre mis à jour',
@@ -109,6 +127,24 @@ export function memberChangeRefusal(
   if (member.id === actorId && !staysActiveResponsable) return 'notOwnAccount'
   if (isActiveResponsable && !staysActiveResponsable && activeResponsables <= 1) return 'lastResponsable'
   return null
+}
+
+/**
+ * Whether a change to a member needs the responsable's current password (issue 47, point 1): a
+ * stolen session must not hand the team over. So whatever gives a responsable's power or access
+ * (making someone responsable, enabling a disabled member again) or takes it from an active
+ * responsable (demoting or disabling them) needs it; renaming, demoting or disabling an agent and
+ * withdrawing an invitation do not. Inviting and giving a new link always need it.
+ */
+export function memberChangeNeedsPassword(
+  member: { role: MemberRole; status: MemberStatus },
+  change: { role?: MemberRole; status?: MemberStatus },
+): boolean {
+  const promoted = change.role === 'responsable' && member.role !== 'responsable'
+  const enabledAgain = change.status === 'active' && member.status === 'disabled'
+  const isActiveResponsable = member.role === 'responsable' && member.status === 'active'
+  const deposed = isActiveResponsable && (change.role === 'agent' || change.status === 'disabled')
+  return promoted || enabledAgain || deposed
 }
 
 /** An e-mail is retried for this long, with a growing delay, then dropped (the link can be given again). */

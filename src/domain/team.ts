@@ -1,8 +1,8 @@
 // Schemas (zod) of the API for this subject; its zod-free half is team-rules.ts, re-exported
 // here for the server. A screen imports the rules module unless it validates a form (.dependency-cruiser.js).
 import { z } from 'zod'
-import { AUTH_MESSAGES, passwordSchema, sessionMemberSchema } from './auth'
-import { SIGNUP_MESSAGES } from './organization-rules'
+import { AUTH_MESSAGES, identifierChangePasswordSchema, passwordSchema, sessionMemberSchema } from './auth'
+import { normalizeOrganizationName, SIGNUP_MESSAGES } from './organization-rules'
 import {
   MEMBER_NAME_MAX_LENGTH,
   MEMBER_ROLES,
@@ -15,12 +15,17 @@ export * from './team-rules'
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES)
 
-/** A person's name as they are called in the team ("Awa Ndiaye"). */
+/**
+ * A person's name as they are called in the team ("Awa Ndiaye"), kept as organisations' names are
+ * (normalizeOrganizationName): without line breaks, bidi overrides or zero-width characters, which
+ * would carry text of an inviter's choosing into the invitation's e-mail and the team's screen
+ * (issue 47, point 6). Nothing but invisible characters is no name.
+ */
 export const memberNameSchema = z
   .string({ error: TEAM_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: TEAM_MESSAGES.nameRequired })
-  .max(MEMBER_NAME_MAX_LENGTH)
+  .max(MEMBER_NAME_MAX_LENGTH * 2)
+  .transform(normalizeOrganizationName)
+  .pipe(z.string().min(1, { error: TEAM_MESSAGES.nameRequired }).max(MEMBER_NAME_MAX_LENGTH))
 
 export const memberEmailSchema = z
   .string({ error: SIGNUP_MESSAGES.emailRequired })
@@ -41,10 +46,25 @@ export type Member = z.infer<typeof memberSchema>
 
 export const membersSchema = z.object({ items: z.array(memberSchema) })
 
+/**
+ * The responsable's own password, asked again before a change that could hand the team over
+ * (issue 47: inviting, a new link, `memberChangeNeedsPassword`), checked like a login; the server
+ * says in French when it is missing.
+ */
+const currentPasswordSchema = identifierChangePasswordSchema
+
 export const inviteMemberSchema = z
-  .object({ name: memberNameSchema, email: memberEmailSchema, role: memberRoleSchema })
+  .object({
+    name: memberNameSchema,
+    email: memberEmailSchema,
+    role: memberRoleSchema,
+    currentPassword: currentPasswordSchema,
+  })
   .strict()
 export type InviteMemberInput = z.infer<typeof inviteMemberSchema>
+
+/** `POST /api/org/members/:id/invitation`: a new link, with the responsable's password. */
+export const reinviteMemberSchema = z.object({ currentPassword: currentPasswordSchema }).strict()
 
 /** The one-time link a responsable hands to the person invited (copied, shared, e-mailed). */
 export const invitationLinkSchema = z.object({ url: z.string(), expires_at: z.string() })
@@ -56,7 +76,9 @@ export const updateMemberSchema = z
   .object({
     name: memberNameSchema.optional(),
     role: memberRoleSchema.optional(),
+    /** `disabled` on an invited member withdraws the invitation. */
     status: z.enum(['active', 'disabled']).optional(),
+    currentPassword: currentPasswordSchema,
   })
   .strict()
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>

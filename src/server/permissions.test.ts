@@ -19,6 +19,7 @@ import {
   login,
   loginAdmin,
   loginOrganization,
+  ORG_PASSWORD,
   setOrganization,
 } from './test/accounts'
 import { fileReportAs } from './test/citizen'
@@ -385,13 +386,21 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
     allowed: ORGANIZATIONS,
     request: () => ({
       url: '/api/org/members',
-      payload: { name: 'Awa Ndiaye', email: `awa-${unique()}@example.sn`, role: 'agent' },
+      payload: {
+        name: 'Awa Ndiaye',
+        email: `awa-${unique()}@example.sn`,
+        role: 'agent',
+        currentPassword: ORG_PASSWORD,
+      },
     }),
   },
   'POST /api/org/members/:id/invitation': {
     allowed: ['orgWithCategory'],
     refusedWith: { orgWithoutCategory: 404 },
-    request: (f) => ({ url: `/api/org/members/${f.invitedMemberId}/invitation` }),
+    request: (f) => ({
+      url: `/api/org/members/${f.invitedMemberId}/invitation`,
+      payload: { currentPassword: ORG_PASSWORD },
+    }),
   },
   'PATCH /api/org/members/:id': {
     allowed: ['orgWithCategory'],
@@ -580,7 +589,12 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/org/members',
     headers: bearerOf(withCategorySession),
-    payload: { name: 'Invité de la matrice', email: `invite-${unique()}@example.sn`, role: 'agent' },
+    payload: {
+      name: 'Invité de la matrice',
+      email: `invite-${unique()}@example.sn`,
+      role: 'agent',
+      currentPassword: ORG_PASSWORD,
+    },
   })
   const invitationToken = String(invitation.json().invitation.url).split('/').pop() ?? ''
 

@@ -1,10 +1,10 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { SessionUser, UserType } from '../../domain/auth'
 import type { CurrentMember, MemberRole } from '../../domain/team'
 import type { Db } from '../db/database'
 import { organizationMembers, organizations, refreshTokens, superadmins } from '../db/schema'
-import { toIso } from '../db/values'
+import { isNoneOf, toIso } from '../db/values'
 
 export type AdminRow = typeof superadmins.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
@@ -143,13 +143,19 @@ export async function findAdminByUsername(db: Db, username: string): Promise<Adm
   return admin
 }
 
-/** The member who signs in with this e-mail, whatever its case, with their organisation. */
+/**
+ * The member who signs in with this e-mail, whatever its case, with their organisation. Invitations
+ * of that address (several organisations may send one) are no login: one at most is past its own.
+ */
 export async function findMemberByEmail(
   db: Db,
   email: string,
 ): Promise<{ organization: OrganizationRow; member: MemberRow } | undefined> {
   const [row] = await memberWithOrganization(db).where(
-    eq(sql`lower(${organizationMembers.email})`, email.toLowerCase()),
+    and(
+      eq(sql`lower(${organizationMembers.email})`, email.toLowerCase()),
+      isNoneOf(organizationMembers.status, ['invited']),
+    ),
   )
   return row
 }

@@ -185,6 +185,7 @@ export const organizations = pgTable(
  * The people of an organisation (issue 29), each signing in with their own e-mail and password.
  * An invited member has no password until they open their invitation's link: only its hash is
  * kept, with when it ends and when it was used (a used or expired link answers 410, an unknown 404).
+ * A withdrawn invitation is a row removed (issue 47): it never was an account.
  */
 export const organizationMembers = pgTable(
   'organization_members',
@@ -207,7 +208,14 @@ export const organizationMembers = pgTable(
     last_login: moment('last_login'),
   },
   (t) => [
-    uniqueIndex('organization_members_email_lower_key').on(sql`lower(${t.email})`),
+    // One address is one person's login, whatever its case. An invitation is not one yet: several
+    // organisations may invite one address, and none keeps another from signing up with it; the
+    // first accepted wins (issue 47).
+    uniqueIndex('organization_members_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(isNoneOf(t.status, ['invited'])),
+    // Within one team, one address once, invited or not.
+    uniqueIndex('organization_members_organization_email_key').on(t.organization_id, sql`lower(${t.email})`),
     uniqueIndex('organization_members_invitation_key').on(t.invitation_hash),
     index('organization_members_organization_idx').on(t.organization_id),
     check('organization_members_role_check', isOneOf(t.role, MEMBER_ROLES)),
@@ -218,6 +226,24 @@ export const organizationMembers = pgTable(
       sql`${t.status} = 'invited' or ${t.password_hash} is not null`,
     ),
   ],
+)
+
+/**
+ * The invitations an organisation sent (links and e-mails), for its daily limits (issue 47): kept a
+ * day, and past the row of an invitation withdrawn. The address only as its SHA-256 (in lower
+ * case): counting needs no more.
+ */
+export const invitationSends = pgTable(
+  'invitation_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recipient_hash: text('recipient_hash').notNull(),
+    sent_at: moment('sent_at').notNull(),
+  },
+  (t) => [index('invitation_sends_organization_idx').on(t.organization_id, t.sent_at)],
 )
 
 export const categoryOrganizations = pgTable(

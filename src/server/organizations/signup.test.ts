@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categoryOrganizations, organizationMembers, organizations } from '../db/schema'
+import { hashPassword } from '../passwords'
 import { buildTestApp, type TestContext } from '../test/helper'
 
 let ctx: TestContext
@@ -74,11 +75,14 @@ describe('POST /api/organizations/signup', () => {
       .from(organizationMembers)
       .where(eq(organizationMembers.organization_id, created.json().id))
     expect(responsable?.name).toBe(input.name)
+    // A member who chose their password (an invitation alone holds no address: team/routes.test.ts).
     await ctx.db.db.insert(organizationMembers).values({
       organization_id: created.json().id,
       name: 'Awa Ndiaye',
       email: 'awa.ndiaye@example.sn',
       role: 'agent',
+      status: 'active',
+      password_hash: await hashPassword('awa-ndiaye-2026'),
     })
     const res = await signup({ ...valid('Awa.Ndiaye@example.sn'), name: 'Mairie de Fann' })
     expect(res.statusCode).toBe(409)

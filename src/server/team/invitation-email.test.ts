@@ -1,10 +1,11 @@
 // Issue 29, point 3: with SMTP_URL set, an invitation also goes by e-mail, through a durable
 // outbox: written with the invitation, sent once the SMTP server takes it, tried again when it is
-// busy, dropped when it refuses for good. Against a loopback SMTP server (test/smtp-server.ts).
+// busy, dropped when it refuses for good; at most 5 a day to one person (issue 47, point 6). Against
+// a loopback SMTP server (test/smtp-server.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailRetryDelay } from '../../domain/team-rules'
 import { emailOutbox } from '../db/schema'
-import { bearer, createOrganization, loginOrganization } from '../test/accounts'
+import { createOrganization, ORG_PASSWORD, signInOnTheApp } from '../test/accounts'
 import { buildTestApp, type TestContext } from '../test/helper'
 import { type MovingClock, movingClock } from '../test/moving-clock'
 import { startSmtpServer } from '../test/smtp-server'
@@ -36,18 +37,18 @@ afterAll(async () => {
 })
 
 let people = 0
-async function invite() {
+async function invite(name = 'Fatou Sow') {
   const email = `fatou.sow${++people}@mairie.sn`
   // The clock moves between the tests: a fresh session each time.
-  const responsable = await loginOrganization(ctx.app, organizationEmail)
+  const { headers } = await signInOnTheApp(ctx.app, organizationEmail)
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/org/members',
-    payload: { name: 'Fatou Sow', email, role: 'agent' },
-    headers: bearer(responsable),
+    payload: { name, email, role: 'agent', currentPassword: ORG_PASSWORD },
+    headers,
   })
   expect(res.statusCode).toBe(201)
-  return { email, url: res.json().invitation.url as string }
+  return { email, url: res.json().invitation.url as string, id: res.json().member.id as string, headers }
 }
 const sender = () => {
   if (!ctx.app.email) throw new Error('no e-mail sender with SMTP_URL set')
@@ -99,5 +100,34 @@ describe('the invitation’s e-mail', () => {
     expect(smtp.received).toHaveLength(before)
     const token = url.split('/').pop()
     expect((await ctx.app.inject({ url: `/api/org/invitations/${token}` })).statusCode).toBe(200)
+  })
+
+  it('greets the person by a name without line breaks, bidi or zero-width characters', async () => {
+    await invite('Fatou\u202e Sow\r\n\r\nVotre compte sera supprimé\u200b : http://example.com/')
+    expect(await sender().sendDue()).toBe(1)
+    expect(smtp.received.at(-1)?.text).toContain(
+      'Bonjour Fatou Sow Votre compte sera supprimé : http://example.com/,\n',
+    )
+  })
+
+  it('goes to one person at most 5 times a day: 15 new links asked at once send 4 more, then 429', async () => {
+    const before = smtp.received.length
+    const { email, id, headers } = await invite()
+    const renewals = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/org/members/${id}/invitation`,
+          payload: { currentPassword: ORG_PASSWORD },
+          headers,
+        }),
+      ),
+    )
+    expect(renewals.map((res) => res.statusCode).sort()).toEqual([
+      ...Array(4).fill(201),
+      ...Array(11).fill(429),
+    ])
+    while ((await sender().sendDue()) > 0) {}
+    expect(smtp.received.slice(before).filter((sent) => sent.to.includes(email))).toHaveLength(5)
   })
 })

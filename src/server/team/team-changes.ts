@@ -11,6 +11,7 @@ import {
   type Member,
   type MemberRole,
   type MemberStatus,
+  memberChangeNeedsPassword,
   memberChangeRefusal,
   type UpdateMemberInput,
 } from '../../domain/team'
@@ -23,7 +24,9 @@ import { queueEmail } from '../email/email-outbox'
 import { AppError } from '../errors'
 import type { EventBus } from '../events/event-bus'
 import { hashPassword } from '../passwords'
-import { asEmailTaken, requireFreeEmail } from './emails'
+import { asAlreadyInTeam, invitationEmailTaken, isEmailFree, isLoginTaken, requireNotInTeam } from './emails'
+import { countInvitationSent } from './invitation-limits'
+import { currentPasswordRequired } from './responsable-password'
 
 type MemberRow = typeof organizationMembers.$inferSelect
 
@@ -129,15 +132,21 @@ export function createTeamChanges(deps: {
       return rows.map(memberOf)
     },
 
-    async invite(organizationId: string, input: InviteMemberInput, origin: string) {
-      await requireFreeEmail(db, input.email, organizationId)
-      const invitation = newInvitation(clock.now())
+    /**
+     * A new member, invited. Whether the address is anyone's login elsewhere is not looked at (issue
+     * 47): the answer is the same for every address outside the team, and acceptance decides.
+     */
+    async invite(organizationId: string, input: Omit<InviteMemberInput, 'currentPassword'>, origin: string) {
+      const now = clock.now()
+      const invitation = newInvitation(now)
       const link = {
         url: invitationUrl(origin, invitation.token),
         expires_at: invitation.columns.invitation_expires_at,
       }
       const row = await db
         .transaction(async (tx) => {
+          await requireNotInTeam(tx as unknown as Db, input.email, organizationId)
+          await countInvitationSent(tx as unknown as Db, organizationId, input.email, now)
           const [inserted] = await tx
             .insert(organizationMembers)
             .values({ organization_id: organizationId, ...input, status: 'invited', ...invitation.columns })
@@ -147,7 +156,7 @@ export function createTeamChanges(deps: {
           return inserted
         })
         .catch((error) => {
-          throw asEmailTaken(error)
+          throw asAlreadyInTeam(error)
         })
       deps.email?.wake()
       await changed(organizationId)
@@ -159,12 +168,14 @@ export function createTeamChanges(deps: {
       const current = await memberOfOrganization(organizationId, memberId)
       if (current.status !== 'invited')
         throw new AppError('conflict', { reason: 'team.invitationNotPending' })
-      const invitation = newInvitation(clock.now())
+      const now = clock.now()
+      const invitation = newInvitation(now)
       const link = {
         url: invitationUrl(origin, invitation.token),
         expires_at: invitation.columns.invitation_expires_at,
       }
       await db.transaction(async (tx) => {
+        await countInvitationSent(tx as unknown as Db, organizationId, current.email, now)
         await tx
           .update(organizationMembers)
           .set(invitation.columns)
@@ -177,9 +188,19 @@ export function createTeamChanges(deps: {
 
     /**
      * A responsable's change to a member. Nobody disables or demotes themselves, and the last
-     * active responsable stays (409). A disabled member's sessions end at once.
+     * active responsable stays (409); what could hand the team over needs the responsable's password,
+     * confirmed by the route (`passwordConfirmed`), decided here on the member as locked. A disabled
+     * member's sessions end at once; an invited member disabled is an invitation withdrawn: its row
+     * goes (it never was an account), its link with it (404), its address is free again, and the
+     * answer shows it disabled, as it last was.
      */
-    async update(organizationId: string, actorId: string, memberId: string, change: UpdateMemberInput) {
+    async update(
+      organizationId: string,
+      actorId: string,
+      memberId: string,
+      change: Omit<UpdateMemberInput, 'currentPassword'>,
+      passwordConfirmed: boolean,
+    ) {
       const now = clock.now()
       const updated = await db.transaction(async (tx) => {
         // The organisation's responsables, locked: two responsables demoting each other at once
@@ -205,15 +226,25 @@ export function createTeamChanges(deps: {
             ),
           )
         if (!current) throw new AppError('not_found', { reason: 'team.memberNotFound' })
+        const member = {
+          id: current.id,
+          role: current.role as MemberRole,
+          status: current.status as MemberStatus,
+        }
+        if (!passwordConfirmed && memberChangeNeedsPassword(member, change)) throw currentPasswordRequired()
         // An invited member stays invited until they accept: "active" is theirs to reach.
         const status = change.status === 'active' && current.status === 'invited' ? undefined : change.status
         const refusal = memberChangeRefusal(
           actorId,
-          { id: current.id, role: current.role as MemberRole, status: current.status as MemberStatus },
+          member,
           { role: change.role, status },
           responsables.length,
         )
         if (refusal) throw new AppError('conflict', { reason: `team.${refusal}` })
+        if (status === 'disabled' && current.status === 'invited') {
+          await tx.delete(organizationMembers).where(eq(organizationMembers.id, memberId))
+          return { ...current, status }
+        }
         const [row] = await tx
           .update(organizationMembers)
           .set({ name: change.name, role: change.role, status })
@@ -232,9 +263,14 @@ export function createTeamChanges(deps: {
       return { organization_name: organizationName, name: member.name, email: member.email }
     },
 
-    /** The invited person's password: they are now an active member, and the link is spent. */
+    /**
+     * The invited person's password: they are now an active member, and the link is spent. Unless
+     * their address became a login, or another organisation's contact, since they were invited
+     * (409): of several organisations' invitations of one address, the first accepted wins.
+     */
     async accept(token: string, password: string): Promise<void> {
       const { member } = await pendingInvitation(token)
+      if (!(await isEmailFree(db, member.email, member.organization_id))) throw invitationEmailTaken()
       const now = clock.now().toISOString()
       const accepted = await db
         .update(organizationMembers)
@@ -247,6 +283,10 @@ export function createTeamChanges(deps: {
         // Of two uses of one link at once, one wins.
         .where(and(eq(organizationMembers.id, member.id), eq(organizationMembers.status, 'invited')))
         .returning({ id: organizationMembers.id })
+        .catch((error) => {
+          // A login of that address made meanwhile: the logins' unique index says so.
+          throw isLoginTaken(error) ? invitationEmailTaken() : error
+        })
       if (accepted.length === 0) throw new AppError('gone', { reason: 'team.invitationGone' })
       await changed(member.organization_id)
     },

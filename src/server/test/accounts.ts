@@ -126,6 +126,23 @@ export function webLogin(app: FastifyInstance, body: Record<string, string>) {
   })
 }
 
+/**
+ * A member signed in through the browser app, as on its screens: the headers of their requests
+ * carry the access token and the cookies the login set, among them the one that makes the device
+ * known to the account, so that their password checks never wait for the account's turn
+ * (login-limits.ts).
+ */
+export async function signInOnTheApp(app: FastifyInstance, email: string, password = ORG_PASSWORD) {
+  const res = await webLogin(app, { userType: 'organization', email, password })
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+  const session = res.json() as Session
+  const cookie = [res.headers['set-cookie'] ?? []]
+    .flat()
+    .map((header) => header.split(';')[0])
+    .join('; ')
+  return { session, headers: { authorization: `Bearer ${session.token}`, cookie } }
+}
+
 /** The session cookie an answer sets, as the browser reads it. */
 export function sessionCookieSet(res: LightMyRequestResponse) {
   const headers = [res.headers['set-cookie'] ?? []].flat()

@@ -40,21 +40,30 @@ function useTeamMutation<Input, Answer>(mutationFn: (input: Input) => Promise<An
   })
 }
 
-/** POST /api/org/members: the person is invited; the answer carries their link. */
+/** POST /api/org/members: the person is invited (with the responsable's password); the answer carries their link. */
 export function useInviteMember() {
   return useTeamMutation((input: InviteMemberInput) =>
     authRequest<InvitedMember>('/api/org/members', { method: 'POST', json: input }),
   )
 }
 
-/** POST /api/org/members/:id/invitation: a new link, for someone who has not accepted yet. */
+/**
+ * POST /api/org/members/:id/invitation: a new link, for someone who has not accepted yet (with the
+ * responsable's password).
+ */
 export function useReinviteMember() {
-  return useTeamMutation((memberId: string) =>
-    authRequest<InvitedMember>(`/api/org/members/${memberId}/invitation`, { method: 'POST' }),
+  return useTeamMutation(({ id, currentPassword }: { id: string; currentPassword: string }) =>
+    authRequest<InvitedMember>(`/api/org/members/${id}/invitation`, {
+      method: 'POST',
+      json: { currentPassword },
+    }),
   )
 }
 
-/** PATCH /api/org/members/:id: a name, a role, or the member disabled or enabled. */
+/**
+ * PATCH /api/org/members/:id: a name, a role, or the member disabled (an invitation withdrawn) or
+ * enabled; with the responsable's password when the change needs it (memberChangeNeedsPassword).
+ */
 export function useUpdateMember() {
   return useTeamMutation(({ id, ...changes }: UpdateMemberInput & { id: string }) =>
     authRequest<Member>(`/api/org/members/${id}`, { method: 'PATCH', json: changes }),

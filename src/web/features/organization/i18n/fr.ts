@@ -129,6 +129,13 @@ export const organizationFr = {
     enable: 'Réactiver',
     newLink: 'Nouveau lien',
     newLinkTitle: 'Nouveau lien d’invitation',
+    withdraw: 'Retirer l’invitation',
+    passwordTitle: 'Votre mot de passe',
+    passwordDescription:
+      'Pour protéger votre équipe, votre mot de passe est demandé avant d’inviter, de donner un nouveau lien ou de changer les droits d’un membre. Il reste en mémoire jusqu’à ce que vous quittiez cette page.',
+    password: 'Mot de passe',
+    passwordConfirm: 'Confirmer',
+    passwordChecking: 'Vérification...',
     actionsFor: 'Actions pour {{name}}',
     loadFailed: 'Impossible de charger l’équipe',
     updateFailed: 'Impossible de modifier ce membre',

@@ -25,12 +25,16 @@ import { toast } from '../../../lib/toast'
 import { zodResolver } from '../../../lib/zod-form'
 import { type InvitedMember, useInviteMember } from '../api/team'
 import { InvitationLinkPanel } from './invitation-link'
+import type { WithPassword } from './password-confirmation'
 
 const FORM_ID = 'invite-member'
 const EMPTY: InviteMemberInput = { name: '', email: '', role: 'agent' }
 
-/** "Inviter un membre": name, e-mail and role; then the link to hand to the person. */
-export function InviteMemberDialog() {
+/**
+ * "Inviter un membre": name, e-mail and role, sent with the responsable's password; then the link to
+ * hand to the person.
+ */
+export function InviteMemberDialog({ withPassword }: { withPassword: WithPassword }) {
   const { t } = useTranslation('organization')
   const { t: tRoot } = useTranslation()
   const [open, setOpen] = useState(false)
@@ -53,15 +57,14 @@ export function InviteMemberDialog() {
   }
 
   const onSubmit = (input: InviteMemberInput) =>
-    invite.mutate(input, {
-      onSuccess: setInvited,
-      onError: (error) => {
+    withPassword((currentPassword) => invite.mutateAsync({ ...input, currentPassword }))
+      .then((answer) => answer && setInvited(answer))
+      .catch((error: unknown) => {
         showServerFieldError(error, ['name', 'email'], setError)
         toast.error(tRoot('common.error'), {
           description: error instanceof ApiError ? error.message : t('team.inviteFailed'),
         })
-      },
-    })
+      })
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

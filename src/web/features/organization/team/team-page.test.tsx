@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Member } from '../../../../domain/team'
-import { apiError, stubApi } from '../../../test/api-stub'
+import { type Answer, apiError, type Reply, stubApi } from '../../../test/api-stub'
 import { organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import {
@@ -31,6 +31,19 @@ const fatou: Member = {
 }
 const team = { status: 200, body: { items: [awa, moussa, fatou] } }
 const LINK = 'http://localhost/organization/invitation/Zm9vYmFyYmF6cXV4cXV1eHh5enp5eHh5enp5eHh5enp5'
+const PASSWORD = 'medina2026'
+const WRONG_PASSWORD = apiError(
+  400,
+  'invalid_input',
+  'Le mot de passe actuel est incorrect.',
+  'currentPassword',
+  'auth.wrongCurrentPassword',
+)
+/** The server's answer: the one password it takes, or the refusal of any other. */
+const withPassword =
+  (answer: Reply): Answer =>
+  ({ body }) =>
+    (body as { currentPassword?: string }).currentPassword === PASSWORD ? answer : WRONG_PASSWORD
 
 beforeEach(() => signInOrganization())
 afterEach(() => {
@@ -38,6 +51,13 @@ afterEach(() => {
 })
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
+
+/** Types the responsable's password in the dialog that asks for it, and confirms. */
+async function confirmPassword(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
+  const dialog = await screen.findByRole('dialog', { name: 'Votre mot de passe' })
+  await user.type(within(dialog).getByLabelText('Mot de passe'), password)
+  await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }))
+}
 
 /**
  * Every text the page ever rendered, even for a moment: the nodes added to it, read from the records
@@ -77,10 +97,10 @@ describe('Équipe (/organization/equipe)', () => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true })
     const api = stubApi({
       '/api/org/members': team,
-      'POST /api/org/members': {
+      'POST /api/org/members': withPassword({
         status: 201,
         body: { member: fatou, invitation: { url: LINK, expires_at: '2026-12-05T10:00:00.000Z' } },
-      },
+      }),
     })
     // The test's user has its own clipboard (user-event's), read back below.
     const user = userEvent.setup()
@@ -90,6 +110,7 @@ describe('Équipe (/organization/equipe)', () => {
     await user.type(within(form).getByLabelText('Nom'), 'Fatou Sow')
     await user.type(within(form).getByLabelText('Email'), 'fatou.sow@mairie-medina.sn')
     await user.click(within(form).getByRole('button', { name: 'Créer l’invitation' }))
+    await confirmPassword(user)
 
     expect(await screen.findByDisplayValue(LINK)).toBeInTheDocument()
     const dialog = screen.getByRole('dialog', { name: 'Inviter un membre' })
@@ -97,6 +118,7 @@ describe('Équipe (/organization/equipe)', () => {
       name: 'Fatou Sow',
       email: 'fatou.sow@mairie-medina.sn',
       role: 'agent',
+      currentPassword: PASSWORD,
     })
     expect(dialog).toHaveTextContent('jusqu’au 5 décembre 2026')
     await user.click(within(dialog).getByRole('button', { name: 'Copier le lien' }))
@@ -109,7 +131,12 @@ describe('Équipe (/organization/equipe)', () => {
   it('shows the server’s refusal of an e-mail next to the field, and invites nobody', async () => {
     stubApi({
       '/api/org/members': team,
-      'POST /api/org/members': apiError(409, 'conflict', 'Cette adresse email est déjà utilisée.', 'email'),
+      'POST /api/org/members': apiError(
+        409,
+        'conflict',
+        'Cette adresse est déjà celle d’un membre de votre équipe.',
+        'email',
+      ),
     })
     const user = userEvent.setup()
     renderRoute('/organization/equipe')
@@ -118,15 +145,16 @@ describe('Équipe (/organization/equipe)', () => {
     await user.type(within(dialog).getByLabelText('Nom'), 'Moussa Diop')
     await user.type(within(dialog).getByLabelText('Email'), 'MOUSSA.DIOP@mairie-medina.sn')
     await user.click(within(dialog).getByRole('button', { name: 'Créer l’invitation' }))
+    await confirmPassword(user)
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(
-        'Cette adresse email est déjà utilisée.',
+        'Cette adresse est déjà celle d’un membre de votre équipe.',
       ),
     )
     expect(within(dialog).queryByRole('button', { name: 'Copier le lien' })).not.toBeInTheDocument()
   })
 
-  it('disables a member and makes an agent responsable; a refusal is said in the server’s words', async () => {
+  it('disables an agent at once, makes an agent responsable with the password; a refusal is said in the server’s words', async () => {
     const api = stubApi({
       '/api/org/members': team,
       'PATCH /api/org/members/0b6a1f7e-6a3c-4c1e-9d2a-0000000000a2': ({ body }) =>
@@ -134,6 +162,7 @@ describe('Équipe (/organization/equipe)', () => {
           ? { status: 200, body: { ...moussa, status: 'disabled' } }
           : apiError(409, 'conflict', 'L’organisation doit garder au moins un responsable actif.'),
     })
+    // Disabling an agent takes nobody's power: no password asked.
     const user = userEvent.setup()
     renderRoute('/organization/equipe')
     await screen.findByRole('table', { name: 'Membres de l’organisation' })
@@ -141,10 +170,100 @@ describe('Équipe (/organization/equipe)', () => {
     await waitFor(() =>
       expect(api.callsTo('PATCH', `/api/org/members/${moussa.id}`)[0]?.body).toEqual({ status: 'disabled' }),
     )
+    expect(screen.queryByRole('dialog', { name: 'Votre mot de passe' })).not.toBeInTheDocument()
     await user.click(within(rowOf('Moussa Diop')).getByRole('button', { name: 'Rendre responsable' }))
+    await confirmPassword(user)
     expect(
       await screen.findByText('L’organisation doit garder au moins un responsable actif.'),
     ).toBeInTheDocument()
+    expect(api.callsTo('PATCH', `/api/org/members/${moussa.id}`)[1]?.body).toEqual({
+      role: 'responsable',
+      currentPassword: PASSWORD,
+    })
+  })
+
+  it('asks the password once before what could hand the team over, again when it is wrong, and forgets it when the responsable leaves', async () => {
+    const ibrahima: Member = {
+      ...moussa,
+      id: '0b6a1f7e-6a3c-4c1e-9d2a-0000000000a4',
+      name: 'Ibrahima Fall',
+      role: 'responsable',
+    }
+    const renewed = { member: fatou, invitation: { url: LINK, expires_at: '2026-12-05T10:00:00.000Z' } }
+    const api = stubApi({
+      '/api/org/members': { status: 200, body: { items: [awa, ibrahima, moussa, fatou] } },
+      '/api/org/me': { status: 200, body: organizationProfile() },
+      [`POST /api/org/members/${fatou.id}/invitation`]: withPassword({ status: 201, body: renewed }),
+      [`PATCH /api/org/members/${ibrahima.id}`]: withPassword({
+        status: 200,
+        body: { ...ibrahima, status: 'disabled' },
+      }),
+    })
+    const user = userEvent.setup()
+    const { router } = renderRoute('/organization/equipe')
+    await screen.findByRole('table', { name: 'Membres de l’organisation' })
+
+    // A new link: the password first, nothing sent before it.
+    await user.click(within(rowOf('Fatou Sow')).getByRole('button', { name: 'Nouveau lien' }))
+    const asked = await screen.findByRole('dialog', { name: 'Votre mot de passe' })
+    expect(asked).toHaveTextContent('Il reste en mémoire jusqu’à ce que vous quittiez cette page.')
+    expect(api.callsTo('POST', `/api/org/members/${fatou.id}/invitation`)).toHaveLength(0)
+    // A wrong one: asked again, with the server's words.
+    await confirmPassword(user, 'pas-le-bon')
+    await waitFor(() =>
+      expect(within(asked).getByLabelText('Mot de passe')).toHaveAccessibleDescription(
+        'Le mot de passe actuel est incorrect.',
+      ),
+    )
+    expect(within(asked).getByLabelText('Mot de passe')).toHaveValue('')
+    await confirmPassword(user)
+    expect(await screen.findByRole('dialog', { name: 'Nouveau lien d’invitation' })).toBeInTheDocument()
+    expect(screen.getByDisplayValue(LINK)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Terminé' }))
+
+    // Disabling a responsable, on the same visit: the password is not asked again.
+    await user.click(within(rowOf('Ibrahima Fall')).getByRole('button', { name: 'Désactiver' }))
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/org/members/${ibrahima.id}`)[0]?.body).toEqual({
+        status: 'disabled',
+        currentPassword: PASSWORD,
+      }),
+    )
+    expect(screen.queryByRole('dialog', { name: 'Votre mot de passe' })).not.toBeInTheDocument()
+    expect(api.callsTo('POST', `/api/org/members/${fatou.id}/invitation`).map((call) => call.body)).toEqual([
+      { currentPassword: 'pas-le-bon' },
+      { currentPassword: PASSWORD },
+    ])
+
+    // Back on the screen after another one: asked again.
+    await router.navigate('/organization/settings')
+    await screen.findByRole('heading', { level: 1, name: 'Paramètres' })
+    expect(screen.queryByRole('table', { name: 'Membres de l’organisation' })).not.toBeInTheDocument()
+    await router.navigate('/organization/equipe')
+    await screen.findByRole('table', { name: 'Membres de l’organisation' })
+    await user.click(within(rowOf('Fatou Sow')).getByRole('button', { name: 'Nouveau lien' }))
+    expect(await screen.findByRole('dialog', { name: 'Votre mot de passe' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Votre mot de passe' })).not.toBeInTheDocument(),
+    )
+    expect(api.callsTo('POST', `/api/org/members/${fatou.id}/invitation`)).toHaveLength(2)
+  })
+
+  it('offers to withdraw an invitation, not to disable the person, and needs no password for it', async () => {
+    const api = stubApi({
+      '/api/org/members': team,
+      [`PATCH /api/org/members/${fatou.id}`]: { status: 200, body: { ...fatou, status: 'disabled' } },
+    })
+    const user = userEvent.setup()
+    renderRoute('/organization/equipe')
+    await screen.findByRole('table', { name: 'Membres de l’organisation' })
+    const row = within(rowOf('Fatou Sow'))
+    expect(row.queryByRole('button', { name: 'Désactiver' })).not.toBeInTheDocument()
+    await user.click(row.getByRole('button', { name: 'Retirer l’invitation' }))
+    expect(await screen.findByText('Invitation retirée')).toBeInTheDocument()
+    expect(api.callsTo('PATCH', `/api/org/members/${fatou.id}`)[0]?.body).toEqual({ status: 'disabled' })
+    expect(screen.queryByRole('dialog', { name: 'Votre mot de passe' })).not.toBeInTheDocument()
   })
 
   it('sends an agent who opens it to their round, without a glimpse of the refusal', async () => {

@@ -11,6 +11,8 @@ import {
   MEMBER_ROLE_LABELS,
   MEMBER_STATUS_LABELS,
   type MemberStatus,
+  memberChangeNeedsPassword,
+  TEAM_MESSAGES,
   TOURNEE_PATH,
 } from '../../../../domain/team-rules'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -40,6 +42,7 @@ import { type PageHandle, pageLoader } from '../../../lib/page-loader'
 import { useIsResponsable } from '../layout/use-is-responsable'
 import { InvitationLinkPanel } from './invitation-link'
 import { InviteMemberDialog } from './invite-member-dialog'
+import { usePasswordConfirmation, type WithPassword } from './password-confirmation'
 
 const STATUS_TONES: Record<MemberStatus, BadgeTone> = { active: 'green', invited: 'yellow', disabled: 'grey' }
 
@@ -59,15 +62,18 @@ function LastLogin({ member }: { member: Member }) {
 
 /**
  * What a responsable may do to another member: change their role, disable or enable them, give
- * an invited person a new link. Nobody changes their own role or access here (the server refuses
- * it too).
+ * an invited person a new link or withdraw their invitation. Nobody changes their own role or
+ * access here (the server refuses it too). What could hand the team over goes with the
+ * responsable's password (`withPassword`).
  */
 function MemberActions({
   member,
   onNewLink,
+  withPassword,
 }: {
   member: Member
   onNewLink: (invited: InvitedMember) => void
+  withPassword: WithPassword
 }) {
   const { t } = useTranslation('organization')
   const update = useUpdateMember()
@@ -75,19 +81,22 @@ function MemberActions({
   const busy = update.isPending || reinvite.isPending
   const failed = (error: unknown) =>
     toast.error(error instanceof ApiError ? error.message : t('team.updateFailed'))
-  const change = (changes: { role?: Member['role']; status?: 'active' | 'disabled' }) =>
-    update.mutate({ id: member.id, ...changes }, { onError: failed })
+  const change = (changes: { role?: Member['role']; status?: 'active' | 'disabled' }, done?: string) => {
+    const send = (currentPassword?: string) =>
+      update.mutateAsync({ id: member.id, ...changes, currentPassword })
+    const sent = memberChangeNeedsPassword(member, changes) ? withPassword(send) : send()
+    sent.then((updated) => updated && done && toast.success(done)).catch(failed)
+  }
+  const newLink = () =>
+    withPassword((currentPassword) => reinvite.mutateAsync({ id: member.id, currentPassword }))
+      .then((invited) => invited && onNewLink(invited))
+      .catch(failed)
 
   return (
     <fieldset className="flex flex-wrap gap-2">
       <legend className="sr-only">{t('team.actionsFor', { name: member.name })}</legend>
       {member.status === 'invited' ? (
-        <Button
-          variant="outline"
-          size="md"
-          disabled={busy}
-          onClick={() => reinvite.mutate(member.id, { onSuccess: onNewLink, onError: failed })}
-        >
+        <Button variant="outline" size="md" disabled={busy} onClick={newLink}>
           <Link2 aria-hidden="true" className="size-4" />
           {t('team.newLink')}
         </Button>
@@ -101,7 +110,17 @@ function MemberActions({
         <UserCog aria-hidden="true" className="size-4" />
         {member.role === 'agent' ? t('team.makeResponsable') : t('team.makeAgent')}
       </Button>
-      {member.status === 'disabled' ? (
+      {member.status === 'invited' ? (
+        <Button
+          variant="outline"
+          size="md"
+          disabled={busy}
+          onClick={() => change({ status: 'disabled' }, TEAM_MESSAGES.invitationWithdrawn)}
+        >
+          <UserX aria-hidden="true" className="size-4" />
+          {t('team.withdraw')}
+        </Button>
+      ) : member.status === 'disabled' ? (
         <Button variant="outline" size="md" disabled={busy} onClick={() => change({ status: 'active' })}>
           <UserCheck aria-hidden="true" className="size-4" />
           {t('team.enable')}
@@ -120,15 +139,18 @@ interface ListProps {
   members: Member[]
   selfId: string | undefined
   onNewLink: (invited: InvitedMember) => void
+  withPassword: WithPassword
 }
 
 /** The members as a table, or as cards one under the other on a phone. */
-function MemberList({ members, selfId, onNewLink }: ListProps) {
+function MemberList({ members, selfId, onNewLink, withPassword }: ListProps) {
   const { t } = useTranslation('organization')
   const isMobile = useIsMobile()
   const nameOf = (member: Member) => (member.id === selfId ? `${member.name} ${t('team.you')}` : member.name)
   const actionsOf = (member: Member) =>
-    member.id === selfId ? null : <MemberActions member={member} onNewLink={onNewLink} />
+    member.id === selfId ? null : (
+      <MemberActions member={member} onNewLink={onNewLink} withPassword={withPassword} />
+    )
   if (isMobile) {
     return (
       <ul aria-label={t('team.list')} className="flex flex-col gap-3">
@@ -183,11 +205,13 @@ function Team() {
   const selfId = useSessionStore((state) => state.user?.member?.id)
   const members = useMembers()
   const [newLink, setNewLink] = useState<InvitedMember | null>(null)
+  // Kept while the responsable stays on this screen, for its next actions only.
+  const password = usePasswordConfirmation()
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('nav.team')} subtitle={t('team.subtitle')}>
-        <InviteMemberDialog />
+        <InviteMemberDialog withPassword={password.run} />
       </PageHeader>
       {members.isPending ? (
         <div aria-hidden="true" className="flex flex-col gap-3">
@@ -200,8 +224,14 @@ function Team() {
       ) : members.data.items.length === 0 ? (
         <EmptyState icon={Users} title={t('team.list')} />
       ) : (
-        <MemberList members={members.data.items} selfId={selfId} onNewLink={setNewLink} />
+        <MemberList
+          members={members.data.items}
+          selfId={selfId}
+          onNewLink={setNewLink}
+          withPassword={password.run}
+        />
       )}
+      {password.dialog}
       <Dialog open={newLink !== null} onOpenChange={(open) => (open ? undefined : setNewLink(null))}>
         {newLink ? (
           <DialogContent
