@@ -89,7 +89,7 @@ function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log
     onFiled: async (reportId) => events.publish(await reportEvent(deps.db.db, 'reports.changed', reportId)),
     log,
   })
-  const optIn = createSmsNewsOptIn({ db: deps.db.db, clock: deps.clock, privacy })
+  const optIn = createSmsNewsOptIn({ db: deps.db.db, clock: deps.clock, privacy, config })
   return { channel, privacy, optIn, news: createSmsNews(deps.config.publicOrigin ?? '') }
 }
 

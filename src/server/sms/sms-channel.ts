@@ -16,6 +16,7 @@ import type { FileStorage } from '../storage/file-storage'
 import { answerReceived, type ReceivedMessage } from './conversations'
 import type { SmsGateway } from './gateway'
 import type { NumberPrivacy } from './number-privacy'
+import { forgetCodeRequests } from './sms-news-opt-in'
 import { queueSms } from './sms-outbox'
 import { cutToReply } from './sms-text'
 
@@ -227,13 +228,14 @@ export function createSmsChannel(deps: SmsChannelDeps) {
 
   /**
    * Forgets what is over: webhooks handled past the gateway's two days of retries, SMS the
-   * gateway took or that were given up, once the operator's card no longer counts them, and the
-   * numbers past their 90 days.
+   * gateway took or that were given up, once the operator's card no longer counts them, the
+   * confirmation codes asked for past the day that counts them, and the numbers past their 90 days.
    */
   async function forgetOld(now: Date) {
     const before = new Date(now.getTime() - SMS_KEPT_MS).toISOString()
     await db.execute(sql`delete from ${smsInbox} where handled_at < ${before}`)
     await db.execute(sql`delete from ${smsOutbox} where next_attempt_at is null and created_at < ${before}`)
+    await forgetCodeRequests(db, now)
     await forgetNumbers(now)
   }
 
