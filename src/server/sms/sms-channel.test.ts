@@ -1,6 +1,7 @@
 // Issue 31: reporting by SMS, against SMS Gateway for Android on loopback (test/sms-gateway.ts):
 // the gateway signs its webhooks and checks the platform's Basic authentication; what it would
 // send the citizen's phone is what these tests read.
+import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +25,7 @@ import {
   smsEnv,
   startSmsGateway,
 } from '../test/sms-gateway'
+import { createNumberPrivacy } from './number-privacy'
 import { SMS_ANSWER_ATTEMPTS } from './sms-channel'
 import { smsSegments } from './sms-text'
 
@@ -506,6 +508,40 @@ describe('the outbox', () => {
     expect(phone.inbox()).toHaveLength(1)
     await channel().sendDue()
     expect(phone.inbox()).toHaveLength(1)
+  })
+})
+
+describe('an SMS whose number cannot be decrypted', () => {
+  it('is given up and logged without its content, and never holds back the SMS after it', async () => {
+    // Written under another key (a database restored without its sms-privacy-key), and due first.
+    const text = 'Nouvelle d’un signalement chiffrée avec une clé perdue'
+    const unreadable = createNumberPrivacy(randomBytes(32).toString('base64url')).encrypt('+221770009999')
+    const [lost] = await ctx.db.db
+      .insert(smsOutbox)
+      .values({
+        number_hash: 'f'.repeat(64),
+        number_encrypted: unreadable,
+        text,
+        next_attempt_at: new Date(clock.now().getTime() - 60_000).toISOString(),
+        expires_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+        created_at: clock.now().toISOString(),
+      })
+      .returning()
+    const phone = newPhone()
+    // Its reply, in the same batch, after the unreadable one.
+    expect(await phone.says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+    const [settled] = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.id, lost?.id ?? 0))
+    expect(settled).toMatchObject({ state: 'failed', number_encrypted: null, next_attempt_at: null })
+    expect(settled?.settled_at).not.toBeNull()
+    expect(logs).toContain('sms: number unreadable with this key, SMS given up')
+    expect(logs).not.toContain(text)
+    expect(logs).not.toContain(unreadable)
+    // Not tried again at the next rounds.
+    clock.advance(3 * 60_000)
+    expect(await channel().sendDue()).toBe(0)
   })
 })
 

@@ -207,13 +207,28 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     log.warn({ attempts: sms.attempts, answer: answer.kind }, 'sms: not taken by the gateway, given up')
   }
 
+  /**
+   * The number an SMS goes to, or null when it has none or its copy cannot be read with this key
+   * (a database restored without its sms-privacy-key): such an SMS is given up like a refused one,
+   * said in the log without its text or its copy, and the rest of the batch goes on.
+   */
+  function recipientOf(sms: DueSms): string | null {
+    if (!sms.number_encrypted) return null
+    try {
+      return privacy.decrypt(sms.number_encrypted)
+    } catch {
+      log.warn({ sms: Number(sms.id) }, 'sms: number unreadable with this key, SMS given up')
+      return null
+    }
+  }
+
   /** Sends every due SMS, one after the other; returns how many were taken from the table. */
   function sendDue(): Promise<number> {
     return outbox.drain(
       () => clock.now(),
       async (batch) => {
         for (const sms of batch) {
-          const to = sms.number_encrypted ? privacy.decrypt(sms.number_encrypted) : null
+          const to = recipientOf(sms)
           // Past its day (every instance stopped that long), news and replies are stale: not sent.
           const expired = new Date(sms.expires_at) <= clock.now()
           const answer =
