@@ -2,6 +2,8 @@
 // the gateway signs its webhooks and checks the platform's Basic authentication; what it would
 // send the citizen's phone is what these tests read.
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +13,7 @@ import {
   SMS_MESSAGES_PER_HOUR,
   SMS_NUMBER_KEPT_DAYS,
   SMS_REPORTS_PER_DAY,
+  SMS_WEBHOOK_MAX_BYTES,
 } from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
@@ -48,6 +51,12 @@ afterAll(async () => {
   await ctx.close()
   await gateway.close()
 })
+
+/** The keyed hash the platform keeps of a number, with the key it generated in its DATA_DIR. */
+const numberHash = (e164: string) =>
+  createNumberPrivacy(readFileSync(path.join(ctx.config.dataDir, 'sms-privacy-key'), 'utf8').trim()).hash(
+    e164,
+  )
 
 const channel = () => {
   if (!ctx.app.sms) throw new Error('no SMS channel with SMS_* set')
@@ -461,6 +470,22 @@ describe('the webhook', () => {
     expect(await ctx.db.db.select().from(smsInbox)).toHaveLength(before)
   })
 
+  it(`takes a webhook up to ${SMS_WEBHOOK_MAX_BYTES / 1024} KB, and refuses a longer one with 413 saying so`, async () => {
+    const under = receivedSms('771999998', 'a'.repeat(SMS_WEBHOOK_MAX_BYTES - 1024), clock.now())
+    expect((await postWebhook(ctx.app, under)).statusCode).toBe(200)
+    const over = receivedSms('771999998', 'a'.repeat(SMS_WEBHOOK_MAX_BYTES), clock.now(), 'evt-too-large')
+    const refused = await postWebhook(ctx.app, over)
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json().error).toMatchObject({
+      code: 'body_too_large',
+      reason: 'sms.webhookTooLarge',
+      message: 'Webhook trop volumineux\u202f: 64 Ko au maximum.',
+    })
+    expect(
+      await ctx.db.db.select().from(smsInbox).where(eq(smsInbox.event_id, 'evt-too-large')),
+    ).toHaveLength(0)
+  })
+
   it('handles the same event once, however often the gateway sends it', async () => {
     const phone = newPhone()
     const hook = receivedSms(phone.e164, 'Bonjour', clock.now(), 'evt-sent-three-times')
@@ -634,9 +659,8 @@ describe('a number', () => {
     const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
     const session = bearer(await loginOrganization(ctx.app, organization.email))
     await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${report.id}/claim`, headers: session })
-    expect(await phone.says('STOP')).toBe(
-      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
-    )
+    // Heard, and unanswered: past the limit, nothing more is written to it.
+    expect(await phone.says('STOP')).toBeUndefined()
     const cancelled = await ctx.db.db
       .select()
       .from(smsOutbox)
@@ -646,6 +670,33 @@ describe('a number', () => {
     clock.advance(60_000)
     await channel().sendDue()
     expect(phone.inbox().some((text) => text.includes('pris en charge'))).toBe(false)
+  })
+
+  it(`is answered STOP and REPRENDRE within its ${SMS_MESSAGES_PER_HOUR} messages an hour only, and still stops and resumes past them`, async () => {
+    const phone = newPhone()
+    const number = async () =>
+      (
+        await ctx.db.db
+          .select()
+          .from(smsNumbers)
+          .where(eq(smsNumbers.number_hash, numberHash(phone.e164)))
+      )[0]
+    for (let i = 0; i < SMS_MESSAGES_PER_HOUR; i++) await phone.says('aide')
+    expect(await phone.says('aide')).toBe('Trop de messages en une heure : réessayez plus tard.')
+    // Each would have been one SMS the platform pays for, without end.
+    for (const keyword of ['STOP', 'REPRENDRE', 'STOP', 'REPRENDRE', 'STOP'])
+      expect(await phone.says(keyword)).toBeUndefined()
+    expect(await number()).toMatchObject({ number_encrypted: null })
+    expect((await number())?.stopped_at).not.toBeNull()
+    expect(await phone.says('REPRENDRE')).toBeUndefined()
+    expect((await number())?.stopped_at).toBeNull()
+    expect((await number())?.number_encrypted).not.toBeNull()
+
+    clock.advance(61 * 60_000)
+    expect(await phone.says('STOP')).toBe(
+      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
+    )
+    expect(await phone.says('REPRENDRE')).toBe("Vous recevez à nouveau les SMS d'Alertes urbaines.")
   })
 
   it(`files ${SMS_REPORTS_PER_DAY} reports a day`, async () => {
