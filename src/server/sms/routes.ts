@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { SMS_WEBHOOK_MAX_BYTES, smsChannelStatusSchema, smsWebhookSchema } from '../../domain/sms'
 import { requireAdmin } from '../auth/guards'
 import { AppError } from '../errors'
+import { jsonTextHasUnstorableText, withStorableText } from '../http/input-guard'
 import type { NumberPrivacy } from './number-privacy'
 import type { SmsChannel } from './sms-channel'
 import { keepWebhook, webhookIsAuthentic } from './webhook'
@@ -70,6 +71,9 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
         } catch {
           parsed = null
         }
+        // Taken whatever it holds: a NUL in a citizen's SMS is dropped, as the other routes
+        // would refuse it, since a refused webhook is sent again for two days and never handled.
+        if (jsonTextHasUnstorableText(body)) parsed = withStorableText(parsed)
         const hook = smsWebhookSchema.safeParse(parsed)
         if (!hook.success) throw new AppError('invalid_input', { reason: 'sms.unreadableWebhook' })
         await keepWebhook(app.deps.db.db, privacy, hook.data, app.deps.clock.now())

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   SMS_CONFIRMATION_ATTEMPTS,
@@ -484,6 +484,49 @@ describe('the webhook', () => {
     expect(
       await ctx.db.db.select().from(smsInbox).where(eq(smsInbox.event_id, 'evt-too-large')),
     ).toHaveLength(0)
+  })
+
+  it('takes a message with a NUL character, as the gateway sends it: answered 200, handled, replied to', async () => {
+    const phone = newPhone()
+    const hook = receivedSms(phone.e164, 'ai\u0000de', clock.now(), 'evt-with-a-\u0000-nul')
+    expect(hook.body).toContain('\\u0000')
+    const res = await postWebhook(ctx.app, hook)
+    expect(res.statusCode).toBe(200)
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox()).toEqual([expect.stringMatching(/^Alertes urbaines : envoyez un message/)])
+    // The gateway's retry of the same event is the same event.
+    expect((await postWebhook(ctx.app, hook)).statusCode).toBe(200)
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+  })
+
+  it('never writes the values of a query that failed to the log: not the message, the number’s hash nor its copy', async () => {
+    const phone = newPhone()
+    const message = 'Un texte que la base refuse le temps de ce test'
+    // The database refuses this one message: its request fails there, as the NUL did.
+    await ctx.db.db.execute(
+      sql.raw(
+        `alter table sms_inbox add constraint sms_inbox_refused_for_a_test check (message is distinct from '${message}')`,
+      ),
+    )
+    try {
+      const before = logs.length
+      const res = await postWebhook(ctx.app, receivedSms(phone.e164, message, clock.now()))
+      expect(res.statusCode).toBe(500)
+      const logged = logs.slice(before)
+      const [line] = logged.split('\n').filter((text) => text.includes('"request failed"'))
+      // Said with the query, for whoever mends it, without its values.
+      expect(line).toContain('Failed query: insert into \\"sms_inbox\\"')
+      expect(JSON.parse(line ?? '{}').err.params).toBeUndefined()
+      expect(logged).not.toContain(message)
+      expect(logged).not.toContain(numberHash(phone.e164))
+      // Nor any other long run of base64url or hex: an encrypted copy, a hash.
+      expect(logged).not.toMatch(/[A-Za-z0-9_-]{50,}/)
+    } finally {
+      await ctx.db.db.execute(sql.raw('alter table sms_inbox drop constraint sms_inbox_refused_for_a_test'))
+    }
   })
 
   it('handles the same event once, however often the gateway sends it', async () => {
