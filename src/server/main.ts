@@ -111,8 +111,10 @@ main().catch((error: unknown) => {
     console.error(error.message)
   } else {
     // Its stack as the log writes errors: a failed query's values stay out of the journal.
-    const failure = serializeError(error) as { stack?: string }
-    console.error('Le serveur n’a pas pu démarrer :', failure.stack ?? error)
+    console.error(
+      'Le serveur n’a pas pu démarrer :',
+      error instanceof Error ? serializeError(error).stack : error,
+    )
   }
   process.exit(1)
 })

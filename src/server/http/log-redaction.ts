@@ -85,6 +85,14 @@ const MAX_CAUSES = 10
 
 type ErrorWithFields = Error & { params?: unknown; cause?: unknown }
 
+/** An error as the log writes it. */
+interface SerializedError {
+  [field: string]: unknown
+  type: string
+  message: string
+  stack: string
+}
+
 /** The error and its causes, outermost first. */
 function causeChain(error: Error): ErrorWithFields[] {
   const chain: ErrorWithFields[] = [error]
@@ -100,8 +108,9 @@ function causeChain(error: Error): ErrorWithFields[] {
  * causes', the error's own fields) but without the values of a query that failed, whichever
  * line logs it: the error handler's 5xx, a background round's failure.
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error
+export function serializeError(error: Error): SerializedError {
+  // Whatever was logged as an error, even a thrown string.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' }
   const chain = causeChain(error)
   const valuesInMessages = chain.flatMap((link) =>
     Array.isArray(link.params) ? [`\nparams: ${link.params}`] : [],
