@@ -122,7 +122,8 @@ export function refuseUnstorableUrlEncoded(raw: string, parsed: unknown): void {
  * Every input is checked before any route validates it. JSON bodies: at most MAX_JSON_BODY_BYTES
  * (413 above), their raw text scanned before parsing; only a body that holds unstorable text is
  * walked, to name the field. Path parameters and the query: in a hook, since the router parses
- * them. Multipart fields are checked as they are read (multipart.ts), Open311 forms by their parser.
+ * them. Multipart fields are checked as they are read (multipart.ts), Open311 forms by their parser;
+ * the SMS webhook, read raw for its signature, drops such text instead (sms/routes.ts).
  */
 export function installInputGuard(app: FastifyInstance) {
   // Fastify's own parser, for its protection against prototype poisoning.

@@ -71,8 +71,9 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
         } catch {
           parsed = null
         }
-        // Taken whatever it holds: a NUL in a citizen's SMS is dropped, as the other routes
-        // would refuse it, since a refused webhook is sent again for two days and never handled.
+        // Taken whatever it holds: text the database cannot store (a NUL) is dropped here, where
+        // the other routes refuse it, since a refused webhook is sent again for two days and the
+        // citizen's message is never handled.
         if (jsonTextHasUnstorableText(body)) parsed = withStorableText(parsed)
         const hook = smsWebhookSchema.safeParse(parsed)
         if (!hook.success) throw new AppError('invalid_input', { reason: 'sms.unreadableWebhook' })
