@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { normalizePhoneNumber, phoneNumberForDisplay } from './phone-numbers'
-import { keywordOf } from './sms-rules'
+import { keywordOf, SMS_ALLOWED_COUNTRY_CODES_DEFAULT, smsCodeMayGoTo } from './sms-rules'
 
 describe('keywords', () => {
   it('are read whatever their case and accents', () => {
@@ -48,5 +48,18 @@ describe('a number shown', () => {
     expect(phoneNumberForDisplay('+221338000000')).toBe('33 800 00 00')
     expect(phoneNumberForDisplay('+221771234567')).toBe('77 123 45 67')
     expect(phoneNumberForDisplay('+33612345678')).toBe('+33612345678')
+  })
+})
+
+describe('where a confirmation code may go', () => {
+  it('is a Senegalese mobile by default, and the countries listed besides', () => {
+    const senegal = SMS_ALLOWED_COUNTRY_CODES_DEFAULT
+    expect(smsCodeMayGoTo('+221771234567', senegal)).toBe(true)
+    expect(smsCodeMayGoTo('+221701234567', senegal)).toBe(true)
+    // A fixed line, an international or premium range, another country.
+    for (const number of ['+221338001234', '+882135551234', '+447700900123', '+2237612345'])
+      expect(smsCodeMayGoTo(number, senegal), number).toBe(false)
+    expect(smsCodeMayGoTo('+447700900123', ['221', '44'])).toBe(true)
+    expect(smsCodeMayGoTo('+221338001234', ['221', '44'])).toBe(false)
   })
 })

@@ -5,11 +5,25 @@
 import { foldPlaceName } from './place-names'
 import { ANONYMOUS_CODE_LENGTH } from './report-states'
 
+/**
+ * A webhook's body is at most this many bytes (413 above): an envelope and a message, which is cut
+ * to SMS_MESSAGE_MAX_CHARACTERS anyway, fit with room to spare even written in \u escapes.
+ */
+export const SMS_WEBHOOK_MAX_BYTES = 64 * 1024
+
 /** The API's French messages of the channel (its webhook). */
 export const SMS_MESSAGES = {
+  webhookTooLarge: `Webhook trop volumineux : ${SMS_WEBHOOK_MAX_BYTES / 1024} Ko au maximum.`,
   badSignature: 'Webhook refusé : signature absente ou invalide, ou horodatage à plus de 5 minutes.',
   unreadableWebhook: 'Webhook illisible : un objet JSON {id, event, payload} est attendu.',
 } as const
+
+/**
+ * Codes one number may be sent in SMS_CODES_PER_NUMBER_WINDOW_MS, whatever the address or device
+ * that asks: a stranger's phone is not flooded with codes, nor the platform's SIM emptied on it.
+ */
+export const SMS_CODES_PER_NUMBER = 3
+export const SMS_CODES_PER_NUMBER_WINDOW_MS = 24 * 60 * 60_000
 
 /** The French messages of a web filer's news by SMS (its number and the code sent to it). */
 export const SMS_NEWS_MESSAGES = {
@@ -19,6 +33,10 @@ export const SMS_NEWS_MESSAGES = {
   wrongCode: 'Code incorrect : vérifiez les 6 chiffres reçus par SMS.',
   codeExpired: 'Ce code a expiré ou a été essayé trop de fois : demandez-en un nouveau.',
   tooManyCodes: 'Trop de codes demandés : réessayez dans une heure.',
+  numberNotAllowed:
+    'Ce numéro ne peut pas recevoir de code : seuls les numéros de mobile du Sénégal (77 123 45 67), et ceux des pays acceptés par la plateforme, en reçoivent.',
+  numberTooManyCodes: `Ce numéro a déjà reçu ${SMS_CODES_PER_NUMBER} codes aujourd’hui : réessayez demain.`,
+  tooManyCodesOverall: 'Trop de codes envoyés en ce moment : réessayez dans une heure.',
 } as const
 
 /** A conversation left this long is forgotten: the next message starts a new one. */
@@ -56,6 +74,29 @@ export const SMS_CONFIRMATION_ATTEMPTS = 5
  */
 export const SMS_CONFIRMATION_CODES = 10
 export const SMS_CONFIRMATION_WINDOW_MS = 60 * 60_000
+/**
+ * Codes sent to all numbers together in SMS_CODES_WINDOW_MS, unless SMS_CODES_PER_HOUR says
+ * otherwise: many addresses asking for many numbers cannot pump SMS past it.
+ */
+export const SMS_CODES_PER_HOUR_DEFAULT = 100
+export const SMS_CODES_WINDOW_MS = 60 * 60_000
+/**
+ * Where codes may go unless SMS_ALLOWED_COUNTRY_CODES says otherwise: Senegal's country code. A
+ * Senegalese number gets one only if it is a mobile (7x): fixed lines do not take SMS.
+ */
+export const SMS_ALLOWED_COUNTRY_CODES_DEFAULT = ['221'] as const
+
+/**
+ * Whether a confirmation code may be sent to an E.164 number, given the country codes allowed
+ * (country codes are prefix-free: +221… is Senegal's and no other's). International and premium
+ * ranges (+882…, +44 9…) get no code unless the operator lists their country.
+ */
+export function smsCodeMayGoTo(e164: string, countryCodes: readonly string[]): boolean {
+  return countryCodes.some((code) =>
+    code === '221' ? /^\+2217\d{8}$/.test(e164) : e164.startsWith(`+${code}`),
+  )
+}
+
 /** Whether a device's reports' news also go by SMS: no, a code sent and waiting, or yes. */
 export const SMS_NEWS_STATES = ['off', 'waiting', 'on'] as const
 export type SmsNewsState = (typeof SMS_NEWS_STATES)[number]

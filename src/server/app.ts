@@ -28,7 +28,7 @@ import { geocodingRoutes } from './geocoding/routes'
 import { healthRoutes } from './health/routes'
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler'
 import { installInputGuard } from './http/input-guard'
-import { serializeRequest } from './http/log-redaction'
+import { serializeError, serializeRequest } from './http/log-redaction'
 import { installOpenApi, registerOpenApiRoute } from './http/openapi'
 import { installRateLimits, openLimitStore } from './http/rate-limits'
 import { installSecurityHeaders } from './http/security-headers'
@@ -89,7 +89,7 @@ function startSmsChannel(deps: AppDeps, config: SmsConfig, events: EventBus, log
     onFiled: async (reportId) => events.publish(await reportEvent(deps.db.db, 'reports.changed', reportId)),
     log,
   })
-  const optIn = createSmsNewsOptIn({ db: deps.db.db, clock: deps.clock, privacy })
+  const optIn = createSmsNewsOptIn({ db: deps.db.db, clock: deps.clock, privacy, config })
   return { channel, privacy, optIn, news: createSmsNews(deps.config.publicOrigin ?? '') }
 }
 
@@ -147,8 +147,8 @@ export async function buildApp(
             level: deps.config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
             // Credentials never reach the logs: not the headers (never serialised), nor the
-            // tokens that some routes take in their query.
-            serializers: { req: serializeRequest },
+            // tokens that some routes take in their query; nor does what a failed query held.
+            serializers: { req: serializeRequest, err: serializeError },
           }
         : false,
     // A slow client cannot hold a connection forever.

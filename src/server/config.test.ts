@@ -144,6 +144,8 @@ describe('readSettings', () => {
       webhookSecret: 'une-cle-de-signature-assez-longue',
       number: '+221771234567',
       privacyKey: undefined,
+      allowedCountryCodes: ['221'],
+      codesPerHour: 100,
     })
     const { SMS_NUMBER: _number, ...withoutNumber } = sms
     expect(() => readSettings(withoutNumber)).toThrow(
@@ -164,5 +166,29 @@ describe('readSettings', () => {
     }
     expect(message).toContain('SMS_WEBHOOK_SECRET doit faire au moins 16 caractères')
     expect(message).not.toContain('court-secret')
+  })
+
+  it('reads where confirmation codes may go and how many an hour, and stops on a bad value with one line naming it', () => {
+    const sms = {
+      PUBLIC_ORIGIN: 'https://alertes.example.sn',
+      SMS_GATEWAY_URL: 'http://192.168.1.20:8080',
+      SMS_GATEWAY_USERNAME: 'sms',
+      SMS_GATEWAY_PASSWORD: 'mot-de-passe-de-la-passerelle',
+      SMS_WEBHOOK_SECRET: 'une-cle-de-signature-assez-longue',
+      SMS_NUMBER: '77 123 45 67',
+    }
+    expect(
+      readSettings({ ...sms, SMS_ALLOWED_COUNTRY_CODES: '221, 223', SMS_CODES_PER_HOUR: '40' }).sms,
+    ).toMatchObject({ allowedCountryCodes: ['221', '223'], codesPerHour: 40 })
+    for (const bad of ['+221', 'sn', '221;223', '0221', '2210']) {
+      expect(() => readSettings({ ...sms, SMS_ALLOWED_COUNTRY_CODES: bad })).toThrow(
+        `Configuration invalide\u202f: SMS_ALLOWED_COUNTRY_CODES doit être une liste d’indicatifs de pays séparés par des virgules, sans + (par exemple 221 ou 221,223) (valeur reçue\u202f: «\u202f${bad}\u202f»)`,
+      )
+    }
+    for (const bad of ['0', '-5', '2.5', 'cent']) {
+      expect(() => readSettings({ ...sms, SMS_CODES_PER_HOUR: bad })).toThrow(
+        `Configuration invalide\u202f: SMS_CODES_PER_HOUR doit être un nombre entier de codes par heure, 1 ou plus (valeur reçue\u202f: «\u202f${bad}\u202f»)`,
+      )
+    }
   })
 })

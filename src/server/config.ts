@@ -3,12 +3,14 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_CONTACT_EMAIL } from '../domain/constants'
 import { normalizePhoneNumber } from '../domain/phone-numbers'
+import { SMS_ALLOWED_COUNTRY_CODES_DEFAULT, SMS_CODES_PER_HOUR_DEFAULT } from '../domain/sms-rules'
 
 /**
  * Configuration from the environment (DESIGN.md section 4), validated at start-up. A bad
  * value stops the start with one line naming the variable.
  */
 const PORT_MESSAGE = 'doit être un numéro de port entre 0 et 65535'
+const CODES_PER_HOUR_MESSAGE = 'doit être un nombre entier de codes par heure, 1 ou plus'
 /** The settings of the SMS channel, given all together or not at all. */
 const SMS_SETTINGS = [
   'SMS_GATEWAY_URL',
@@ -118,6 +120,20 @@ const envSchema = z
         'doit être un numéro de téléphone (par exemple 77 123 45 67)',
       )
       .optional(),
+    // Where a web filer's confirmation codes may go (issue 47): country codes, comma-separated.
+    SMS_ALLOWED_COUNTRY_CODES: z
+      .string()
+      .refine((value) => trustedEntries(value).every((code) => /^[1-9]\d{0,2}$/.test(code)), {
+        message:
+          'doit être une liste d’indicatifs de pays séparés par des virgules, sans + (par exemple 221 ou 221,223)',
+      })
+      .optional(),
+    // How many confirmation codes go out an hour, to all numbers together (issue 47).
+    SMS_CODES_PER_HOUR: z.coerce
+      .number({ error: CODES_PER_HOUR_MESSAGE })
+      .int({ error: CODES_PER_HOUR_MESSAGE })
+      .min(1, { error: CODES_PER_HOUR_MESSAGE })
+      .default(SMS_CODES_PER_HOUR_DEFAULT),
     // The key that hashes and encrypts citizens' numbers; generated once in DATA_DIR without it.
     SMS_PRIVACY_KEY: z
       .string()
@@ -220,6 +236,12 @@ const envSchema = z
             number: normalizePhoneNumber(e.SMS_NUMBER) ?? e.SMS_NUMBER,
             /** Generated once in DATA_DIR without it (embedded mode). */
             privacyKey: e.SMS_PRIVACY_KEY,
+            /** Where confirmation codes may go: country codes (Senegal's mobiles only for 221). */
+            allowedCountryCodes: e.SMS_ALLOWED_COUNTRY_CODES
+              ? trustedEntries(e.SMS_ALLOWED_COUNTRY_CODES)
+              : [...SMS_ALLOWED_COUNTRY_CODES_DEFAULT],
+            /** Confirmation codes sent an hour, to all numbers together. */
+            codesPerHour: e.SMS_CODES_PER_HOUR,
           }
         : undefined,
   }))

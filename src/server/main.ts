@@ -10,6 +10,7 @@ import { DataDirPermissionError, secureDataDir } from './data-dir'
 import { type Database, DatabaseSetupError, openPglite, openPostgres } from './db/database'
 import { firstAdminNotice, seedDefaults } from './db/seed'
 import { geocoderFromConfig } from './geocoding/reverse-geocoder'
+import { serializeError } from './http/log-redaction'
 import { DataDirLockedError, lockDataDir } from './lock'
 import { createDiskStorage } from './storage/file-storage'
 
@@ -109,7 +110,11 @@ main().catch((error: unknown) => {
   ) {
     console.error(error.message)
   } else {
-    console.error('Le serveur n’a pas pu démarrer :', error)
+    // Its stack as the log writes errors: a failed query's values stay out of the journal.
+    console.error(
+      'Le serveur n’a pas pu démarrer :',
+      error instanceof Error ? serializeError(error).stack : error,
+    )
   }
   process.exit(1)
 })

@@ -911,6 +911,23 @@ export const smsDeviceLinks = pgTable(
 )
 
 /**
+ * Each confirmation code asked for (issue 47): its number's keyed hash and when, kept a day, so
+ * that every instance counts the same codes per number and in all (sms-news-opt-in.ts).
+ */
+export const smsCodeRequests = pgTable(
+  'sms_code_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number_hash: text('number_hash').notNull(),
+    requested_at: moment('requested_at').notNull(),
+  },
+  (t) => [
+    index('sms_code_requests_number_idx').on(t.number_hash, t.requested_at),
+    index('sms_code_requests_time_idx').on(t.requested_at),
+  ],
+)
+
+/**
  * The gateway's webhooks, kept before they are answered (the gateway retries for two days: one
  * row per event id) and handled from here, in the order received.
  */

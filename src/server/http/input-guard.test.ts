@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonTextHasUnstorableText, unstorableTextPath } from './input-guard'
+import { jsonTextHasUnstorableText, unstorableTextPath, withStorableText } from './input-guard'
 
 describe(unstorableTextPath.name, () => {
   it('names the field that holds a NUL character, however deep', () => {
@@ -88,5 +88,29 @@ describe(jsonTextHasUnstorableText.name, () => {
       }),
       { numRuns: 5000 },
     )
+  })
+})
+
+describe(withStorableText.name, () => {
+  it('drops NUL characters and mends half surrogate pairs, in values and keys, however deep, keeping the rest', () => {
+    const parsed = JSON.parse(
+      '{"id":"evt\\u0000-1","payload":{"message":"ai\\u0000de \\ud83d 🚧","list":["\\u0000"],"n":1,"c\\u0000l\\u00e9":true}}',
+    )
+    expect(withStorableText(parsed)).toEqual({
+      id: 'evt-1',
+      payload: { message: 'aide \uFFFD 🚧', list: [''], n: 1, clé: true },
+    })
+    expect(unstorableTextPath(parsed)).toBeNull()
+    expect(withStorableText('\u0000')).toBe('')
+    let deep: unknown = 'fin\u0000'
+    for (let i = 0; i < 100_000; i++) deep = { a: deep }
+    expect(unstorableTextPath(withStorableText(deep))).toBeNull()
+  })
+
+  it('never lets a key that becomes "__proto__" set an object’s prototype', () => {
+    const parsed = withStorableText(JSON.parse('{"__pro\\u0000to__":{"polluted":true}}')) as object
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+    expect(Object.keys(parsed)).toEqual(['__proto__'])
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
   })
 })

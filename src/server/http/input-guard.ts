@@ -68,6 +68,43 @@ export function unstorableTextPath(root: unknown): string[] | null {
   return null
 }
 
+/** `text` as PostgreSQL can store it: without its NUL characters, a lone surrogate made U+FFFD. */
+function storableText(text: string): string {
+  return text.replaceAll('\u0000', '').replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')
+}
+
+/**
+ * Parsed JSON with its text made storable (storableText), keys included, in place: for what the
+ * platform must take whatever it holds rather than refuse, a citizen's SMS as the gateway relays
+ * it (refused, the gateway would send it again for two days, and the message be lost). Walked
+ * without recursion, as above.
+ */
+export function withStorableText(root: unknown): unknown {
+  if (typeof root === 'string') return storableText(root)
+  const pending: unknown[] = [root]
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (!node || typeof node !== 'object') continue
+    const record = node as Record<string, unknown>
+    for (const [key, value] of Object.entries(record)) {
+      const storable = typeof value === 'string' ? storableText(value) : value
+      if (unstorable(key)) {
+        delete record[key]
+        // Defined, not assigned: a key that becomes "__proto__" stays a plain key.
+        Object.defineProperty(record, storableText(key), {
+          value: storable,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      } else if (storable !== value) {
+        record[key] = storable
+      }
+      if (storable && typeof storable === 'object') pending.push(storable)
+    }
+  }
+  return root
+}
+
 export function refuseUnstorableText(value: unknown): void {
   const path = unstorableTextPath(value)
   if (path) throw new AppError('invalid_input', { field: path.join('.') || undefined })
@@ -85,7 +122,8 @@ export function refuseUnstorableUrlEncoded(raw: string, parsed: unknown): void {
  * Every input is checked before any route validates it. JSON bodies: at most MAX_JSON_BODY_BYTES
  * (413 above), their raw text scanned before parsing; only a body that holds unstorable text is
  * walked, to name the field. Path parameters and the query: in a hook, since the router parses
- * them. Multipart fields are checked as they are read (multipart.ts), Open311 forms by their parser.
+ * them. Multipart fields are checked as they are read (multipart.ts), Open311 forms by their parser;
+ * the SMS webhook, read raw for its signature, drops such text instead (sms/routes.ts).
  */
 export function installInputGuard(app: FastifyInstance) {
   // Fastify's own parser, for its protection against prototype poisoning.

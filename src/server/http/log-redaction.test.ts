@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream'
+import { DrizzleQueryError } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createOrganization, loginAdmin, loginOrganization, ORG_PASSWORD } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { buildTestApp, type TestContext } from '../test/helper'
-import { redactUrl } from './log-redaction'
+import { redactUrl, serializeError } from './log-redaction'
 
 const lines: string[] = []
 const logStream = new Writable({
@@ -173,5 +174,33 @@ describe(redactUrl.name, () => {
     expect(redactUrl('/open311/v2/requests.json?service_code=3')).toBe(
       '/open311/v2/requests.json?service_code=3',
     )
+  })
+})
+
+describe(serializeError.name, () => {
+  it('keeps a failed query and the database’s reason, never the values it was given, wrapped by drizzle or not', () => {
+    const value = 'Message d’un citoyen, +221771234567'
+    // As the drivers give it: PostgreSQL's `detail` quotes the row, PGlite keeps the values.
+    const driverError = Object.assign(
+      new Error('new row for relation "sms_inbox" violates check constraint "sms_inbox_check"'),
+      { code: '23514', detail: `Failing row contains (${value}).`, params: [value], queryOptions: {} },
+    )
+    const wrapped = new DrizzleQueryError(
+      'insert into "sms_inbox" ("message") values ($1)',
+      [value],
+      driverError,
+    )
+    for (const error of [wrapped, driverError]) {
+      const logged = JSON.stringify(serializeError(error))
+      expect(logged).toContain('violates check constraint')
+      expect(logged).not.toContain('+221771234567')
+    }
+    expect(serializeError(driverError)).toMatchObject({ code: '23514' })
+    expect(serializeError(wrapped)).toMatchObject({
+      type: 'DrizzleQueryError',
+      message:
+        'Failed query: insert into "sms_inbox" ("message") values ($1): new row for relation "sms_inbox" violates check constraint "sms_inbox_check"',
+      query: 'insert into "sms_inbox" ("message") values ($1)',
+    })
   })
 })

@@ -72,3 +72,61 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   }
 }
+
+/**
+ * What of an error never reaches the log: a failed query's values. drizzle keeps them in `params`
+ * and writes them into its message ("Failed query: …\nparams: …"), PGlite in `params` and
+ * `queryOptions`, and PostgreSQL's `detail` quotes them ("Failing row contains (…)", "Key (…)=(…)"):
+ * a citizen's message, a number's hash and its encrypted copy, an e-mail address.
+ */
+const QUERY_VALUES = new Set(['params', 'queryOptions', 'detail'])
+/** Causes followed at most this deep (a chain can loop). */
+const MAX_CAUSES = 10
+
+type ErrorWithFields = Error & { params?: unknown; cause?: unknown }
+
+/** An error as the log writes it. */
+interface SerializedError {
+  [field: string]: unknown
+  type: string
+  message: string
+  stack: string
+}
+
+/** The error and its causes, outermost first. */
+function causeChain(error: Error): ErrorWithFields[] {
+  const chain: ErrorWithFields[] = [error]
+  for (let cause = error.cause; cause instanceof Error && chain.length < MAX_CAUSES; cause = cause.cause) {
+    if (chain.includes(cause)) break
+    chain.push(cause)
+  }
+  return chain
+}
+
+/**
+ * The log's serializer of errors (`err`), as pino's own (type, message and stack with their
+ * causes', the error's own fields) but without the values of a query that failed, whichever
+ * line logs it: the error handler's 5xx, a background round's failure.
+ */
+export function serializeError(error: Error): SerializedError {
+  // Whatever was logged as an error, even a thrown string.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' }
+  const chain = causeChain(error)
+  const valuesInMessages = chain.flatMap((link) =>
+    Array.isArray(link.params) ? [`\nparams: ${link.params}`] : [],
+  )
+  const withoutValues = (text: string) =>
+    valuesInMessages.reduce((cleaned, values) => cleaned.replaceAll(values, ''), text)
+  const fields = Object.entries(error).flatMap(([key, value]) =>
+    QUERY_VALUES.has(key) || key === 'cause'
+      ? []
+      : [[key, value instanceof Error ? serializeError(value) : value]],
+  )
+  return {
+    type: error.constructor.name,
+    message: withoutValues(chain.map((link) => link.message).join(': ')),
+    stack: withoutValues(chain.map((link) => link.stack ?? '').join('\ncaused by: ')),
+    ...(error instanceof AggregateError ? { aggregateErrors: error.errors.map(serializeError) } : {}),
+    ...Object.fromEntries(fields),
+  }
+}

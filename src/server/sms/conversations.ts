@@ -138,20 +138,6 @@ export async function answerReceived(
     !number.conversation_at || now.getTime() - Date.parse(number.conversation_at) > SMS_CONVERSATION_IDLE_MS
   const conversation = idle ? null : (number.conversation as SmsConversation | null)
 
-  // A refusal, and its end, are heard whatever the limits: a number over them can still say STOP.
-  if (keyword?.kind === 'stop') {
-    await dropWaitingSms(tx, number.number_hash, now)
-    await reply(replies.stopped)
-    // Only the hash stays, to remember the refusal.
-    await keep(null, { number_encrypted: null, stopped_at: now.toISOString() })
-    return {}
-  }
-  if (keyword?.kind === 'resume') {
-    await keep(conversation, { number_encrypted: message.number_encrypted, stopped_at: null })
-    await reply(replies.resumed)
-    return {}
-  }
-
   const inLastHour = await countSince(
     tx,
     smsInbox,
@@ -159,7 +145,24 @@ export async function answerReceived(
     smsInbox.received_at,
     new Date(now.getTime() - SMS_MESSAGE_WINDOW_MS),
   )
-  if (inLastHour > SMS_MESSAGES_PER_HOUR) {
+  const overLimit = inLastHour > SMS_MESSAGES_PER_HOUR
+
+  // A refusal, and its end, are heard whatever the limits: a number over them can still say STOP.
+  // Their replies are not: past the limit, each would be one more SMS the platform pays for.
+  if (keyword?.kind === 'stop') {
+    await dropWaitingSms(tx, number.number_hash, now)
+    if (!overLimit) await reply(replies.stopped)
+    // Only the hash stays, to remember the refusal.
+    await keep(null, { number_encrypted: null, stopped_at: now.toISOString() })
+    return {}
+  }
+  if (keyword?.kind === 'resume') {
+    await keep(conversation, { number_encrypted: message.number_encrypted, stopped_at: null })
+    if (!overLimit) await reply(replies.resumed)
+    return {}
+  }
+
+  if (overLimit) {
     // Said once, then silence until the hour has passed.
     if (inLastHour === SMS_MESSAGES_PER_HOUR + 1) await reply(replies.tooManyMessages)
     return {}

@@ -1,13 +1,15 @@
+import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { smsChannelStatusSchema, smsWebhookSchema } from '../../domain/sms'
+import { SMS_WEBHOOK_MAX_BYTES, smsChannelStatusSchema, smsWebhookSchema } from '../../domain/sms'
 import { requireAdmin } from '../auth/guards'
 import { AppError } from '../errors'
+import { jsonTextHasUnstorableText, withStorableText } from '../http/input-guard'
 import type { NumberPrivacy } from './number-privacy'
 import type { SmsChannel } from './sms-channel'
 import { keepWebhook, webhookIsAuthentic } from './webhook'
 
 /** The gateway's signature is of the body as sent: its bytes are read as they came, parsed after. */
-const RAW_JSON = { parseAs: 'string' as const, bodyLimit: 64 * 1024 }
+const RAW_JSON = { parseAs: 'string' as const, bodyLimit: SMS_WEBHOOK_MAX_BYTES }
 
 /**
  * POST /api/sms/webhook: the gateway's events, signed; GET /api/admin/sms: the channel's state for
@@ -19,6 +21,14 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
     // In this plugin's scope only: the rest of the API keeps Fastify's JSON parser.
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', RAW_JSON, (_request, body, done) => done(null, body))
+    // A body over this scope's own limit is told with that limit (the API's other JSON bodies have
+    // theirs); any other error goes on to the app's handler.
+    app.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        throw new AppError('body_too_large', { reason: 'sms.webhookTooLarge' })
+      }
+      throw error
+    })
     app.get(
       '/api/admin/sms',
       {
@@ -61,6 +71,10 @@ export function smsRoutes(channel: SmsChannel, privacy: NumberPrivacy): FastifyP
         } catch {
           parsed = null
         }
+        // Taken whatever it holds: text the database cannot store (a NUL) is dropped here, where
+        // the other routes refuse it, since a refused webhook is sent again for two days and the
+        // citizen's message is never handled.
+        if (jsonTextHasUnstorableText(body)) parsed = withStorableText(parsed)
         const hook = smsWebhookSchema.safeParse(parsed)
         if (!hook.success) throw new AppError('invalid_input', { reason: 'sms.unreadableWebhook' })
         await keepWebhook(app.deps.db.db, privacy, hook.data, app.deps.clock.now())

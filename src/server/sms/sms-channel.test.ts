@@ -1,8 +1,11 @@
 // Issue 31: reporting by SMS, against SMS Gateway for Android on loopback (test/sms-gateway.ts):
 // the gateway signs its webhooks and checks the platform's Basic authentication; what it would
 // send the citizen's phone is what these tests read.
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { PassThrough } from 'node:stream'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   SMS_CONFIRMATION_ATTEMPTS,
@@ -10,6 +13,7 @@ import {
   SMS_MESSAGES_PER_HOUR,
   SMS_NUMBER_KEPT_DAYS,
   SMS_REPORTS_PER_DAY,
+  SMS_WEBHOOK_MAX_BYTES,
 } from '../../domain/sms'
 import { reports, smsInbox, smsNumbers, smsOutbox } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
@@ -24,6 +28,7 @@ import {
   smsEnv,
   startSmsGateway,
 } from '../test/sms-gateway'
+import { createNumberPrivacy } from './number-privacy'
 import { SMS_ANSWER_ATTEMPTS } from './sms-channel'
 import { smsSegments } from './sms-text'
 
@@ -46,6 +51,12 @@ afterAll(async () => {
   await ctx.close()
   await gateway.close()
 })
+
+/** The keyed hash the platform keeps of a number, with the key it generated in its DATA_DIR. */
+const numberHash = (e164: string) =>
+  createNumberPrivacy(readFileSync(path.join(ctx.config.dataDir, 'sms-privacy-key'), 'utf8').trim()).hash(
+    e164,
+  )
 
 const channel = () => {
   if (!ctx.app.sms) throw new Error('no SMS channel with SMS_* set')
@@ -459,6 +470,65 @@ describe('the webhook', () => {
     expect(await ctx.db.db.select().from(smsInbox)).toHaveLength(before)
   })
 
+  it(`takes a webhook up to ${SMS_WEBHOOK_MAX_BYTES / 1024} KB, and refuses a longer one with 413 saying so`, async () => {
+    const under = receivedSms('771999998', 'a'.repeat(SMS_WEBHOOK_MAX_BYTES - 1024), clock.now())
+    expect((await postWebhook(ctx.app, under)).statusCode).toBe(200)
+    const over = receivedSms('771999998', 'a'.repeat(SMS_WEBHOOK_MAX_BYTES), clock.now(), 'evt-too-large')
+    const refused = await postWebhook(ctx.app, over)
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json().error).toMatchObject({
+      code: 'body_too_large',
+      reason: 'sms.webhookTooLarge',
+      message: 'Webhook trop volumineux\u202f: 64 Ko au maximum.',
+    })
+    expect(
+      await ctx.db.db.select().from(smsInbox).where(eq(smsInbox.event_id, 'evt-too-large')),
+    ).toHaveLength(0)
+  })
+
+  it('takes a message with a NUL character, as the gateway sends it: answered 200, handled, replied to', async () => {
+    const phone = newPhone()
+    const hook = receivedSms(phone.e164, 'ai\u0000de', clock.now(), 'evt-with-a-\u0000-nul')
+    expect(hook.body).toContain('\\u0000')
+    const res = await postWebhook(ctx.app, hook)
+    expect(res.statusCode).toBe(200)
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox()).toEqual([expect.stringMatching(/^Alertes urbaines : envoyez un message/)])
+    // The gateway's retry of the same event is the same event.
+    expect((await postWebhook(ctx.app, hook)).statusCode).toBe(200)
+    await channel().handleWaiting()
+    await channel().sendDue()
+    expect(phone.inbox()).toHaveLength(1)
+  })
+
+  it('never writes the values of a query that failed to the log: not the message, the number’s hash nor its copy', async () => {
+    const phone = newPhone()
+    const message = 'Un texte que la base refuse le temps de ce test'
+    // The database refuses this one message: its request fails there, as the NUL did.
+    await ctx.db.db.execute(
+      sql.raw(
+        `alter table sms_inbox add constraint sms_inbox_refused_for_a_test check (message is distinct from '${message}')`,
+      ),
+    )
+    try {
+      const before = logs.length
+      const res = await postWebhook(ctx.app, receivedSms(phone.e164, message, clock.now()))
+      expect(res.statusCode).toBe(500)
+      const logged = logs.slice(before)
+      const [line] = logged.split('\n').filter((text) => text.includes('"request failed"'))
+      // Said with the query, for whoever mends it, without its values.
+      expect(line).toContain('Failed query: insert into \\"sms_inbox\\"')
+      expect(JSON.parse(line ?? '{}').err.params).toBeUndefined()
+      expect(logged).not.toContain(message)
+      expect(logged).not.toContain(numberHash(phone.e164))
+      // Nor any other long run of base64url or hex: an encrypted copy, a hash.
+      expect(logged).not.toMatch(/[A-Za-z0-9_-]{50,}/)
+    } finally {
+      await ctx.db.db.execute(sql.raw('alter table sms_inbox drop constraint sms_inbox_refused_for_a_test'))
+    }
+  })
+
   it('handles the same event once, however often the gateway sends it', async () => {
     const phone = newPhone()
     const hook = receivedSms(phone.e164, 'Bonjour', clock.now(), 'evt-sent-three-times')
@@ -506,6 +576,40 @@ describe('the outbox', () => {
     expect(phone.inbox()).toHaveLength(1)
     await channel().sendDue()
     expect(phone.inbox()).toHaveLength(1)
+  })
+})
+
+describe('an SMS whose number cannot be decrypted', () => {
+  it('is given up and logged without its content, and never holds back the SMS after it', async () => {
+    // Written under another key (a database restored without its sms-privacy-key), and due first.
+    const text = 'Nouvelle d’un signalement chiffrée avec une clé perdue'
+    const unreadable = createNumberPrivacy(randomBytes(32).toString('base64url')).encrypt('+221770009999')
+    const [lost] = await ctx.db.db
+      .insert(smsOutbox)
+      .values({
+        number_hash: 'f'.repeat(64),
+        number_encrypted: unreadable,
+        text,
+        next_attempt_at: new Date(clock.now().getTime() - 60_000).toISOString(),
+        expires_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+        created_at: clock.now().toISOString(),
+      })
+      .returning()
+    const phone = newPhone()
+    // Its reply, in the same batch, after the unreadable one.
+    expect(await phone.says('aide')).toMatch(/^Alertes urbaines : envoyez un message/)
+    const [settled] = await ctx.db.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.id, lost?.id ?? 0))
+    expect(settled).toMatchObject({ state: 'failed', number_encrypted: null, next_attempt_at: null })
+    expect(settled?.settled_at).not.toBeNull()
+    expect(logs).toContain('sms: number unreadable with this key, SMS given up')
+    expect(logs).not.toContain(text)
+    expect(logs).not.toContain(unreadable)
+    // Not tried again at the next rounds.
+    clock.advance(3 * 60_000)
+    expect(await channel().sendDue()).toBe(0)
   })
 })
 
@@ -598,9 +702,8 @@ describe('a number', () => {
     const organization = await createOrganization(ctx.db.db, { categories: ['Éclairage public'] })
     const session = bearer(await loginOrganization(ctx.app, organization.email))
     await ctx.app.inject({ method: 'POST', url: `/api/org/reports/${report.id}/claim`, headers: session })
-    expect(await phone.says('STOP')).toBe(
-      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
-    )
+    // Heard, and unanswered: past the limit, nothing more is written to it.
+    expect(await phone.says('STOP')).toBeUndefined()
     const cancelled = await ctx.db.db
       .select()
       .from(smsOutbox)
@@ -610,6 +713,33 @@ describe('a number', () => {
     clock.advance(60_000)
     await channel().sendDue()
     expect(phone.inbox().some((text) => text.includes('pris en charge'))).toBe(false)
+  })
+
+  it(`is answered STOP and REPRENDRE within its ${SMS_MESSAGES_PER_HOUR} messages an hour only, and still stops and resumes past them`, async () => {
+    const phone = newPhone()
+    const number = async () =>
+      (
+        await ctx.db.db
+          .select()
+          .from(smsNumbers)
+          .where(eq(smsNumbers.number_hash, numberHash(phone.e164)))
+      )[0]
+    for (let i = 0; i < SMS_MESSAGES_PER_HOUR; i++) await phone.says('aide')
+    expect(await phone.says('aide')).toBe('Trop de messages en une heure : réessayez plus tard.')
+    // Each would have been one SMS the platform pays for, without end.
+    for (const keyword of ['STOP', 'REPRENDRE', 'STOP', 'REPRENDRE', 'STOP'])
+      expect(await phone.says(keyword)).toBeUndefined()
+    expect(await number()).toMatchObject({ number_encrypted: null })
+    expect((await number())?.stopped_at).not.toBeNull()
+    expect(await phone.says('REPRENDRE')).toBeUndefined()
+    expect((await number())?.stopped_at).toBeNull()
+    expect((await number())?.number_encrypted).not.toBeNull()
+
+    clock.advance(61 * 60_000)
+    expect(await phone.says('STOP')).toBe(
+      "Vous ne recevrez plus de SMS d'Alertes urbaines. Envoyez REPRENDRE pour les recevoir à nouveau.",
+    )
+    expect(await phone.says('REPRENDRE')).toBe("Vous recevez à nouveau les SMS d'Alertes urbaines.")
   })
 
   it(`files ${SMS_REPORTS_PER_DAY} reports a day`, async () => {

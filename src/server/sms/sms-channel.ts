@@ -16,6 +16,7 @@ import type { FileStorage } from '../storage/file-storage'
 import { answerReceived, type ReceivedMessage } from './conversations'
 import type { SmsGateway } from './gateway'
 import type { NumberPrivacy } from './number-privacy'
+import { forgetCodeRequests } from './sms-news-opt-in'
 import { queueSms } from './sms-outbox'
 import { cutToReply } from './sms-text'
 
@@ -206,13 +207,28 @@ export function createSmsChannel(deps: SmsChannelDeps) {
     log.warn({ attempts: sms.attempts, answer: answer.kind }, 'sms: not taken by the gateway, given up')
   }
 
+  /**
+   * The number an SMS goes to, or null when it has none or its copy cannot be read with this key
+   * (a database restored without its sms-privacy-key): such an SMS is given up like a refused one,
+   * said in the log without its text or its copy, and the rest of the batch goes on.
+   */
+  function recipientOf(sms: DueSms): string | null {
+    if (!sms.number_encrypted) return null
+    try {
+      return privacy.decrypt(sms.number_encrypted)
+    } catch {
+      log.warn({ sms: Number(sms.id) }, 'sms: number unreadable with this key, SMS given up')
+      return null
+    }
+  }
+
   /** Sends every due SMS, one after the other; returns how many were taken from the table. */
   function sendDue(): Promise<number> {
     return outbox.drain(
       () => clock.now(),
       async (batch) => {
         for (const sms of batch) {
-          const to = sms.number_encrypted ? privacy.decrypt(sms.number_encrypted) : null
+          const to = recipientOf(sms)
           // Past its day (every instance stopped that long), news and replies are stale: not sent.
           const expired = new Date(sms.expires_at) <= clock.now()
           const answer =
@@ -227,13 +243,14 @@ export function createSmsChannel(deps: SmsChannelDeps) {
 
   /**
    * Forgets what is over: webhooks handled past the gateway's two days of retries, SMS the
-   * gateway took or that were given up, once the operator's card no longer counts them, and the
-   * numbers past their 90 days.
+   * gateway took or that were given up, once the operator's card no longer counts them, the
+   * confirmation codes asked for past the day that counts them, and the numbers past their 90 days.
    */
   async function forgetOld(now: Date) {
     const before = new Date(now.getTime() - SMS_KEPT_MS).toISOString()
     await db.execute(sql`delete from ${smsInbox} where handled_at < ${before}`)
     await db.execute(sql`delete from ${smsOutbox} where next_attempt_at is null and created_at < ${before}`)
+    await forgetCodeRequests(db, now)
     await forgetNumbers(now)
   }
 

@@ -1,3 +1,4 @@
+import { SMS_CODES_PER_NUMBER } from '../../../../domain/sms-rules'
 import type { Translation } from '../../../i18n/translation'
 import type { CitizenCatalogue } from './fr'
 
@@ -430,6 +431,10 @@ export const citizenEn: Translation<CitizenCatalogue> = {
       wrongCode: 'Wrong code: check the 6 digits received by text message.',
       codeExpired: 'This code has expired or was tried too many times: ask for a new one.',
       tooManyCodes: 'Too many codes asked for: try again in an hour.',
+      numberNotAllowed:
+        'This number cannot receive a code: only Senegalese mobile numbers (77 123 45 67), and those of the countries the platform accepts, do.',
+      numberTooManyCodes: `This number has already received ${SMS_CODES_PER_NUMBER} codes today: try again tomorrow.`,
+      tooManyCodesOverall: 'Too many codes sent just now: try again in an hour.',
     },
   },
 }

@@ -1,3 +1,4 @@
+import { SMS_CODES_PER_NUMBER } from '../../../../domain/sms-rules'
 import type { Translation } from '../../../i18n/translation'
 import type { CitizenCatalogue } from './fr'
 
@@ -432,6 +433,10 @@ export const citizenWo: Translation<CitizenCatalogue> = {
       wrongCode: 'Code bi baaxul: seetal 6 siffar yi nga jot ci SMS.',
       codeExpired: 'Code bii jeex na walla jéem nañu ko lu bare: laajal beneen.',
       tooManyCodes: 'Laaj nga code yu bare: jéemaatal fii ak benn waxtu.',
+      numberNotAllowed:
+        'Nimero bii mënul jot code: nimero portaabl yu Senegaal (77 123 45 67) rekk, ak yu réew yi platefoorm bi nangu, ñoo koy jot.',
+      numberTooManyCodes: `Nimero bii jot na ${SMS_CODES_PER_NUMBER} code tey: jéemaatal ëllëg.`,
+      tooManyCodesOverall: 'Yónne nañu code yu bare fii: jéemaatal fii ak benn waxtu.',
     },
   },
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SMS_NEWS_MESSAGES } from '../../../../domain/sms-rules'
@@ -60,5 +60,44 @@ describe('news by SMS (Mes signalements)', () => {
     await userEvent.click(card.getByRole('button', { name: 'Ne plus les recevoir par SMS' }))
     expect(await card.findByRole('button', { name: 'Recevoir un code par SMS' })).toBeInTheDocument()
     expect(callsTo('DELETE', '/api/citizen/sms-news')).toHaveLength(1)
+  })
+
+  it('says why no code was sent: a number outside the ranges served, or too many codes', async () => {
+    pageSays('sms-number', '+221338000000')
+    const refusals = [
+      apiError(400, 'invalid_input', SMS_NEWS_MESSAGES.numberNotAllowed, 'phone', 'smsNews.numberNotAllowed'),
+      apiError(
+        429,
+        'too_many_requests',
+        SMS_NEWS_MESSAGES.numberTooManyCodes,
+        undefined,
+        'smsNews.numberTooManyCodes',
+      ),
+      apiError(
+        429,
+        'too_many_requests',
+        SMS_NEWS_MESSAGES.tooManyCodesOverall,
+        undefined,
+        'smsNews.tooManyCodesOverall',
+      ),
+    ]
+    let answered = 0
+    stubApi({
+      ...lists,
+      'GET /api/citizen/sms-news': { status: 200, body: { state: 'off' } },
+      'POST /api/citizen/sms-news': () => refusals[answered++] ?? { status: 200, body: { state: 'waiting' } },
+    })
+    renderRoute('/mes-signalements')
+    const card = within(await screen.findByRole('region', { name: 'Nouvelles par SMS' }))
+    await userEvent.type(card.getByLabelText('Numéro de téléphone'), '+44 7700 900123')
+    for (const said of [
+      'Ce numéro ne peut pas recevoir de code\u202f: seuls les numéros de mobile du Sénégal (77 123 45 67), et ceux des pays acceptés par la plateforme, en reçoivent.',
+      'Ce numéro a déjà reçu 3 codes aujourd’hui\u202f: réessayez demain.',
+      'Trop de codes envoyés en ce moment\u202f: réessayez dans une heure.',
+    ]) {
+      await userEvent.click(card.getByRole('button', { name: 'Recevoir un code par SMS' }))
+      await waitFor(() => expect(card.getByRole('alert').textContent).toBe(said))
+    }
+    expect(card.getByRole('button', { name: 'Recevoir un code par SMS' })).toBeInTheDocument()
   })
 })
