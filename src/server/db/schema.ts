@@ -174,6 +174,12 @@ export const organizations = pgTable(
      */
     pending_name: text('pending_name'),
     pending_name_at: moment('pending_name_at'),
+    /**
+     * When an approved organisation asked for a new zone (issue 47): its communes wait in
+     * `organization_pending_areas` (none: the whole department) until an administrator decides;
+     * until then `organization_areas` decides what it is offered and may claim. Null: no request.
+     */
+    pending_zone_at: moment('pending_zone_at'),
     created_at: createdAt(),
     updated_at: moment('updated_at').notNull().defaultNow(),
     /** When any of its members last signed in. */
@@ -255,6 +261,20 @@ export const categoryOrganizations = pgTable(
 /** The communes an organisation covers; none at all means the whole department. */
 export const organizationAreas = pgTable(
   'organization_areas',
+  {
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    area_id: smallint('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.area_id] })],
+)
+
+/** The communes of the zone an approved organisation asked for (`pending_zone_at`), until decided. */
+export const organizationPendingAreas = pgTable(
+  'organization_pending_areas',
   {
     organization_id: uuid('organization_id')
       .notNull()

@@ -30,7 +30,7 @@ function nameTaken(): AppError {
   return new AppError('conflict', { reason: 'signup.nameTaken', field: 'name' })
 }
 
-/** Refuses a name another organisation bears or asked for, or one like it (409 in French, on the name field). */
+/** Refuses a name another organisation bears or asked for, or one alike (409 in French, on the name field). */
 export async function requireFreeName(db: Db, name: string, exceptId?: string): Promise<void> {
   const wanted = nameKeys(sql`${name}`)
   const alike = (column: SQLWrapper) =>
