@@ -1,12 +1,15 @@
 // Issue 30: an organisation covers communes. The town hall of Médina signs up from a phone and
 // chooses its commune on the wizard's step 3; once approved, it is offered Médina's report and not
-// the one of Parcelles Assainies, though both are of its category.
+// the one of Parcelles Assainies, though both are of its category. Issue 47: approved, it asks for
+// Parcelles Assainies too in Paramètres, and is offered its report only once an administrator has
+// approved the new zone.
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { seriousViolations } from './support/accessibility'
 import { dakarContext, gotoReady } from './support/browser'
 import { it, startServerAndBrowser } from './support/fixtures'
-import { approveOrganization, fileReportAsCitizen } from './support/organization-api'
+import { approveOrganization, callApi, fileReportAsCitizen } from './support/organization-api'
+import { E2E_ADMIN } from './support/server'
 
 const ORGANIZATION = {
   name: 'Mairie de la Médina',
@@ -61,10 +64,28 @@ async function signUpForMedina(page: Page) {
   await page.getByRole('heading', { name: 'Inscription réussie !' }).waitFor()
 }
 
+/** An administrator approves the new zone the organisation of this e-mail asked for (the API). */
+async function approveZoneChange(baseUrl: string, email: string) {
+  const { token } = await callApi(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { userType: 'admin', ...E2E_ADMIN },
+  })
+  const waiting = await callApi(baseUrl, '/api/admin/organizations?status=zone_change', {
+    method: 'GET',
+    token,
+  })
+  const organization = waiting.items.find((item: { email: string }) => item.email === email)
+  await callApi(baseUrl, `/api/admin/organizations/${organization.id}`, {
+    method: 'PATCH',
+    token,
+    body: { zone_change: 'approve' },
+  })
+}
+
 it.beforeAll(startServerAndBrowser)
 
 describe('zones', () => {
-  it('an organisation of Médina sees Médina’s report and not Parcelles Assainies’', async ({
+  it('an organisation of Médina sees Médina’s report, and Parcelles Assainies’ once an administrator approved the zone it asked for', async ({
     server,
     browser,
   }) => {
@@ -107,13 +128,30 @@ describe('zones', () => {
     expect(await page.getByRole('article').filter({ hasText: inParcelles.anonymous_code }).count()).toBe(0)
     expect(await page.getByRole('article').count()).toBe(1)
 
-    // Paramètres says which zone it covers.
-    await page
-      .getByRole('navigation', { name: 'Espace Organisation' })
-      .getByRole('link', { name: 'Paramètres' })
-      .click()
+    // Paramètres says which zone it covers; a new one waits for an administrator.
+    const nav = page.getByRole('navigation', { name: 'Espace Organisation' })
+    await nav.getByRole('link', { name: 'Paramètres' }).click()
     const zone = page.getByRole('region', { name: 'Zone d’intervention' })
     await zone.getByText('Zone actuelle : Médina').waitFor()
+    await zone.getByRole('checkbox', { name: 'Parcelles Assainies' }).click()
+    await zone.getByRole('button', { name: 'Enregistrer la zone' }).click()
+    await page
+      .getByText('Votre nouvelle zone s’appliquera dès qu’un administrateur l’aura validée.')
+      .waitFor()
+    await zone
+      .getByText(
+        'Zone demandée : Médina, Parcelles Assainies, en attente de la validation d’un administrateur.',
+      )
+      .waitFor()
+    expect(await zone.getByText('Zone actuelle : Médina', { exact: true }).isVisible()).toBe(true)
+    await nav.getByRole('link', { name: 'Signalements disponibles' }).click()
+    await page.getByRole('article').filter({ hasText: inMedina.anonymous_code }).waitFor()
+    expect(await page.getByRole('article').count()).toBe(1)
+
+    await approveZoneChange(server.url, ORGANIZATION.email)
+    await page.reload()
+    await page.getByRole('article').filter({ hasText: inParcelles.anonymous_code }).waitFor()
+    expect(await page.getByRole('article').count()).toBe(2)
     await desk.close()
   })
 })

@@ -19,6 +19,8 @@ import {
   ORGANIZATION_STATUS_VALUES,
   organizationProfileSchema,
   SIGNUP_MESSAGES,
+  ZONE_CHANGE_FILTER,
+  zoneChangeDecisionSchema,
 } from './organization'
 import { organizationReportSchema } from './organization-space'
 import { OVERDUE_FILTER, OVERDUE_KIND_VALUES } from './overdue'
@@ -132,11 +134,12 @@ export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetailSche
 
 export const adminOrganizationsQuerySchema = z.object({
   q: searchText,
-  /** A status, all of them, or the organisations whose new name waits for a decision. */
+  /** A status, all of them, or the organisations whose new name (or new zone) waits for a decision. */
   status: z
     .enum(ORGANIZATION_STATUS_VALUES)
     .or(z.literal('all'))
     .or(z.literal(NAME_CHANGE_FILTER))
+    .or(z.literal(ZONE_CHANGE_FILTER))
     .optional(),
   page: pageQuerySchema,
 })
@@ -148,6 +151,8 @@ export const adminOrganizationPageSchema = pageSchema(adminOrganizationSchema).e
     suspended: z.number().int(),
     /** Approved organisations waiting for a decision on a new name. */
     name_changes: z.number().int(),
+    /** And on a new zone. */
+    zone_changes: z.number().int(),
   }),
 })
 
@@ -157,6 +162,8 @@ export const updateAdminOrganizationSchema = z
     is_active: z.boolean().optional(),
     /** The new name the organisation asked for: taken as its name, or refused. */
     name_change: nameChangeDecisionSchema.optional(),
+    /** The new zone the organisation asked for: taken as its zone, or refused (issue 47). */
+    zone_change: zoneChangeDecisionSchema.optional(),
     /** The communes it covers; none: the whole department (issue 30). */
     areaIds: areaIdsSchema.optional(),
   })

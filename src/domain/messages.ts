@@ -14,7 +14,7 @@ import { PUBLIC_REPORT_MESSAGES, TRACKING_MESSAGES } from './citizen-rules'
 import { LIVE_EVENT_MESSAGES } from './events'
 import { GEOCODING_MESSAGES } from './geocoding-rules'
 import { OPEN311_MESSAGES } from './open311-rules'
-import { NAME_CHANGE_MESSAGES, SIGNUP_MESSAGES } from './organization-rules'
+import { NAME_CHANGE_MESSAGES, SIGNUP_MESSAGES, ZONE_CHANGE_MESSAGES } from './organization-rules'
 import { CLAIM_MESSAGES, NOTIFICATION_MESSAGES } from './organization-space-rules'
 import { PUBLIC_DATA_MESSAGES } from './public-data-rules'
 import { PUSH_MESSAGES } from './push-rules'
@@ -34,6 +34,7 @@ export const MESSAGE_GROUPS = {
   auth: AUTH_MESSAGES,
   signup: SIGNUP_MESSAGES,
   nameChange: NAME_CHANGE_MESSAGES,
+  zoneChange: ZONE_CHANGE_MESSAGES,
   admin: ADMIN_MESSAGES,
   apiKeys: API_KEY_MESSAGES,
   geocoding: GEOCODING_MESSAGES,

@@ -120,16 +120,32 @@ export function normalizeOrganizationName(raw: string): string {
     .trim()
 }
 
-/** What an approved organisation's new name waits for: an administrator's decision. */
+/** What an approved organisation's new name (or new zone) waits for: an administrator's decision. */
 export const NAME_CHANGE_DECISIONS = ['approve', 'reject'] as const
 export type NameChangeDecision = (typeof NAME_CHANGE_DECISIONS)[number]
+export type ZoneChangeDecision = NameChangeDecision
 
-/** The administrators' filter of the organisations whose new name waits for them. */
+/** The administrators' filters of the organisations whose new name, or new zone, waits for them. */
 export const NAME_CHANGE_FILTER = 'name_change'
-export type OrganizationListFilter = OrganizationStatus | 'all' | typeof NAME_CHANGE_FILTER
+export const ZONE_CHANGE_FILTER = 'zone_change'
+export type OrganizationListFilter =
+  | OrganizationStatus
+  | 'all'
+  | typeof NAME_CHANGE_FILTER
+  | typeof ZONE_CHANGE_FILTER
 
 export const NAME_CHANGE_MESSAGES = {
   /** Told to the organisation when its new name waits. */
   requested: 'Votre nouveau nom sera visible dès qu’un administrateur l’aura validé.',
   noRequest: 'Cette organisation n’a pas demandé de nouveau nom.',
+} as const
+
+/**
+ * An approved organisation's new zone waits for an administrator too (issue 47): its communes
+ * decide what it is offered and may claim, and so what it may close.
+ */
+export const ZONE_CHANGE_MESSAGES = {
+  /** Told to the organisation when its new zone waits. */
+  requested: 'Votre nouvelle zone s’appliquera dès qu’un administrateur l’aura validée.',
+  noRequest: 'Cette organisation n’a pas demandé de nouvelle zone.',
 } as const

@@ -93,6 +93,11 @@ export const organizationProfileSchema = z.object({
   categories: z.array(z.object({ id: z.number(), nom: z.string() })),
   /** The communes it covers (issue 30); none: the whole department. */
   areas: z.array(areaRefSchema),
+  /**
+   * The zone an approved organisation asked for, until an administrator decides (its zone stays
+   * `areas` until then): its communes, none for the whole department; null when it asked for none.
+   */
+  pending_areas: z.array(areaRefSchema).nullable(),
 })
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>
 
@@ -129,3 +134,5 @@ export type ProfileForm = z.infer<typeof profileFormSchema>
 
 /** An administrator's decision on the new name an organisation asked for. */
 export const nameChangeDecisionSchema = z.enum(NAME_CHANGE_DECISIONS)
+/** The same on the new zone it asked for. */
+export const zoneChangeDecisionSchema = z.enum(NAME_CHANGE_DECISIONS)

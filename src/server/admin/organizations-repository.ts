@@ -7,6 +7,7 @@ import {
   type NameChangeDecision,
   type OrganizationListFilter,
   type OrganizationStatus,
+  ZONE_CHANGE_FILTER,
 } from '../../domain/organization'
 import { offsetOf } from '../../domain/pagination'
 import { type Db, queryRows } from '../db/database'
@@ -26,9 +27,17 @@ const zoneAreas = sql<
   { id: number; name: string }[]
 >`coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name) order by a.id) from organization_areas oa join areas a on a.id = oa.area_id where oa.organization_id = organizations.id), '[]'::jsonb)`
 
+/** The zone it asked for (null: none asked), as `zoneAreas` reads its zone. */
+const pendingZoneAreas = sql<{ id: number; name: string }[] | null>`case
+  when organizations.pending_zone_at is null then null
+  else coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name) order by a.id)
+    from organization_pending_areas pa join areas a on a.id = pa.area_id
+    where pa.organization_id = organizations.id), '[]'::jsonb) end`
+
 function statusFilter(status: OrganizationListFilter | undefined): SQL | undefined {
   if (status === undefined || status === 'all') return undefined
   if (status === NAME_CHANGE_FILTER) return isNotNull(organizations.pending_name)
+  if (status === ZONE_CHANGE_FILTER) return isNotNull(organizations.pending_zone_at)
   return eq(organizations.status, status)
 }
 
@@ -58,7 +67,14 @@ export async function listAdminOrganizations(
       .limit(ADMIN_PAGE_SIZE)
       .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
     db.select({ n: count() }).from(organizations).where(where),
-    queryRows<{ total: number; approved: number; pending: number; suspended: number; name_changes: number }>(
+    queryRows<{
+      total: number
+      approved: number
+      pending: number
+      suspended: number
+      name_changes: number
+      zone_changes: number
+    }>(
       db,
       // As the table shows them: a suspended organisation reads "Suspendu" whatever its status,
       // so it is counted there only, and the counts add up (with the rejected) to the total.
@@ -66,7 +82,8 @@ export async function listAdminOrganizations(
         count(*) filter (where status = 'approved' and is_active)::int as approved,
         count(*) filter (where status = 'pending' and is_active)::int as pending,
         count(*) filter (where not is_active)::int as suspended,
-        count(*) filter (where pending_name is not null)::int as name_changes
+        count(*) filter (where pending_name is not null)::int as name_changes,
+        count(*) filter (where pending_zone_at is not null)::int as zone_changes
       from ${organizations}`,
     ),
   ])
@@ -82,6 +99,7 @@ export async function listAdminOrganizations(
       pending: Number(counts?.pending ?? 0),
       suspended: Number(counts?.suspended ?? 0),
       name_changes: Number(counts?.name_changes ?? 0),
+      zone_changes: Number(counts?.zone_changes ?? 0),
     },
   }
 }
@@ -200,6 +218,7 @@ const adminOrganizationColumns = {
   last_login: organizations.last_login,
   categories: categoryNames,
   areas: zoneAreas,
+  pending_areas: pendingZoneAreas,
 }
 
 type AdminOrganizationRow = Omit<AdminOrganization, 'categories' | 'created_at' | 'last_login'> & {

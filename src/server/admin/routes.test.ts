@@ -385,6 +385,7 @@ describe('admin organisations', () => {
       pending: before.pending,
       suspended: before.suspended + 1,
       name_changes: before.name_changes,
+      zone_changes: before.zone_changes,
     })
     expect((await patch(`/api/admin/organizations/${pending.id}`, { status: 'archived' })).statusCode).toBe(
       400,

@@ -152,23 +152,99 @@ describe('the communes an organisation covers', () => {
     expect((await ctx.db.db.select().from(organizations)).length).toBe(before)
   })
 
-  it('are changed by a responsable in Paramètres (PATCH /api/org/me), not by an agent', async () => {
+  const askZone = (payload: { areaIds: number[] }, session: Session) =>
+    ctx.app.inject({ method: 'PATCH', url: '/api/org/me', payload, headers: bearer(session) })
+  const decideZone = (organizationId: string, zoneChange: 'approve' | 'reject') =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/organizations/${organizationId}`,
+      payload: { zone_change: zoneChange },
+      headers: bearer(admin),
+    })
+  const offeredTo = async (session: Session) =>
+    idsOf((await get('/api/org/reports/available', session)).json())
+
+  // Issue 47, point 10: an organisation changed its communes at once, though they decide what it
+  // may claim and close. An approved organisation's new zone waits, as a new name does.
+  it('keeps an approved organisation’s zone until an administrator approves the new one its responsable asked for', async () => {
+    const medinaReport = await fileAt(MEDINA)
+    const parcellesReport = await fileAt(PARCELLES)
+    const organization = await createOrganization(ctx.db.db, { areas: ['Médina'] })
+    const responsable = await loginOrganization(ctx.app, organization.email)
+
+    const asked = await askZone({ areaIds: [PARCELLES_ID, MEDINA_ID] }, responsable)
+    expect(asked.statusCode).toBe(200)
+    expect(asked.json()).toMatchObject({
+      areas: [{ id: MEDINA_ID, name: 'Médina' }],
+      pending_areas: [
+        { id: MEDINA_ID, name: 'Médina' },
+        { id: PARCELLES_ID, name: 'Parcelles Assainies' },
+      ],
+    })
+    // Until then, what it is offered and may claim is its zone's.
+    expect(await offeredTo(responsable)).toEqual([medinaReport.id])
+    const claim = (id: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/org/reports/${id}/claim`, headers: bearer(responsable) })
+    expect((await claim(parcellesReport.id)).statusCode).toBe(404)
+
+    // The administrators see the request in Organisations, with its count and its communes.
+    const listed = (await get('/api/admin/organizations?status=zone_change', admin)).json()
+    expect(listed.items.map((item: { id: string }) => item.id)).toContain(organization.id)
+    expect(listed.counts.zone_changes).toBeGreaterThanOrEqual(1)
+    const details = (await get(`/api/admin/organizations/${organization.id}`, admin)).json()
+    expect(details.pending_areas.map((area: { name: string }) => area.name)).toEqual([
+      'Médina',
+      'Parcelles Assainies',
+    ])
+
+    const approved = await decideZone(organization.id, 'approve')
+    expect(approved.statusCode).toBe(200)
+    expect((await get('/api/org/me', responsable)).json()).toMatchObject({
+      areas: [
+        { id: MEDINA_ID, name: 'Médina' },
+        { id: PARCELLES_ID, name: 'Parcelles Assainies' },
+      ],
+      pending_areas: null,
+    })
+    expect(await offeredTo(responsable)).toEqual([medinaReport.id, parcellesReport.id].sort())
+    // Nothing left to decide.
+    const again = await decideZone(organization.id, 'approve')
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error.message).toBe('Cette organisation n’a pas demandé de nouvelle zone.')
+  })
+
+  it('leaves the zone as it was when an administrator refuses the new one, and asks for the whole department apart from no request', async () => {
+    const organization = await createOrganization(ctx.db.db, { areas: ['Médina'] })
+    const responsable = await loginOrganization(ctx.app, organization.email)
+    // None: the whole department, asked for, not "no request".
+    expect((await askZone({ areaIds: [] }, responsable)).json()).toMatchObject({
+      areas: [{ id: MEDINA_ID, name: 'Médina' }],
+      pending_areas: [],
+    })
+    expect((await decideZone(organization.id, 'reject')).statusCode).toBe(200)
+    expect((await get('/api/org/me', responsable)).json()).toMatchObject({
+      areas: [{ id: MEDINA_ID, name: 'Médina' }],
+      pending_areas: null,
+    })
+  })
+
+  it('takes back the request when the responsable gives its own zone again; refuses an agent and an unknown commune, changing nothing', async () => {
     const organization = await createOrganization(ctx.db.db)
     const responsable = await loginOrganization(ctx.app, organization.email)
-    const patch = (payload: { areaIds: number[] }, session: Session) =>
-      ctx.app.inject({ method: 'PATCH', url: '/api/org/me', payload, headers: bearer(session) })
-    const res = await patch({ areaIds: [PARCELLES_ID, MEDINA_ID] }, responsable)
-    expect(res.statusCode).toBe(200)
-    expect(res.json().areas).toEqual([
-      { id: MEDINA_ID, name: 'Médina' },
-      { id: PARCELLES_ID, name: 'Parcelles Assainies' },
-    ])
-    expect((await patch({ areaIds: [99] }, responsable)).statusCode).toBe(400)
+    expect((await askZone({ areaIds: [MEDINA_ID] }, responsable)).json().pending_areas).toHaveLength(1)
+    expect((await askZone({ areaIds: [99] }, responsable)).statusCode).toBe(400)
     const agent = await addMember(ctx.db.db, organization.id)
     const agentSession = await loginOrganization(ctx.app, agent.email)
-    expect((await patch({ areaIds: [] }, agentSession)).statusCode).toBe(403)
-    expect((await get('/api/org/me', responsable)).json().areas).toHaveLength(2)
-    expect((await patch({ areaIds: [] }, responsable)).json().areas).toEqual([])
+    expect((await askZone({ areaIds: [] }, agentSession)).statusCode).toBe(403)
+    expect((await get('/api/org/me', responsable)).json()).toMatchObject({
+      areas: [],
+      pending_areas: [{ id: MEDINA_ID, name: 'Médina' }],
+    })
+    expect((await askZone({ areaIds: [] }, responsable)).json()).toMatchObject({
+      areas: [],
+      pending_areas: null,
+    })
+    expect((await decideZone(organization.id, 'reject')).statusCode).toBe(409)
   })
 
   it('are changed by an administrator in the organisation’s details', async () => {

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Area, AreaRef } from '../../domain/area'
+import type { ZoneChangeDecision } from '../../domain/organization-rules'
 import type { Db } from '../db/database'
-import { areas, organizationAreas } from '../db/schema'
+import { areas, organizationAreas, organizationPendingAreas, organizations } from '../db/schema'
 import { AppError } from '../errors'
 
 export async function listAreas(db: Db): Promise<Area[]> {
@@ -38,4 +39,72 @@ export async function setZone(tx: Db, organizationId: string, areaIds: number[])
       .insert(organizationAreas)
       .values(areaIds.map((area_id) => ({ organization_id: organizationId, area_id })))
   }
+}
+
+/**
+ * The zone an approved organisation asked for (issue 47), until an administrator decides: its
+ * communes by name, none for the whole department; null when it asked for none.
+ */
+export async function pendingZoneOf(
+  db: Db,
+  organization: { id: string; pending_zone_at: string | null },
+): Promise<AreaRef[] | null> {
+  if (organization.pending_zone_at === null) return null
+  return db
+    .select({ id: areas.id, name: areas.name })
+    .from(organizationPendingAreas)
+    .innerJoin(areas, eq(areas.id, organizationPendingAreas.area_id))
+    .where(eq(organizationPendingAreas.organization_id, organization.id))
+    .orderBy(asc(areas.id))
+}
+
+/**
+ * Keeps the zone an organisation asks for apart from its zone, or drops its request (`null`),
+ * inside the caller's transaction.
+ */
+export async function setPendingZone(
+  tx: Db,
+  organizationId: string,
+  areaIds: number[] | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .delete(organizationPendingAreas)
+    .where(eq(organizationPendingAreas.organization_id, organizationId))
+  if (areaIds && areaIds.length > 0) {
+    await tx
+      .insert(organizationPendingAreas)
+      .values(areaIds.map((area_id) => ({ organization_id: organizationId, area_id })))
+  }
+  await tx
+    .update(organizations)
+    .set({ pending_zone_at: areaIds ? now.toISOString() : null })
+    .where(eq(organizations.id, organizationId))
+}
+
+/**
+ * An administrator's decision on the zone an organisation asked for, inside the caller's
+ * transaction (which has locked the organisation's row): its zone from now on, or dropped; 409
+ * when it asked for none.
+ */
+export async function decideZoneChange(
+  tx: Db,
+  organizationId: string,
+  decision: ZoneChangeDecision,
+  now: Date,
+): Promise<void> {
+  const [organization] = await tx
+    .select({ id: organizations.id, pending_zone_at: organizations.pending_zone_at })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  const asked = organization ? await pendingZoneOf(tx, organization) : null
+  if (!asked) throw new AppError('conflict', { reason: 'zoneChange.noRequest' })
+  if (decision === 'approve') {
+    await setZone(
+      tx,
+      organizationId,
+      asked.map((area) => area.id),
+    )
+  }
+  await setPendingZone(tx, organizationId, null, now)
 }

@@ -147,6 +147,15 @@ export const areaRecount = pgTable(
   (t) => [check('area_recount_single_check', sql`${t.id} = 1`)],
 )
 
+/**
+ * Unicode's confusables (UTS #39, confusables.txt 13.0.0): the character each one may be taken
+ * for, read by `name_skeleton` (migration 0030), never written after it.
+ */
+export const confusables = pgTable('confusables', {
+  source: text('source').primaryKey(),
+  prototype: text('prototype').notNull(),
+})
+
 export const organizations = pgTable(
   'organizations',
   {
@@ -165,6 +174,12 @@ export const organizations = pgTable(
      */
     pending_name: text('pending_name'),
     pending_name_at: moment('pending_name_at'),
+    /**
+     * When an approved organisation asked for a new zone (issue 47): its communes wait in
+     * `organization_pending_areas` (none: the whole department) until an administrator decides;
+     * until then `organization_areas` decides what it is offered and may claim. Null: no request.
+     */
+    pending_zone_at: moment('pending_zone_at'),
     created_at: createdAt(),
     updated_at: moment('updated_at').notNull().defaultNow(),
     /** When any of its members last signed in. */
@@ -175,6 +190,13 @@ export const organizations = pgTable(
     uniqueIndex('organizations_email_lower_key').on(sql`lower(${t.email})`),
     // Names are unique whatever their case and accents ("Mairie de Médina", "MAIRIE DE MEDINA").
     uniqueIndex('organizations_name_folded_key').on(sql`search_text(${t.name})`),
+    // And whatever look-alike letters they are written with (issue 47): by their confusable
+    // skeleton (UTS #39, `name_skeleton`, migration 0030) as written ("Маirie de Меdina", Cyrillic
+    // М and е), and in small letters ("mаirie de médina"), folded as above.
+    uniqueIndex('organizations_name_skeleton_key').on(sql`search_text(name_skeleton(${t.name}))`),
+    uniqueIndex('organizations_name_folded_skeleton_key').on(
+      sql`search_text(name_skeleton(search_text(${t.name})))`,
+    ),
     check('organizations_status_check', isOneOf(t.status, ORGANIZATION_STATUS_VALUES)),
     check('organizations_type_check', isOneOf(t.type, ORGANIZATION_TYPE_VALUES)),
     index('organizations_created_at_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -265,6 +287,20 @@ export const categoryOrganizations = pgTable(
 /** The communes an organisation covers; none at all means the whole department. */
 export const organizationAreas = pgTable(
   'organization_areas',
+  {
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    area_id: smallint('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.area_id] })],
+)
+
+/** The communes of the zone an approved organisation asked for (`pending_zone_at`), until decided. */
+export const organizationPendingAreas = pgTable(
+  'organization_pending_areas',
   {
     organization_id: uuid('organization_id')
       .notNull()

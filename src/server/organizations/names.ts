@@ -1,43 +1,59 @@
-import { and, ne, or, sql } from 'drizzle-orm'
+import { and, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../db/database'
 import { organizations } from '../db/schema'
 import { isUniqueViolation } from '../db/values'
 import { AppError } from '../errors'
 
 /**
- * Organisations' names: one name, one organisation, whatever its case and accents (the index
- * `organizations_name_folded_key` folds them with `search_text`, as the searches do). A name
- * another organisation waits to take counts as taken too.
+ * Organisations' names: one name, one organisation, whatever its case and accents and whatever
+ * look-alike letters it is written with ("Маirie de Меdina", with Cyrillic М, а and е, is
+ * "Mairie de Médina"). Two names are one when their confusable skeletons (UTS #39, `name_skeleton`,
+ * migration 0030) are, folded with `search_text` as the searches fold: as they are written, or in
+ * small letters (a skeleton tells "m" from "M", so "mаirie" is compared with "mairie"). The
+ * indexes of schema.ts hold each comparison; a name another organisation waits to take counts as
+ * taken too.
  */
 
-const NAME_INDEX = 'organizations_name_folded_key'
+const NAME_INDEXES = [
+  'organizations_name_folded_key',
+  'organizations_name_skeleton_key',
+  'organizations_name_folded_skeleton_key',
+]
+
+/** The keys two names share when they look alike (each the expression of one index). */
+const nameKeys = (name: SQLWrapper): SQL[] => [
+  sql`search_text(name_skeleton(${name}))`,
+  sql`search_text(name_skeleton(search_text(${name})))`,
+]
 
 function nameTaken(): AppError {
   return new AppError('conflict', { reason: 'signup.nameTaken', field: 'name' })
 }
 
-/** Refuses a name another organisation bears or asked for (409 in French, on the name field). */
+/** Refuses a name another organisation bears or asked for, or one alike (409 in French, on the name field). */
 export async function requireFreeName(db: Db, name: string, exceptId?: string): Promise<void> {
-  const folded = sql`search_text(${name})`
+  const wanted = nameKeys(sql`${name}`)
+  const alike = (column: SQLWrapper) =>
+    or(...nameKeys(column).map((key, index) => sql`${key} = ${wanted[index]}`))
+  const others = exceptId ? ne(organizations.id, exceptId) : undefined
+  // Two queries: the names' through their indexes; the few requests (the others are null) apart.
   const [taken] = await db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(
-      and(
-        exceptId ? ne(organizations.id, exceptId) : undefined,
-        or(
-          sql`search_text(${organizations.name}) = ${folded}`,
-          sql`search_text(${organizations.pending_name}) = ${folded}`,
-        ),
-      ),
+    .where(and(others, alike(organizations.name)))
+    .unionAll(
+      db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(others, alike(organizations.pending_name))),
     )
     .limit(1)
   if (taken) throw nameTaken()
 }
 
-/** A write that two organisations raced to one name: the second gets the same 409. */
+/** A write that two organisations raced to one name (or two alike): the second gets the same 409. */
 export function asNameTaken(error: unknown): unknown {
-  return isUniqueViolation(error, NAME_INDEX) ? nameTaken() : error
+  return NAME_INDEXES.some((index) => isUniqueViolation(error, index)) ? nameTaken() : error
 }
 
 /**

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type { NameChangeDecision, OrganizationStatus, SignupInput } from '../../domain/organization'
-import { updateOrganizationByAdmin } from '../admin/organizations-repository'
-import { requireKnownAreas, setZone } from '../areas/repository'
+import type {
+  NameChangeDecision,
+  OrganizationStatus,
+  SignupInput,
+  ZoneChangeDecision,
+} from '../../domain/organization'
+import { adminOrganization, updateOrganizationByAdmin } from '../admin/organizations-repository'
+import { decideZoneChange, requireKnownAreas, setPendingZone, setZone, zoneOf } from '../areas/repository'
 import { revokeAllOfOrganization } from '../auth/refresh-tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
@@ -11,6 +16,7 @@ import type { EventBus } from '../events/event-bus'
 import { asEmailTaken, requireFreeEmail } from '../team/emails'
 import { asNameTaken, renaming, requireFreeName } from './names'
 import { signUpOrganization } from './signup'
+import { rezoning } from './zones'
 
 /**
  * Every change to an organisation, each told to the live streams that concern it (the
@@ -28,8 +34,8 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
 
     /**
      * Its own profile, changed by one of its responsables; an approved organisation's new name
-     * waits for an administrator. Its e-mail is its contact; the responsable who signs in with
-     * that address (as whoever signed the organisation up does) follows it to the new one.
+     * and new zone wait for an administrator. Its e-mail is its contact; the responsable who signs
+     * in with that address (as whoever signed the organisation up does) follows it to the new one.
      */
     async updateProfile(
       organizationId: string,
@@ -53,6 +59,15 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
       if (name !== undefined && name !== current.name) await requireFreeName(deps.db, name, organizationId)
       if (others.email !== undefined) await requireFreeEmail(deps.db, others.email, organizationId)
       if (areaIds) await requireKnownAreas(deps.db, areaIds)
+      const zone = areaIds
+        ? rezoning(
+            {
+              status: current.status,
+              areaIds: (await zoneOf(deps.db, organizationId)).map((area) => area.id),
+            },
+            areaIds,
+          )
+        : undefined
       const loginFollows =
         others.email !== undefined && responsable.email.toLowerCase() === current.email.toLowerCase()
       try {
@@ -65,7 +80,8 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
               updated_at: now.toISOString(),
             })
             .where(eq(organizations.id, organizationId))
-          if (areaIds) await setZone(tx, organizationId, areaIds)
+          if (zone?.zone) await setZone(tx, organizationId, zone.zone)
+          if (zone) await setPendingZone(tx, organizationId, zone.pending, now)
           if (loginFollows) {
             await tx
               .update(organizationMembers)
@@ -80,8 +96,9 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
     },
 
     /**
-     * An administrator's decision (its status, its access, the new name it asked for, its zone); a
-     * suspended or rejected organisation's sessions end now.
+     * An administrator's decision (its status, its access, the new name or zone it asked for, its
+     * zone); a suspended or rejected organisation's sessions end now. Answers the organisation as
+     * the back-office shows it.
      */
     async decide(
       organizationId: string,
@@ -89,14 +106,17 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
         status?: OrganizationStatus
         is_active?: boolean
         name_change?: NameChangeDecision
+        zone_change?: ZoneChangeDecision
         areaIds?: number[]
       },
     ) {
       const now = deps.clock.now()
-      const { areaIds, ...decision } = changes
+      const { areaIds, zone_change: zoneChange, ...decision } = changes
       if (areaIds) await requireKnownAreas(deps.db, areaIds)
       const updated = await deps.db.transaction(async (tx) => {
+        // Its row first: two decisions on one organisation wait for each other.
         const organization = await updateOrganizationByAdmin(tx, organizationId, decision, now)
+        if (zoneChange) await decideZoneChange(tx, organizationId, zoneChange, now)
         if (areaIds) await setZone(tx, organizationId, areaIds)
         return organization
       })
@@ -104,7 +124,7 @@ export function createOrganizationChanges(deps: { db: Db; events: EventBus; cloc
         await revokeAllOfOrganization(deps.db, updated.id, now)
       }
       await changed(organizationId)
-      return updated
+      return adminOrganization(deps.db, organizationId)
     },
   }
 }

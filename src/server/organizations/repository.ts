@@ -24,7 +24,7 @@ import type { OverdueKind } from '../../domain/overdue'
 import type { Page, PageCursor } from '../../domain/pagination'
 import type { ReportChannel } from '../../domain/report-filing-rules'
 import { CLAIMED_STATUS, FILED_STATUS, RESOLVED_STATUS } from '../../domain/report-states'
-import { zoneOf } from '../areas/repository'
+import { pendingZoneOf, zoneOf } from '../areas/repository'
 import { currentMemberOf, type MemberPrincipal } from '../auth/principals'
 import type { ReadCache } from '../cache/read-cache'
 import { type Db, queryRows } from '../db/database'
@@ -450,5 +450,6 @@ export async function organizationProfile(db: Db, organizationId: string): Promi
     last_login: organization.last_login ? toIso(organization.last_login) : null,
     categories: handled,
     areas: await zoneOf(db, organizationId),
+    pending_areas: await pendingZoneOf(db, organization),
   }
 }

@@ -586,4 +586,54 @@ describe('PATCH /api/org/me: the name', () => {
       })
     }
   })
+
+  // Issue 47, point 10: "Маirie de Меdina" (Cyrillic М, а, е) passed as another name than
+  // "Mairie de Médina". Names are compared by their confusable skeleton (UTS #39).
+  it('refuses a look-alike of a name another organisation bears or asked for: Cyrillic or Greek letters for Latin ones', async () => {
+    const suffix = (await createOrganization(ctx.db.db)).id.slice(0, 8)
+    await createOrganization(ctx.db.db, { name: `Mairie de Médina ${suffix}` })
+    await createOrganization(ctx.db.db, { name: `ONG Set Setal ${suffix}` })
+    const asker = await loginOrganization(ctx.app, (await createOrganization(ctx.db.db)).email)
+    expect((await rename(asker, `Mairie de Hann Bel-Air ${suffix}`)).statusCode).toBe(200)
+
+    const session = await loginOrganization(ctx.app, (await createOrganization(ctx.db.db)).email)
+    for (const lookAlike of [
+      // Cyrillic capital Em, small a and small ie.
+      `\u041c\u0430irie de \u041c\u0435dina ${suffix}`,
+      // The same in small letters: Cyrillic a.
+      `m\u0430irie de m\u00e9dina ${suffix}`,
+      // Greek capital omicron, then Greek small omicron in small letters.
+      `\u039fNG Set Setal ${suffix}`,
+      `\u03bfng set setal ${suffix}`,
+      // The name another organisation waits to take: Cyrillic a.
+      `M\u0430irie de Hann Bel-Air ${suffix}`,
+    ]) {
+      const res = await rename(session, lookAlike)
+      expect(res.statusCode, lookAlike).toBe(409)
+      expect(res.json().error).toMatchObject({
+        field: 'name',
+        message: 'Une organisation porte déjà ce nom.',
+      })
+    }
+    expect((await get('/api/org/me', session)).json().pending_name).toBeNull()
+    // A name that only shares words is free.
+    expect((await rename(session, `Mairie de Médina-Est ${suffix}`)).statusCode).toBe(200)
+  })
+
+  it('refuses to approve a look-alike asked for before look-alikes were refused: 409, nothing changed', async () => {
+    const suffix = (await createOrganization(ctx.db.db)).id.slice(0, 8)
+    await createOrganization(ctx.db.db, { name: `Mairie de Fann ${suffix}` })
+    const asker = await createOrganization(ctx.db.db)
+    // Asked for before this check existed: the migration numbers names kept, not requests.
+    const lookAlike = `Mairie de F\u0430nn ${suffix}`
+    await ctx.db.db
+      .update(organizations)
+      .set({ pending_name: lookAlike })
+      .where(eq(organizations.id, asker.id))
+    const res = await decide(asker.id, 'approve')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe('Une organisation porte déjà ce nom.')
+    const [row] = await ctx.db.db.select().from(organizations).where(eq(organizations.id, asker.id))
+    expect(row).toMatchObject({ name: asker.name, pending_name: lookAlike })
+  })
 })

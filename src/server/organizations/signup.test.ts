@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categoryOrganizations, organizationMembers, organizations } from '../db/schema'
 import { hashPassword } from '../passwords'
@@ -115,6 +115,31 @@ describe('POST /api/organizations/signup', () => {
       .select()
       .from(organizations)
       .where(eq(organizations.email, 'sicap-bis@example.sn'))
+    expect(rows).toEqual([])
+  })
+
+  it('refuses a look-alike of another organisation’s name (Cyrillic letters for Latin ones), and creates nothing', async () => {
+    expect((await signup({ ...valid('ville-medina@example.sn'), name: 'Ville de Médina' })).statusCode).toBe(
+      201,
+    )
+    for (const [i, lookAlike] of [
+      // Cyrillic capital Em and small ie: "Ville de Меdina".
+      'Ville de \u041c\u0435dina',
+      // In capitals, Cyrillic capital Ie; in small letters, Cyrillic small ie.
+      'VILLE DE M\u0415DINA',
+      'ville de m\u0435dina',
+    ].entries()) {
+      const res = await signup({ ...valid(`ville-medina-${i}@example.sn`), name: lookAlike })
+      expect(res.statusCode, lookAlike).toBe(409)
+      expect(res.json().error).toMatchObject({
+        field: 'name',
+        message: 'Une organisation porte déjà ce nom.',
+      })
+    }
+    const rows = await ctx.db.db
+      .select()
+      .from(organizations)
+      .where(like(organizations.email, 'ville-medina-%'))
     expect(rows).toEqual([])
   })
 

@@ -107,6 +107,7 @@ export function organizationProfile(overrides: Partial<OwnOrganization> = {}): O
       { id: 2, nom: 'Éclairage public' },
     ],
     areas: [],
+    pending_areas: null,
     member: RESPONSABLE,
     ...overrides,
   }

@@ -5,7 +5,14 @@ import { authRequest } from '../../../lib/auth/auth-request'
 import { type AdminOrganizationFilters, adminKeys, searchParams } from './query-keys'
 
 export interface AdminOrganizationPage extends Page<AdminOrganization> {
-  counts: { total: number; approved: number; pending: number; suspended: number; name_changes: number }
+  counts: {
+    total: number
+    approved: number
+    pending: number
+    suspended: number
+    name_changes: number
+    zone_changes: number
+  }
 }
 
 export function getAdminOrganizations(

@@ -24,6 +24,7 @@ const organization = (overrides: Partial<AdminOrganization>): AdminOrganization 
   last_login: null,
   categories: ['Voirie', 'Propreté'],
   areas: [],
+  pending_areas: null,
   ...overrides,
 })
 
@@ -45,7 +46,7 @@ const list = (items: AdminOrganization[], total = items.length) => ({
     total,
     page: 1,
     pageSize: 10,
-    counts: { total: 14, approved: 9, pending: 4, suspended: 1, name_changes: 1 },
+    counts: { total: 14, approved: 9, pending: 4, suspended: 1, name_changes: 1, zone_changes: 1 },
   },
 })
 
@@ -201,7 +202,7 @@ describe('Admin organisations', () => {
           ...pending,
           areas: AREAS.filter((area) => areaIds.includes(area.id)).map(({ id, name }) => ({ id, name })),
         }
-        return { status: 200, body: { id: pending.id, status: 'pending', is_active: true } }
+        return { status: 200, body: shown }
       },
     })
     renderRoute('/admin/organizations')
@@ -285,6 +286,57 @@ describe('Admin organisations', () => {
     // The organisations whose new name waits are one choice of the filter, with their number.
     await user.selectOptions(screen.getByLabelText('Statut'), 'Nouveau nom à valider (1)')
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/organizations?status=name_change'))
+  })
+
+  // Issue 47, point 10: an approved organisation's new zone waits for an administrator.
+  it('shows the new zone an organisation asked for, takes it from its details, and lists those waiting', async () => {
+    const asking = organization({
+      status: 'approved',
+      areas: [{ id: 3, name: 'Médina' }],
+      pending_areas: [
+        { id: 3, name: 'Médina' },
+        { id: 18, name: 'Parcelles Assainies' },
+      ],
+    })
+    let shown = asking
+    const { calls } = stubApi({
+      '/api/admin/organizations': () => list([shown]),
+      [`/api/admin/organizations/${asking.id}`]: () => ({ status: 200, body: { ...shown, members: [] } }),
+      [`PATCH /api/admin/organizations/${asking.id}`]: () => {
+        shown = { ...asking, areas: asking.pending_areas ?? [], pending_areas: null }
+        return { status: 200, body: shown }
+      },
+    })
+    renderRoute('/admin/organizations')
+    const user = userEvent.setup()
+    const table = await screen.findByRole('table', { name: 'Liste des organisations' })
+    // Matched after the usual whitespace normalisation (the texts have no-break spaces).
+    expect(
+      within(table).getByText('Nouvelle zone demandée : Médina, Parcelles Assainies'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Actions pour Mairie de Dakar-Plateau' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'Valider la nouvelle zone' })).toBeInTheDocument()
+    expect(within(menu).getByRole('menuitem', { name: 'Refuser la nouvelle zone' })).toBeInTheDocument()
+    await user.click(within(menu).getByRole('menuitem', { name: 'Voir les détails' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de l’organisation' })
+    expect(within(dialog).getByText('Médina')).toBeInTheDocument()
+    expect(
+      within(dialog).getByText('Nouvelle zone demandée : Médina, Parcelles Assainies'),
+    ).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Valider la nouvelle zone' }))
+    expect(await screen.findByText('Statut mis à jour')).toBeInTheDocument()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ zone_change: 'approve' })
+    // The details show the zone taken, and nothing left to decide.
+    expect(await within(dialog).findByText('Médina, Parcelles Assainies')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/Nouvelle zone demandée/)).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Valider la nouvelle zone' })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))
+
+    // The organisations whose new zone waits are one choice of the filter, with their number.
+    await user.selectOptions(screen.getByLabelText('Statut'), 'Nouvelle zone à valider (1)')
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/organizations?status=zone_change'))
   })
 
   it('says when the list cannot be loaded', async () => {

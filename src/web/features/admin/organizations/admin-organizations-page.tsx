@@ -17,6 +17,7 @@ import {
   ORGANIZATION_STATUS_VALUES,
   ORGANIZATION_STATUSES,
   type OrganizationListFilter,
+  ZONE_CHANGE_FILTER,
 } from '../../../../domain/organization-rules'
 import { PageHeader } from '../../../components/layout/page-header'
 import { Button } from '../../../components/ui/button'
@@ -53,6 +54,7 @@ import {
   organizationActions,
   organizationTypeLabel,
   PendingName,
+  PendingZone,
 } from './organization-status'
 import '../i18n/fr'
 import { type PageHandle, pageLoader } from '../../../lib/page-loader'
@@ -150,6 +152,7 @@ function OrganizationList({
                     <h2 className="font-semibold text-slate-900">
                       {organization.name}
                       <PendingName organization={organization} />
+                      <PendingZone organization={organization} />
                     </h2>
                     <p className="text-sm text-slate-600">
                       {organizationTypeLabel(organization.type)} · {organization.city}
@@ -188,6 +191,7 @@ function OrganizationList({
             <RowHeader>
               {organization.name}
               <PendingName organization={organization} />
+              <PendingZone organization={organization} />
             </RowHeader>
             <Cell>
               <Contact organization={organization} />
@@ -211,7 +215,7 @@ function OrganizationList({
 }
 
 /** A failed load reads 0 everywhere (the toast says why). */
-const NO_COUNTS = { total: 0, approved: 0, pending: 0, suspended: 0, name_changes: 0 }
+const NO_COUNTS = { total: 0, approved: 0, pending: 0, suspended: 0, name_changes: 0, zone_changes: 0 }
 
 /** /admin/organizations: approve, reject, suspend the partner organisations. */
 export function AdminOrganizationsPage() {
@@ -290,6 +294,10 @@ export function AdminOrganizationsPage() {
             {
               value: NAME_CHANGE_FILTER,
               label: t('organizations.nameChanges', { total: counts?.name_changes ?? 0 }),
+            },
+            {
+              value: ZONE_CHANGE_FILTER,
+              label: t('organizations.zoneChanges', { total: counts?.zone_changes ?? 0 }),
             },
           ]}
         />

@@ -4,7 +4,8 @@ import type { AdminOrganization } from '../../../../domain/admin'
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog'
 import { type OrganizationAction, useOrganizationAction } from './organization-status'
 
-type Changed = Pick<AdminOrganization, 'name' | 'pending_name' | 'status' | 'is_active'>
+/** The organisation as the server answers after the change. */
+type Changed = AdminOrganization
 
 const CONFIRMATIONS = {
   reject: {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { AdminOrganization } from '../../../../domain/admin'
+import { zoneLabel } from '../../../../domain/area-rules'
 import {
   ORGANIZATION_STATUSES,
   ORGANIZATION_TYPES,
@@ -27,6 +28,17 @@ export function PendingName({ organization }: { organization: AdminOrganization 
   )
 }
 
+/** The new zone an organisation asked for (issue 47), shown until an administrator decides. */
+export function PendingZone({ organization }: { organization: AdminOrganization }) {
+  const { t } = useTranslation('admin')
+  if (organization.pending_areas === null) return null
+  return (
+    <span className="block text-sm font-normal text-amber-800">
+      {t('organizations.pendingZone', { zone: zoneLabel(organization.pending_areas) })}
+    </span>
+  )
+}
+
 /** An inactive organisation shows "Suspendu" whatever its status (SPEC.md section 4). */
 export function OrganizationStatusBadge({ organization }: { organization: AdminOrganization }) {
   if (!organization.is_active) return <Badge tone="orange">{SUSPENDED_LABEL}</Badge>
@@ -43,7 +55,16 @@ export function organizationTypeLabel(type: string): string {
 }
 
 export interface OrganizationAction {
-  key: 'approve' | 'unapprove' | 'reject' | 'suspend' | 'reactivate' | 'approveName' | 'rejectName'
+  key:
+    | 'approve'
+    | 'unapprove'
+    | 'reject'
+    | 'suspend'
+    | 'reactivate'
+    | 'approveName'
+    | 'rejectName'
+    | 'approveZone'
+    | 'rejectZone'
   changes: AdminOrganizationChanges
   danger: boolean
   /** Shuts the organisation out (its sessions end at once): asked in a confirmation first. */
@@ -52,7 +73,7 @@ export interface OrganizationAction {
 
 /**
  * What an administrator may do to an organisation in its current state: take or refuse the new
- * name it asked for, approve it (from any other state) or cancel the approval, reject it, and
+ * name or the new zone it asked for, approve it (from any other state) or cancel the approval, reject it, and
  * suspend or reactivate it.
  */
 export function organizationActions(organization: AdminOrganization): OrganizationAction[] {
@@ -61,6 +82,12 @@ export function organizationActions(organization: AdminOrganization): Organizati
     actions.push(
       { key: 'approveName', changes: { name_change: 'approve' }, danger: false },
       { key: 'rejectName', changes: { name_change: 'reject' }, danger: true },
+    )
+  }
+  if (organization.pending_areas !== null) {
+    actions.push(
+      { key: 'approveZone', changes: { zone_change: 'approve' }, danger: false },
+      { key: 'rejectZone', changes: { zone_change: 'reject' }, danger: true },
     )
   }
   if (organization.status === 'approved') {
@@ -87,7 +114,7 @@ export function useOrganizationAction() {
   const run = (
     organization: AdminOrganization,
     action: OrganizationAction,
-    onDone?: (changed: Pick<AdminOrganization, 'name' | 'pending_name' | 'status' | 'is_active'>) => void,
+    onDone?: (changed: AdminOrganization) => void,
   ) =>
     update.mutate(
       { id: organization.id, changes: action.changes },

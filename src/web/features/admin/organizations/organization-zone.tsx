@@ -1,17 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdminOrganization } from '../../../../domain/admin'
 import { zoneLabel } from '../../../../domain/area-rules'
 import { Button } from '../../../components/ui/button'
 import { ZoneForm, zoneOf } from '../../../components/zone/zone-picker'
-import { areasQueryOptions } from '../../../lib/areas'
 import { toast } from '../../../lib/toast'
 import { useUpdateAdminOrganization } from '../api/update-admin-organization'
+import { PendingZone } from './organization-status'
 
 /**
  * The organisation's zone in its details (issue 30), which an administrator may change: the
- * communes whose reports it is offered and may be assigned, or the whole department.
+ * communes whose reports it is offered and may be assigned, or the whole department; and the zone
+ * it asked for, if any (issue 47), which the dialog's actions take or refuse.
  */
 export function OrganizationZone({
   organization,
@@ -23,7 +23,6 @@ export function OrganizationZone({
   const { t } = useTranslation('admin')
   const { t: tShell } = useTranslation('shell')
   const { t: tRoot } = useTranslation()
-  const queryClient = useQueryClient()
   const update = useUpdateAdminOrganization()
   const [editing, setEditing] = useState(false)
 
@@ -31,15 +30,10 @@ export function OrganizationZone({
     update.mutate(
       { id: organization.id, changes: { areaIds } },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(tShell('zone.saved'))
           setEditing(false)
-          // The answer has no communes: their names are those the picker showed.
-          const areas = queryClient.getQueryData(areasQueryOptions().queryKey) ?? []
-          onChanged({
-            ...organization,
-            areas: areas.filter((area) => areaIds.includes(area.id)).map(({ id, name }) => ({ id, name })),
-          })
+          onChanged(saved)
         },
         onError: (error) => toast.error(tRoot('common.error'), { description: error.message }),
       },
@@ -50,7 +44,10 @@ export function OrganizationZone({
       <dt className="font-semibold text-slate-600">{tShell('zone.title')}</dt>
       <dd className="flex flex-col gap-3 text-slate-900">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>{zoneLabel(organization.areas)}</span>
+          <span>
+            {zoneLabel(organization.areas)}
+            <PendingZone organization={organization} />
+          </span>
           {editing ? null : (
             <Button variant="outline" onClick={() => setEditing(true)}>
               {t('organizations.editZone')}

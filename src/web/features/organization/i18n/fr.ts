@@ -282,6 +282,7 @@ export const organizationFr = {
     categories: 'Catégories',
     noCategory: 'Aucune catégorie',
     zoneCurrent: 'Zone actuelle : {{zone}}',
+    pendingZone: 'Zone demandée : {{zone}}, en attente de la validation d’un administrateur.',
     profileTitle: 'Informations de l’organisation',
     save: 'Enregistrer les modifications',
     emailPasswordHint:

@@ -177,14 +177,21 @@ describe('Settings, Zone d’intervention', () => {
   // Matched after the usual whitespace normalisation (the texts have no-break spaces).
   const zoneOf = (region: HTMLElement) => within(region).getByText(/^Zone actuelle :/)
 
-  it('lets a responsable choose communes instead of the whole department, and sends them', async () => {
+  // Issue 47, point 10: an approved organisation's new zone waits for an administrator.
+  it('asks for chosen communes instead of the whole department: the zone stays until an administrator approves', async () => {
     let profile = organizationProfile()
     const api = stubApi({
       'GET /api/org/me': () => ({ status: 200, body: profile }),
       'GET /api/areas': { status: 200, body: AREAS },
+      // As the server answers an approved organisation: the new zone waits, the old one stays.
       'PATCH /api/org/me': ({ body }) => {
         const { areaIds } = body as { areaIds: number[] }
-        profile = organizationProfile({ areas: AREAS.filter((area) => areaIds.includes(area.id)) })
+        profile = organizationProfile({
+          pending_areas: AREAS.filter((area) => areaIds.includes(area.id)).map(({ id, name }) => ({
+            id,
+            name,
+          })),
+        })
         return { status: 200, body: profile }
       },
     })
@@ -207,37 +214,59 @@ describe('Settings, Zone d’intervention', () => {
     await user.click(within(zone).getByRole('checkbox', { name: 'Médina' }))
     await user.click(save)
     expect(await screen.findByText('Zone d’intervention mise à jour')).toBeInTheDocument()
+    expect(
+      screen.getByText('Votre nouvelle zone s’appliquera dès qu’un administrateur l’aura validée.'),
+    ).toBeInTheDocument()
     // Only the zone: the profile's other fields are not sent again.
     expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({ areaIds: [3, 18] })
-    await waitFor(() => expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Médina, Parcelles Assainies'))
+    // The zone it covers is still the whole department; the one asked for is said, and kept ticked.
+    // Matched after the usual whitespace normalisation (the texts have no-break spaces).
+    expect(
+      await within(zone).findByText(
+        'Zone demandée : Médina, Parcelles Assainies, en attente de la validation d’un administrateur.',
+      ),
+    ).toBeInTheDocument()
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Tout le département de Dakar')
     expect(within(zone).getByRole('checkbox', { name: 'Médina' })).toBeChecked()
   })
 
-  it('starts from the communes the organisation covers, and goes back to the whole department', async () => {
+  it('starts from the zone it asked for, and asks for the whole department again', async () => {
     const api = stubApi({
       'GET /api/org/me': {
         status: 200,
-        body: organizationProfile({ areas: [{ id: 3, name: 'Médina' }] }),
+        body: organizationProfile({
+          areas: [{ id: 3, name: 'Médina' }],
+          pending_areas: [{ id: 2, name: 'Gorée' }],
+        }),
       },
       'GET /api/areas': { status: 200, body: AREAS },
-      'PATCH /api/org/me': { status: 200, body: organizationProfile() },
+      'PATCH /api/org/me': {
+        status: 200,
+        body: organizationProfile({ areas: [{ id: 3, name: 'Médina' }], pending_areas: [] }),
+      },
     })
     const user = userEvent.setup()
     renderRoute(PATH)
     const zone = await screen.findByRole('region', { name: 'Zone d’intervention' })
     expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Médina')
+    expect(
+      within(zone).getByText('Zone demandée : Gorée, en attente de la validation d’un administrateur.'),
+    ).toBeInTheDocument()
     expect(within(zone).getByRole('radio', { name: 'Certaines communes' })).toBeChecked()
-    expect(await within(zone).findByRole('checkbox', { name: 'Médina' })).toBeChecked()
-    expect(within(zone).getByRole('checkbox', { name: 'Gorée' })).not.toBeChecked()
+    expect(await within(zone).findByRole('checkbox', { name: 'Gorée' })).toBeChecked()
+    expect(within(zone).getByRole('checkbox', { name: 'Médina' })).not.toBeChecked()
     expect(within(zone).getByText('1 commune choisie')).toBeInTheDocument()
 
     await user.click(within(zone).getByRole('radio', { name: 'Tout le département de Dakar' }))
     await user.click(within(zone).getByRole('button', { name: 'Enregistrer la zone' }))
     expect(await screen.findByText('Zone d’intervention mise à jour')).toBeInTheDocument()
     expect(api.callsTo('PATCH', '/api/org/me')[0]?.body).toEqual({ areaIds: [] })
-    await waitFor(() =>
-      expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Tout le département de Dakar'),
-    )
+    expect(
+      await within(zone).findByText(
+        'Zone demandée : Tout le département de Dakar, en attente de la validation d’un administrateur.',
+      ),
+    ).toBeInTheDocument()
+    expect(zoneOf(zone)).toHaveTextContent('Zone actuelle : Médina')
   })
 
   it('shows an agent the zone, without a way to change it', async () => {
