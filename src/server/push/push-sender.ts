@@ -88,24 +88,29 @@ export function createPushSender(deps: PushSenderDeps) {
     return new Map(rows.map((row) => [row.id, row]))
   }
 
-  async function send(delivery: DueDelivery, to: Destination): Promise<DeliveryOutcome> {
-    // PUSH_SERVICE_ORIGINS may have changed since the subscription was taken.
-    if (!isKnownPushService(to.endpoint, extraOrigins)) return 'gone'
-    // Kept before keys were checked at subscription: encrypting would throw at every round.
-    if (!isP256Point(to.p256dh)) return 'unusable'
-    let request: ReturnType<typeof webpush.generateRequestDetails>
+  /** The notification encrypted for `to` and signed; null, said in the log, when it cannot be. */
+  function prepare(delivery: DueDelivery, to: Destination) {
     try {
-      request = webpush.generateRequestDetails(
+      return webpush.generateRequestDetails(
         { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
         JSON.stringify(delivery.payload),
         { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
       )
     } catch (error) {
-      // Not this subscription's fault as far as we know (the VAPID keys, say): this delivery
-      // waits for a later try, and the others of the batch go on.
       log.warn({ err: error, service: new URL(to.endpoint).origin }, 'push: notification not prepared')
-      return 'retry'
+      return null
     }
+  }
+
+  async function send(delivery: DueDelivery, to: Destination): Promise<DeliveryOutcome> {
+    // PUSH_SERVICE_ORIGINS may have changed since the subscription was taken.
+    if (!isKnownPushService(to.endpoint, extraOrigins)) return 'gone'
+    // Kept before keys were checked at subscription: encrypting would throw at every round.
+    if (!isP256Point(to.p256dh)) return 'unusable'
+    const request = prepare(delivery, to)
+    // Not this subscription's fault as far as we know (the VAPID keys, say): this delivery waits
+    // for a later try, and the others of the batch go on.
+    if (!request) return 'retry'
     try {
       // Node's own client: a test's push service may listen on http, which web-push cannot reach.
       const response = await fetch(request.endpoint, {
