@@ -1,5 +1,5 @@
-// `npm run backup`: a consistent backup of the embedded database and the uploaded files of
-// DATA_DIR, in one archive, whether the server runs (it makes the dump itself) or not.
+// `npm run backup`: a consistent backup of the embedded database, the uploaded files and the keys
+// of DATA_DIR, in one archive, whether the server runs (it makes the dump itself) or not.
 //   npm run backup -- [--data-dir ./data] [--out backups/alertes-urbaines-….tar]
 // On a PostgreSQL server (DATABASE_URL): pg_dump, see README.md.
 import { mkdirSync } from 'node:fs'
@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
 
 if (process.env.DATABASE_URL) {
   console.error(
-    'DATABASE_URL est défini : sauvegardez PostgreSQL avec pg_dump (voir README.md), et DATA_DIR/uploads avec vos fichiers.',
+    'DATABASE_URL est défini : sauvegardez PostgreSQL avec pg_dump, et DATA_DIR/uploads et les clés de DATA_DIR avec vos fichiers (voir docs/operations.md).',
   )
   process.exit(1)
 }

@@ -4,6 +4,20 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
+/**
+ * The keys the server makes once and keeps in DATA_DIR when the environment gives none (embedded
+ * mode), by file name: the one list `npm run backup` archives and `npm run restore` puts back.
+ * Each is lost for good without a copy (docs/operations.md, "Backups", says what goes with it).
+ */
+export const DATA_DIR_KEYS = {
+  /** Signs sessions (JWT_SECRET): without it, everyone signs in again. */
+  jwtSecret: 'jwt-secret',
+  /** Hashes and encrypts citizens' numbers (SMS_PRIVACY_KEY): without it, every kept number is lost. */
+  smsPrivacyKey: 'sms-privacy-key',
+  /** The server's Web Push identity (VAPID_*): without it, every phone's subscription is dead. */
+  vapidKeys: 'vapid-keys.json',
+} as const
+
 /** What this process creates from now on gets no permission for the group or others. */
 export const OWNER_ONLY_UMASK = 0o077
 const GROUP_AND_OTHERS = 0o077

@@ -3,12 +3,13 @@
 import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BOUNDARY_MAX_POINTS, BOUNDARY_MESSAGES } from '../../domain/area-boundaries'
 import { queryRows } from '../db/database'
 import { areaRecount, areaRings, areas, reports } from '../db/schema'
 import { bearer, createOrganization, loginAdmin, loginOrganization } from '../test/accounts'
 import { insertReport } from '../test/factories'
 import { buildTestApp, type TestContext } from '../test/helper'
-import { recountBatch } from './boundaries'
+import { checkBoundaryFile, recountBatch } from './boundaries'
 
 let ctx: TestContext
 let admin: Awaited<ReturnType<typeof loginAdmin>>
@@ -49,6 +50,23 @@ const feature = (name: string, rings: number[][][]) => ({
 const MEDINA_LIMITS = {
   type: 'FeatureCollection',
   features: [feature('MEDINA', [squareAround(BORDER_POINT), squareAround(BORDER_POINT, 0.0005)])],
+}
+
+/**
+ * Médina as a file at the limits that is slowest to check: a zigzag of BOUNDARY_MAX_POINTS points
+ * between two meridians, closed along a third, whose long sides all lie side by side in the sweep.
+ */
+function fileAtTheLimits() {
+  const rows = Math.floor((BOUNDARY_MAX_POINTS - 3) / 2)
+  const [west, south, north] = [-17.455, 14.682, 14.687]
+  const step = (north - south) / rows
+  const zigzag = [[west, south]]
+  for (let row = 0; row < rows; row++) {
+    const longitude = row % 2 === 0 ? -17.449 : west + 0.0005
+    zigzag.push([longitude, south + row * step], [longitude, south + (row + 0.5) * step])
+  }
+  zigzag.push([west, north], [west, south])
+  return { type: 'FeatureCollection', features: [feature('Médina', [zigzag])] }
 }
 
 const put = (payload: unknown, session = admin) =>
@@ -213,6 +231,93 @@ describe('PUT /api/admin/areas', () => {
     const detailed = { type: 'FeatureCollection', features: [feature('Médina', [ring])] }
     expect(JSON.stringify(detailed).length).toBeGreaterThan(32 * 1024)
     const res = await put(detailed)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ updated: 1 })
+  })
+
+  it('refuses what stalled the server or answered 500, with a 400 in French, and changes nothing', async () => {
+    // Coordinates to 5 decimals (a metre), as OpenStreetMap's exports round them: under 5 MB.
+    const circle = (points: number) => {
+      const ring = Array.from({ length: points - 1 }, (_, i) => {
+        const angle = (2 * Math.PI * i) / (points - 1)
+        return [-17.452 + 0.003 * Math.cos(angle), 14.6845 + 0.003 * Math.sin(angle)].map(
+          (degrees) => Math.round(degrees * 1e5) / 1e5,
+        )
+      })
+      return [...ring, ring[0] as number[]]
+    }
+    const refusals: [unknown, string][] = [
+      // 200,000 points in one ring (Math.max(...200,000 longitudes) overflowed the stack).
+      [
+        { type: 'FeatureCollection', features: [feature('Médina', [circle(200_000)])] },
+        BOUNDARY_MESSAGES.tooManyPoints,
+      ],
+      // 120,000 points: the server answered nothing else for 5 s.
+      [
+        { type: 'FeatureCollection', features: [feature('Médina', [circle(120_000)])] },
+        BOUNDARY_MESSAGES.tooManyPoints,
+      ],
+      // 25,000 features of one commune.
+      [
+        {
+          type: 'FeatureCollection',
+          features: Array.from({ length: 25_000 }, () =>
+            feature('Médina', [
+              [
+                [-17.45, 14.68],
+                [-17.44, 14.68],
+                [-17.44, 14.69],
+                [-17.45, 14.68],
+              ],
+            ]),
+          ),
+        },
+        BOUNDARY_MESSAGES.tooManyFeatures,
+      ],
+      // A bow tie: two of its sides cross.
+      [
+        {
+          type: 'FeatureCollection',
+          features: [
+            feature('Médina', [
+              [
+                [-17.455, 14.682],
+                [-17.449, 14.687],
+                [-17.449, 14.682],
+                [-17.455, 14.687],
+                [-17.455, 14.682],
+              ],
+            ]),
+          ],
+        },
+        `Élément 1 («\u202fMédina\u202f»)\u202f: ${BOUNDARY_MESSAGES.selfIntersecting}.`,
+      ],
+    ]
+    const answers = []
+    for (const [payload] of refusals) {
+      expect(JSON.stringify(payload).length).toBeLessThan(5 * 1024 * 1024)
+      const res = await put(payload)
+      answers.push({ status: res.statusCode, message: res.json().error?.message })
+    }
+    expect(answers).toEqual(refusals.map(([, message]) => ({ status: 400, message })))
+    expect(await ctx.db.db.select().from(areaRings)).toEqual([])
+    expect(await ctx.db.db.select().from(areaRecount)).toEqual([])
+  })
+
+  it('answers /api/health while it checks a file at the limits, then takes it', async () => {
+    const file = fileAtTheLimits()
+    let checked = false
+    const checking = checkBoundaryFile(file).finally(() => {
+      checked = true
+    })
+    // Sent once the check has begun: answered between two of its slices, not after it.
+    const health = await ctx.app.inject('/api/health')
+    expect(health.statusCode).toBe(200)
+    expect(checked).toBe(false)
+    const read = await checking
+    expect(read.ok).toBe(true)
+
+    const res = await put(file)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ updated: 1 })
   })

@@ -1,7 +1,12 @@
 // The limits of the communes an administrator imports (PUT /api/admin/areas), and the recount of
 // every report's commune that follows, in batches in the background, on any instance.
 import { asc, isNotNull, sql } from 'drizzle-orm'
-import type { CommuneBoundary, Position } from '../../domain/area-boundaries'
+import {
+  type BoundaryFileRead,
+  type CommuneBoundary,
+  communeBoundarySteps,
+  type Position,
+} from '../../domain/area-boundaries'
 import { createBackgroundRounds } from '../background-rounds'
 import { type Db, queryRows } from '../db/database'
 import { areaRecount, areaRings, areas } from '../db/schema'
@@ -9,11 +14,33 @@ import { areaRecount, areaRings, areas } from '../db/schema'
 /** A ring as PostgreSQL's polygon reads it: ((x1,y1),…), x the longitude. */
 const outlineOf = (ring: Position[]) => `(${ring.map(([lon, lat]) => `(${lon},${lat})`).join(',')})`
 
-/** Its bounding box: (upper right),(lower left). */
+/** Its bounding box: (upper right),(lower left). A loop: Math.max(...ring) overflows the stack. */
 function boundsOf(ring: Position[]): string {
-  const lons = ring.map(([lon]) => lon)
-  const lats = ring.map(([, lat]) => lat)
-  return `((${Math.max(...lons)},${Math.max(...lats)}),(${Math.min(...lons)},${Math.min(...lats)}))`
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const [lon, lat] of ring) {
+    west = Math.min(west, lon)
+    east = Math.max(east, lon)
+    south = Math.min(south, lat)
+    north = Math.max(north, lat)
+  }
+  return `((${east},${north}),(${west},${south}))`
+}
+
+/** Rings written per statement, well within PostgreSQL's 65,535 parameters (5 a ring). */
+const RINGS_PER_INSERT = 1000
+
+/**
+ * An administrator's file read and checked (`communeBoundarySteps`), with a pause after each
+ * slice of the check: PGlite and every request share this process's event loop, which answers
+ * them between two slices instead of after the whole check.
+ */
+export async function checkBoundaryFile(input: unknown): Promise<BoundaryFileRead> {
+  const steps = communeBoundarySteps(input)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }
 
 /**
@@ -32,17 +59,18 @@ export async function importBoundaries(db: Db, boundaries: CommuneBoundary[], no
           boundary_imported_at: now.toISOString(),
         })
         .where(sql`${areas.id} = ${areaId}`)
-      await tx.insert(areaRings).values(
-        polygons.flatMap((rings, polygon) =>
-          rings.map((ring, index) => ({
-            area_id: areaId,
-            polygon,
-            ring: index,
-            outline: outlineOf(ring),
-            bounds: boundsOf(ring),
-          })),
-        ),
+      const rows = polygons.flatMap((rings, polygon) =>
+        rings.map((ring, index) => ({
+          area_id: areaId,
+          polygon,
+          ring: index,
+          outline: outlineOf(ring),
+          bounds: boundsOf(ring),
+        })),
       )
+      for (let first = 0; first < rows.length; first += RINGS_PER_INSERT) {
+        await tx.insert(areaRings).values(rows.slice(first, first + RINGS_PER_INSERT))
+      }
     }
     await tx
       .insert(areaRecount)

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminAreasSchema, areasSchema } from '../../domain/area'
-import {
-  BOUNDARY_FILE_MAX_BYTES,
-  BOUNDARY_MESSAGES,
-  readCommuneBoundaries,
-} from '../../domain/area-boundaries'
+import { BOUNDARY_FILE_MAX_BYTES, BOUNDARY_MESSAGES } from '../../domain/area-boundaries'
 import { requireAdmin } from '../auth/guards'
 import { AppError } from '../errors'
-import { adminAreas, importBoundaries } from './boundaries'
+import { adminAreas, checkBoundaryFile, importBoundaries } from './boundaries'
 import { listAreas } from './repository'
 
 export const areaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +54,7 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const read = readCommuneBoundaries(request.body)
+      const read = await checkBoundaryFile(request.body)
       if (!read.ok) throw new AppError('invalid_input', { message: read.problem })
       await importBoundaries(app.deps.db.db, read.value, app.deps.clock.now())
       // Every instance's cached reads (the statistics' credit, the reports' communes) are stale.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { secretKeptIn } from '../data-dir'
+import { DATA_DIR_KEYS, secretKeptIn } from '../data-dir'
 
 /**
  * The key that signs access tokens. With a PostgreSQL server it comes from JWT_SECRET (every
@@ -7,5 +7,7 @@ import { secretKeptIn } from '../data-dir'
  * sessions survive a restart.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  return configured ?? secretKeptIn(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'))
+  return (
+    configured ?? secretKeptIn(dataDir, DATA_DIR_KEYS.jwtSecret, () => randomBytes(48).toString('base64url'))
+  )
 }

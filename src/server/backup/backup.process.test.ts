@@ -7,16 +7,19 @@
 // over 30 s on a busy one, where the former 30 s deadline failed the test), and the test's own
 // timeout only catches a hang.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import * as tar from 'tar'
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { DATA_DIR_KEYS } from '../data-dir'
 import { DataDirLockedError } from '../lock'
 import { entriesOpenToOthers, openToOthers } from '../test/file-modes'
 import { killed, sleep, startServer } from '../test/server-process'
+import { type LoopbackSmsGateway, receivedSms, smsEnv, startSmsGateway } from '../test/sms-gateway'
 import { backupDataDir, restoreDataDir } from './backup'
-import { readBackupAccess, removeBackupAccess } from './backup-access'
+import { BACKUP_ACCESS_FILE, readBackupAccess, removeBackupAccess } from './backup-access'
 
 const ADMIN_PASSWORD = 'backup-admin-pass'
 const root = mkdtempSync(path.join(tmpdir(), 'ua-backup-'))
@@ -34,10 +37,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
  * a free port chosen beforehand could be taken by another process during a start of tens of
  * seconds. Its address is the one it writes in DATA_DIR for `npm run backup`, once it listens.
  */
-async function serve(dataDir: string) {
+async function serve(dataDir: string, env: Record<string, string> = {}) {
   // What a killed server may have left there: not the address of this one.
   removeBackupAccess(dataDir)
-  const child = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD })
+  const child = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, ...env })
   running.push(child)
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -145,6 +148,69 @@ async function expectRestored(
   expect(renewed.status).toBe(200)
 }
 
+/** What `found` gives once it gives something, asked again every tenth of a second. */
+async function until<T>(found: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await found()
+    if (value !== undefined) return value
+    await sleep(100)
+  }
+}
+
+/** A citizen's phone that texts the platform through the loopback gateway, and reads its SMS. */
+function phone(gateway: LoopbackSmsGateway, local: string) {
+  const inbox = () => gateway.sent.filter((sms) => sms.to === `+221${local}`).map((sms) => sms.text)
+  const texts = async (base: string, message: string) => {
+    const hook = receivedSms(local, message, new Date())
+    const res = await fetch(`${base}/api/sms/webhook`, {
+      method: 'POST',
+      headers: hook.headers,
+      body: hook.body,
+    })
+    expect(res.status).toBe(200)
+  }
+  return {
+    inbox,
+    texts,
+    /** Texts `message` and waits for the platform's answer. */
+    async says(base: string, message: string): Promise<string> {
+      const before = inbox().length
+      await texts(base, message)
+      return until(() => inbox()[before])
+    },
+  }
+}
+
+/**
+ * What the SMS channel keeps under the numbers' key: a number that said STOP (its hash), and a
+ * report filed by SMS (its filer's number encrypted, to send it the report's news).
+ */
+async function textWithRealNumbers(base: string, gateway: LoopbackSmsGateway) {
+  const stopped = phone(gateway, '771112233')
+  expect(await stopped.says(base, 'STOP')).toMatch(/^Vous ne recevrez plus de SMS/)
+  const filer = phone(gateway, '774445566')
+  const categories = (await json(base, '/api/categories')).body as { id: number }[]
+  await filer.says(base, 'Bonjour')
+  await filer.says(base, String(categories.findIndex((category) => category.id === 1) + 1))
+  await filer.says(base, 'medina')
+  const filed = await filer.says(base, 'Gros nid de poule devant le marché Tilène, côté rue 12')
+  const [, code, reportId] = /Code : (\w+)\..*\/signalements\/([\w-]+)/s.exec(filed) ?? []
+  expect(code).toBeDefined()
+  return { stopped, filer, code: code as string, reportId: reportId as string }
+}
+
+/** The SMS waiting to be sent, as the operator's screen counts them. */
+async function smsWaiting(base: string): Promise<number> {
+  const admin = await json(base, '/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ userType: 'admin', username: 'admin', password: ADMIN_PASSWORD }),
+  })
+  const status = await json(base, '/api/admin/sms', {
+    headers: { authorization: `Bearer ${admin.body.token}` },
+  })
+  return status.body.waiting
+}
+
 async function photosOf(base: string, data: Awaited<ReturnType<typeof fillWithRealData>>) {
   const photos = new Map<string, Buffer>()
   for (const report of data.reports) {
@@ -158,32 +224,72 @@ async function photosOf(base: string, data: Awaited<ReturnType<typeof fillWithRe
 }
 
 describe('npm run backup / npm run restore (embedded database)', () => {
-  it('backs up a running server, refuses to restore under it, and restores elsewhere', {
+  it('backs up a running server, refuses to restore under it, and restores elsewhere, keys and all', {
     timeout: HANG,
   }, async () => {
+    const gateway = await startSmsGateway()
+    onTestFinished(() => gateway.close())
+    const sms = smsEnv(gateway)
     const source = path.join(root, 'source')
-    const { base } = await serve(source)
+    const { base } = await serve(source, sms)
     const data = await fillWithRealData(base)
     const photos = await photosOf(base, data)
+    const texted = await textWithRealNumbers(base, gateway)
+    const pushKey = (await json(base, '/api/push/key')).body.publicKey
     // Uploads as an older version wrote them (0644): the archive keeps those modes.
     openToOthers(path.join(source, 'uploads'))
 
+    // What a server with every channel on wrote in its fresh DATA_DIR, at start and since.
+    const written = readdirSync(source)
     const archive = path.join(root, 'while-running.tar')
     const manifest = await backupDataDir(source, archive)
     expect(manifest).toMatchObject({ takenBy: 'running-server', files: 6 })
     // The running server went on serving while it made the dump.
-    expect((await json(base, '/api/reports/count')).body.count).toBe(3)
+    expect((await json(base, '/api/reports/count')).body.count).toBe(4)
 
     await expect(restoreDataDir(archive, source)).rejects.toBeInstanceOf(DataDirLockedError)
     expect((await fetch(`${base}/api/reports/track/${data.reports[0]?.code}`)).status).toBe(200)
 
     const target = path.join(root, 'target')
     const summary = await restoreDataDir(archive, target)
-    expect(summary).toMatchObject({ reports: 3, files: 6, previousDataKeptIn: null })
-    // The restored database, uploads and key are the server's user's alone.
+    expect(summary).toMatchObject({ reports: 4, files: 6, previousDataKeptIn: null })
+    // The restored database, uploads and keys are the server's user's alone.
     expect(entriesOpenToOthers(target)).toEqual([])
-    const restored = await serve(target)
+    const restored = await serve(target, sms)
     await expectRestored(restored.base, data, photos)
+
+    // The phones subscribed before still get their news: the server signs with the same key.
+    expect((await json(restored.base, '/api/push/key')).body.publicKey).toBe(pushKey)
+    // The number that said STOP is still known by its hash: it is answered nothing.
+    await texted.stopped.texts(restored.base, 'Bonjour')
+    await texted.filer.says(restored.base, `SUIVI ${texted.code}`)
+    await until(async () => ((await smsWaiting(restored.base)) === 0 ? true : undefined))
+    expect(texted.stopped.inbox()).toEqual([expect.stringMatching(/^Vous ne recevrez plus de SMS/)])
+    // The filer's number, kept encrypted, still reads back: the report's news reach it.
+    const claimed = await json(restored.base, `/api/org/reports/${texted.reportId}/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${data.session.token}` },
+      body: '{}',
+    })
+    expect(claimed.status).toBe(200)
+    const news = await until(() => texted.filer.inbox().find((text) => text.includes('pris en charge')))
+    expect(news).toContain(texted.code)
+
+    // Whatever else the server wrote in DATA_DIR besides the database, the uploads and what lives
+    // only while it runs is a key: in the archive, and back in the restored DATA_DIR.
+    const unpacked = path.join(root, 'unpacked')
+    mkdirSync(unpacked)
+    await tar.x({ file: archive, cwd: unpacked })
+    const keys = written.filter(
+      (name) => !['db', 'uploads', 'server.lock', BACKUP_ACCESS_FILE].includes(name),
+    )
+    // A file a new version writes there fails here until it is one of DATA_DIR_KEYS.
+    expect(keys.sort()).toEqual(Object.values(DATA_DIR_KEYS).sort())
+    for (const key of keys) {
+      const original = readFileSync(path.join(source, key))
+      expect(readFileSync(path.join(unpacked, key)).equals(original), key).toBe(true)
+      expect(readFileSync(path.join(target, key)).equals(original), key).toBe(true)
+    }
   })
 
   it('backs up a stopped server under its lock, and keeps the data a restore replaces', {
@@ -206,7 +312,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const summary = await restoreDataDir(archive, target)
     expect(summary.previousDataKeptIn).not.toBeNull()
     const kept = summary.previousDataKeptIn ?? ''
-    expect(readdirSync(kept).sort()).toEqual(['db', 'jwt-secret', 'uploads'])
+    expect(readdirSync(kept).sort()).toEqual(['db', 'jwt-secret', 'uploads', 'vapid-keys.json'])
     expect(readFileSync(path.join(kept, 'jwt-secret')).equals(otherKey)).toBe(true)
     expect(readFileSync(path.join(target, 'jwt-secret')).equals(otherKey)).toBe(false)
     expect(entriesOpenToOthers(target)).toEqual([])

@@ -1,7 +1,9 @@
 // Backups of an embedded (PGlite) installation: one tar archive with the database dump, the
-// uploaded photos and voice notes, and the signing key, so that a restore gives back the same
-// platform with its sessions. On a PostgreSQL server, pg_dump and pg_restore do this job
-// (docs/operations.md); the uploads folder is then copied like any shared volume.
+// uploaded photos and voice notes, and every key the server keeps in DATA_DIR (DATA_DIR_KEYS:
+// sessions, citizens' numbers, Web Push), so that a restore gives back the same platform: its
+// sessions, its SMS conversations and refusals, its phones' subscriptions. On a PostgreSQL
+// server, pg_dump and pg_restore do this job (docs/operations.md); the uploads folder and the
+// keys are then copied like any shared volume.
 import {
   chmodSync,
   copyFileSync,
@@ -20,7 +22,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
 import * as tar from 'tar'
-import { restrictToOwner } from '../data-dir'
+import { DATA_DIR_KEYS, restrictToOwner } from '../data-dir'
 import { type Database, openPglite, queryRows } from '../db/database'
 import { DataDirLockedError, lockDataDir } from '../lock'
 import { BACKUP_SECRET_HEADER, readBackupAccess } from './backup-access'
@@ -28,7 +30,7 @@ import { BACKUP_SECRET_HEADER, readBackupAccess } from './backup-access'
 const FORMAT = 'alertes-urbaines-backup'
 const VERSION = 1
 const DATABASE_FILE = 'database.tar.gz'
-const JWT_SECRET_FILE = 'jwt-secret'
+const KEY_FILES: readonly string[] = Object.values(DATA_DIR_KEYS)
 
 export interface BackupManifest {
   format: typeof FORMAT
@@ -91,9 +93,9 @@ function countFiles(dir: string): number {
 }
 
 /**
- * Writes a backup of DATA_DIR to `out` (mode 0600: it holds every password hash and the signing
- * key). The database first, then the uploads: a file is written before the report that points
- * at it and never changed, so every file the dump refers to is in the archive.
+ * Writes a backup of DATA_DIR to `out` (mode 0600: it holds every password hash and the keys).
+ * The database first, then the uploads: a file is written before the report that points at it
+ * and never changed, so every file the dump refers to is in the archive.
  */
 export async function backupDataDir(dataDir: string, out: string): Promise<BackupManifest> {
   const { dump, takenBy } = await dumpEmbeddedDatabase(dataDir)
@@ -110,9 +112,11 @@ export async function backupDataDir(dataDir: string, out: string): Promise<Backu
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     writeFileSync(path.join(staging, DATABASE_FILE), dump)
     const entries = ['manifest.json', DATABASE_FILE]
-    if (existsSync(path.join(dataDir, JWT_SECRET_FILE))) {
-      copyFileSync(path.join(dataDir, JWT_SECRET_FILE), path.join(staging, JWT_SECRET_FILE))
-      entries.push(JWT_SECRET_FILE)
+    // A key set in the environment instead is not in DATA_DIR: the operator keeps it.
+    for (const key of KEY_FILES) {
+      if (!existsSync(path.join(dataDir, key))) continue
+      copyFileSync(path.join(dataDir, key), path.join(staging, key))
+      entries.push(key)
     }
     if (existsSync(uploads)) {
       symlinkSync(path.resolve(uploads), path.join(staging, 'uploads'))
@@ -134,6 +138,8 @@ export interface RestoreSummary {
   manifest: BackupManifest
   reports: number
   files: number
+  /** The keys of DATA_DIR the archive held, now back in place. */
+  keys: string[]
   /** Where the data replaced by the restore was moved, if there was any. */
   previousDataKeptIn: string | null
 }
@@ -153,11 +159,14 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
       throw new Error(`${archive} is not a backup this version can restore.`)
     }
     const dump = readFileSync(path.join(staging, DATABASE_FILE))
+    // A key the archive lacks (a backup of an older version, or a key set in the environment)
+    // stays as DATA_DIR has it: it may be the one the restored data was made with.
+    const keys = KEY_FILES.filter((key) => existsSync(path.join(staging, key)))
 
     const replaced = [
       path.join(dataDir, 'db'),
       path.join(dataDir, 'uploads'),
-      path.join(dataDir, JWT_SECRET_FILE),
+      ...keys.map((key) => path.join(dataDir, key)),
     ].filter((item) => existsSync(item) && !(path.basename(item) === 'db' && readdirSync(item).length === 0))
     let previousDataKeptIn: string | null = null
     if (replaced.length > 0) {
@@ -181,14 +190,20 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
     if (existsSync(path.join(staging, 'uploads')))
       renameSync(path.join(staging, 'uploads'), path.join(dataDir, 'uploads'))
     else mkdirSync(path.join(dataDir, 'uploads'), { recursive: true })
-    if (existsSync(path.join(staging, JWT_SECRET_FILE))) {
-      copyFileSync(path.join(staging, JWT_SECRET_FILE), path.join(dataDir, JWT_SECRET_FILE))
-      chmodSync(path.join(dataDir, JWT_SECRET_FILE), 0o600)
+    for (const key of keys) {
+      copyFileSync(path.join(staging, key), path.join(dataDir, key))
+      chmodSync(path.join(dataDir, key), 0o600)
     }
     // The archive's entries keep the modes they had where the backup was taken (uploads written
     // 0644 by an older version, for one): the restored DATA_DIR is the server's alone all the same.
     restrictToOwner(dataDir)
-    return { manifest, reports, files: countFiles(path.join(dataDir, 'uploads')), previousDataKeptIn }
+    return {
+      manifest,
+      reports,
+      files: countFiles(path.join(dataDir, 'uploads')),
+      keys,
+      previousDataKeptIn,
+    }
   } finally {
     rmSync(staging, { recursive: true, force: true })
     release()

@@ -106,6 +106,20 @@ describe('POST /api/org/push', () => {
     expect(res.json().error.message).toBe(PUSH_MESSAGES.unknownService)
   })
 
+  it('refuses a key that is not a P-256 point (400 in French), and keeps nothing', async () => {
+    const phone = service.phone()
+    const notAPoint = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url')
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/org/push',
+      headers: bearer(awa.session),
+      payload: { ...phone.subscription, keys: { ...phone.subscription.keys, p256dh: notAPoint } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({ message: PUSH_MESSAGES.invalidKey, reason: 'push.invalidKey' })
+    expect(await ctx.db.db.select().from(pushSubscriptions)).toEqual([])
+  })
+
   it('leaves an endpoint with its first owner, device or member, as the citizen’s route does', async () => {
     const citizenPhone = service.phone()
     const citizen = await fileReportAs(ctx.app)

@@ -7,6 +7,7 @@ import type { Db } from '../db/database'
 import { pushDeliveries, pushSubscriptions } from '../db/schema'
 import { createLeasedOutbox, type OutboxRow } from '../outbox/leased-outbox'
 import { isKnownPushService } from './push-services'
+import { isP256Point } from './subscription-keys'
 import type { VapidKeys } from './vapid-keys'
 
 /** Deliveries taken at once by one instance. */
@@ -40,7 +41,8 @@ export interface PushSenderDeps {
   log: { warn(details: object, message: string): void; info(details: object, message: string): void }
 }
 
-export type DeliveryOutcome = 'delivered' | 'gone' | 'refused' | 'retry'
+/** `unusable`: the subscription's key is no P-256 point, so nothing can be encrypted for it. */
+export type DeliveryOutcome = 'delivered' | 'gone' | 'unusable' | 'refused' | 'retry'
 
 /** How a push service's answer settles a delivery (RFC 8030 section 5 and 8.4). */
 function outcomeOf(status: number): DeliveryOutcome {
@@ -86,14 +88,29 @@ export function createPushSender(deps: PushSenderDeps) {
     return new Map(rows.map((row) => [row.id, row]))
   }
 
+  /** The notification encrypted for `to` and signed; null, said in the log, when it cannot be. */
+  function prepare(delivery: DueDelivery, to: Destination) {
+    try {
+      return webpush.generateRequestDetails(
+        { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
+        JSON.stringify(delivery.payload),
+        { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
+      )
+    } catch (error) {
+      log.warn({ err: error, service: new URL(to.endpoint).origin }, 'push: notification not prepared')
+      return null
+    }
+  }
+
   async function send(delivery: DueDelivery, to: Destination): Promise<DeliveryOutcome> {
     // PUSH_SERVICE_ORIGINS may have changed since the subscription was taken.
     if (!isKnownPushService(to.endpoint, extraOrigins)) return 'gone'
-    const request = webpush.generateRequestDetails(
-      { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
-      JSON.stringify(delivery.payload),
-      { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
-    )
+    // Kept before keys were checked at subscription: encrypting would throw at every round.
+    if (!isP256Point(to.p256dh)) return 'unusable'
+    const request = prepare(delivery, to)
+    // Not this subscription's fault as far as we know (the VAPID keys, say): this delivery waits
+    // for a later try, and the others of the batch go on.
+    if (!request) return 'retry'
     try {
       // Node's own client: a test's push service may listen on http, which web-push cannot reach.
       const response = await fetch(request.endpoint, {
@@ -114,10 +131,11 @@ export function createPushSender(deps: PushSenderDeps) {
     const service = new URL(to.endpoint).origin
     if (outcome === 'delivered') {
       await outbox.forget(delivery)
-    } else if (outcome === 'gone') {
+    } else if (outcome === 'gone' || outcome === 'unusable') {
       // Its waiting deliveries go with it.
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, to.id))
-      log.info({ service }, 'push: subscription gone, forgotten')
+      if (outcome === 'gone') log.info({ service }, 'push: subscription gone, forgotten')
+      else log.warn({ service }, 'push: subscription key is no P-256 point, forgotten')
     } else if (outcome === 'refused') {
       await outbox.forget(delivery)
       log.warn({ service }, 'push: notification refused by the push service, dropped')

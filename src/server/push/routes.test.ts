@@ -28,6 +28,8 @@ beforeEach(() => {
 })
 
 const asDevice = (token: string) => ({ 'x-citizen-token': token })
+/** 65 bytes as a phone's key has, uncompressed form and all, but no point of the P-256 curve. */
+const NOT_A_P256_POINT = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url')
 
 function subscribe(token: string, phone: Phone, language = 'fr') {
   return ctx.app.inject({
@@ -253,6 +255,29 @@ describe('delivery that fails', () => {
     expect(await ctx.db.db.select().from(pushDeliveries)).toEqual([])
   })
 
+  it('ends only the subscription whose key cannot encrypt: the others of the round are delivered', async () => {
+    // A subscription kept before keys were checked: 65 bytes, but no point of P-256.
+    const broken = await subscribedReport()
+    await ctx.db.db
+      .update(pushSubscriptions)
+      .set({ p256dh: NOT_A_P256_POINT })
+      .where(eq(pushSubscriptions.endpoint, broken.phone.subscription.endpoint))
+    const sound = await subscribedReport()
+    await claim(broken.report.id, broken.session)
+    await claim(sound.report.id, sound.session)
+
+    await deliverDue()
+    expect(service.received.map((push) => push.path)).toEqual([`/push/${sound.phone.id}`])
+    expect(
+      await ctx.db.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, broken.phone.subscription.endpoint)),
+    ).toEqual([])
+    // Nothing is left to fail again at the next round.
+    expect(await ctx.db.db.select().from(pushDeliveries)).toEqual([])
+  })
+
   it('survives a restart: a notification queued by one app is sent by the next', async () => {
     const { report, session } = await subscribedReport()
     await claim(report.id, session)
@@ -315,5 +340,28 @@ describe('POST /api/citizen/push', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.body).toContain(PUSH_MESSAGES.invalidSubscription)
     expect((await subscribe('B'.repeat(43), phone)).statusCode).toBe(401)
+  })
+
+  it('refuses a key of the right length that is not a P-256 point, and keeps nothing', async () => {
+    const report = await fileReportAs(ctx.app)
+    const phone = service.phone()
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/citizen/push',
+      headers: asDevice(report.citizenToken),
+      payload: { ...phone.subscription, keys: { ...phone.subscription.keys, p256dh: NOT_A_P256_POINT } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toMatchObject({
+      message: PUSH_MESSAGES.invalidKey,
+      reason: 'push.invalidKey',
+      field: 'keys.p256dh',
+    })
+    expect(
+      await ctx.db.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint)),
+    ).toEqual([])
   })
 })

@@ -14,6 +14,7 @@ import { currentDevice, requireDeviceToken } from '../citizens/device'
 import { AppError } from '../errors'
 import { limitPerAddress } from '../http/rate-limits'
 import { isKnownPushService } from './push-services'
+import { isP256Point } from './subscription-keys'
 import { type PushOwner, removeSubscription, saveSubscription } from './subscriptions'
 
 const deviceHeaders = z.looseObject({ [CITIZEN_TOKEN_HEADER]: z.string().optional() })
@@ -25,6 +26,9 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   async function subscribe(owner: PushOwner, subscription: PushSubscriptionInput) {
     if (!isKnownPushService(subscription.endpoint, app.deps.config.pushServiceOrigins)) {
       throw new AppError('invalid_input', { reason: 'push.unknownService', field: 'endpoint' })
+    }
+    if (!isP256Point(subscription.keys.p256dh)) {
+      throw new AppError('invalid_input', { reason: 'push.invalidKey', field: 'keys.p256dh' })
     }
     await saveSubscription(db(), owner, subscription)
   }

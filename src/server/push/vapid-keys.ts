@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import webpush from 'web-push'
+import { DATA_DIR_KEYS } from '../data-dir'
 
 /** The server's Web Push identity (VAPID, RFC 8292): push services know the sender by it. */
 export interface VapidKeys {
@@ -10,8 +11,6 @@ export interface VapidKeys {
   /** Whom a push service may contact about this sender: a mailto: or https: address. */
   subject: string
 }
-
-const KEYS_FILE = 'vapid-keys.json'
 
 /**
  * The keys of VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or those generated once in DATA_DIR (0600).
@@ -24,7 +23,7 @@ export function resolveVapidKeys(
   dataDir: string,
 ): VapidKeys {
   if (configured) return { ...configured, subject }
-  const file = path.join(dataDir, KEYS_FILE)
+  const file = path.join(dataDir, DATA_DIR_KEYS.vapidKeys)
   try {
     return { ...readKeys(file), subject }
   } catch (error) {

@@ -168,6 +168,10 @@ describe('Admin zones', { timeout: 15_000 }, () => {
     const { callsTo } = openZones()
     const user = userEvent.setup()
     await screen.findByRole('table', { name: 'Liste des communes' })
+    // The limits the server holds a file to, told beforehand.
+    expect(screen.getByLabelText('Fichier GeoJSON des limites')).toHaveAccessibleDescription(
+      /\(5 Mo et 50\s000 points au plus\)/,
+    )
     const large = geojsonFile('{}')
     Object.defineProperty(large, 'size', { value: BOUNDARY_FILE_MAX_BYTES + 1 })
     await user.upload(screen.getByLabelText('Fichier GeoJSON des limites'), large)

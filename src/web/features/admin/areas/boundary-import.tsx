@@ -1,7 +1,11 @@
 import FileUp from 'lucide-react/icons/file-up'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BOUNDARY_FILE_MAX_BYTES, BOUNDARY_MESSAGES } from '../../../../domain/area-boundaries'
+import {
+  BOUNDARY_FILE_MAX_BYTES,
+  BOUNDARY_MAX_POINTS,
+  BOUNDARY_MESSAGES,
+} from '../../../../domain/area-boundaries'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { EnabledOnceHydrated } from '../../../components/ui/enabled-once-hydrated'
@@ -23,6 +27,10 @@ export function BoundaryImport() {
   const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string>()
   const importBoundaries = useImportAreaBoundaries()
+  const hint = t('areas.import.hint', {
+    megabytes: BOUNDARY_FILE_MAX_BYTES / (1024 * 1024),
+    points: BOUNDARY_MAX_POINTS.toLocaleString('fr-FR'),
+  })
 
   const choose = (chosen: File | null) => {
     setError(undefined)
@@ -64,7 +72,7 @@ export function BoundaryImport() {
         <p className="text-sm text-slate-700">{t('areas.import.text')}</p>
         <form className="flex flex-col gap-3" noValidate onSubmit={(event) => void submit(event)}>
           <EnabledOnceHydrated>
-            <Field label={t('areas.import.field')} hint={t('areas.import.hint')} error={error}>
+            <Field label={t('areas.import.field')} hint={hint} error={error}>
               {(control) => (
                 <Input
                   {...control}

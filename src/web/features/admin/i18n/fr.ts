@@ -342,7 +342,7 @@ export const adminFr = {
       title: 'Importer des limites (GeoJSON)',
       text: 'Le fichier remplace toutes les limites : une commune qu’il ne nomme pas revient à l’approximation par le centre. Les communes des signalements sont ensuite recalculées en arrière-plan.',
       field: 'Fichier GeoJSON des limites',
-      hint: 'Une FeatureCollection de Polygon ou MultiPolygon, chaque commune nommée par properties.name (5 Mo au plus).',
+      hint: 'Une FeatureCollection de Polygon ou MultiPolygon, chaque commune nommée par properties.name ({{megabytes}} Mo et {{points}} points au plus).',
       submit: 'Importer',
       importing: 'Import en cours…',
       noFile: 'Choisissez un fichier GeoJSON.',
