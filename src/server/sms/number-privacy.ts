@@ -3,9 +3,8 @@
 // Neither reads back without the key, which lives in SMS_PRIVACY_KEY or DATA_DIR, not in the
 // database: a stolen backup holds no number.
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
-import { secretKeptIn } from '../data-dir'
+import { DATA_DIR_KEYS, secretKeptIn } from '../data-dir'
 
-const KEY_FILE = 'sms-privacy-key'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
@@ -14,7 +13,10 @@ const TAG_BYTES = 16
  * instance). Losing it loses every number kept: the conversations and the SMS news stop.
  */
 export function resolveSmsPrivacyKey(configured: string | undefined, dataDir: string): string {
-  return configured ?? secretKeptIn(dataDir, KEY_FILE, () => randomBytes(32).toString('base64url'))
+  return (
+    configured ??
+    secretKeptIn(dataDir, DATA_DIR_KEYS.smsPrivacyKey, () => randomBytes(32).toString('base64url'))
+  )
 }
 
 /** Hashes and encrypts numbers with two keys derived from one (HKDF), one per purpose. */
