@@ -18,6 +18,7 @@ const SCHEMA_MODULES = [
   'category',
   'citizen',
   'coordinates',
+  'events',
   'errors',
   'geocoding',
   'health',

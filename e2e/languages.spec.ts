@@ -4,7 +4,13 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { categories } from '../src/server/db/schema'
-import { dakarContext, gotoReady, recordRemovedElements, removedTexts } from './support/browser'
+import {
+  dakarContext,
+  gotoReady,
+  recordRemovedElements,
+  removedTexts,
+  serviceWorkerInControl,
+} from './support/browser'
 import { it, type ServerAndBrowser } from './support/fixtures'
 
 let code: string
@@ -26,20 +32,13 @@ it.beforeAll(async ({ server }) => {
   await server.db.db.insert(categories).values({ nom: 'Marchés' })
 })
 
-// Without the service worker: with it, after the language changes, a navigation sometimes never
-// reaches the server (about 2 runs in 5 on 5 December 2026, at 62d3a31 too; none in 5 runs without
-// it). That hang is the service worker's, left for its own fix (see the note on issue 32); these
-// tests are about the server's rendering in each language. e2e/reach.spec.ts tests the worker.
-const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const
-
+// With the service worker, as a phone has it: a language is in the worker's address, so each new
+// choice installs a worker of its own while the citizen goes on reading (issue 47, point 12).
 async function newPage({
   server,
   browser,
 }: ServerAndBrowser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await dakarContext(browser, {
-    viewport: { width: 390, height: 844 },
-    ...WITHOUT_SERVICE_WORKER,
-  })
+  const context = await dakarContext(browser, { viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await gotoReady(page, `${server.url}/`)
   return { context, page }
@@ -125,10 +124,7 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       server,
       browser,
     }) => {
-      const context = await dakarContext(browser, {
-        viewport: { width: 360, height: 740 },
-        ...WITHOUT_SERVICE_WORKER,
-      })
+      const context = await dakarContext(browser, { viewport: { width: 360, height: 740 } })
       const page = await context.newPage()
       await gotoReady(page, `${server.url}/`)
       await chooseLanguage(page, language.name)
@@ -147,10 +143,10 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       page.on('console', (message) => {
         // The browser's own line for an answer it got (the form's address lookup: no geocoder here).
         if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-          errors.push(message.text())
+          errors.push(`${new URL(page.url()).pathname}: ${message.text()}`)
         }
       })
-      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`))
       await recordRemovedElements(page)
       await page.goto(`${server.url}/suivi?code=${code}`, { waitUntil: 'commit' })
       await page.waitForFunction(() => document.body !== null)
@@ -175,4 +171,55 @@ describe('a page opened by a citizen who reads English or Wolof', () => {
       await context.close()
     })
   }
+})
+
+// Issue 47, point 12: the worker of a newly chosen language took over at once (skipWaiting), and
+// the browser stopped the worker that was answering the page's next navigation, which then never
+// committed. The new worker now waits while a page of the site is open.
+describe('the service worker of a newly chosen language', () => {
+  const workerOf = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')
+  /** The registration's active worker, as a running worker of the context sees it ('' if none runs). */
+  async function activeWorkerOf(context: BrowserContext): Promise<string> {
+    for (const worker of context.serviceWorkers()) {
+      const active = await worker
+        .evaluate(
+          () =>
+            (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.scriptURL ??
+            '',
+        )
+        .catch(() => '')
+      if (active) return active
+    }
+    return ''
+  }
+
+  it('waits while the site is open, its pages still served, and serves the next visit', async ({
+    server,
+    browser,
+  }) => {
+    const context = await dakarContext(browser, { viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await gotoReady(page, `${server.url}/`)
+    await serviceWorkerInControl(page)
+    expect(await workerOf(page)).toContain('language=fr')
+    await chooseLanguage(page, 'English')
+    // The next page registers the English worker, which installs (its texts kept) and waits.
+    await gotoReady(page, `${server.url}/signaler`)
+    await page.waitForFunction(async () =>
+      (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL.includes('language=en'),
+    )
+    for (const path of ['/', `/suivi?code=${code}`]) {
+      await gotoReady(page, `${server.url}${path}`)
+      expect(await workerOf(page)).toContain('language=fr')
+    }
+    // Once no page of the site is open, the browser lets the English worker take over, and the
+    // next visit is its own.
+    await page.close()
+    await expect.poll(() => activeWorkerOf(context), { timeout: 15_000 }).toContain('language=en')
+    const next = await context.newPage()
+    await gotoReady(next, `${server.url}/`)
+    expect(await workerOf(next)).toContain('language=en')
+    await next.getByRole('heading', { name: 'Recent incidents' }).waitFor()
+    await context.close()
+  })
 })

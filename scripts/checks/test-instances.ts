@@ -83,10 +83,19 @@ http {
 `
 }
 
-/** Listens to /api/events at `base` and collects the events that arrive. */
+/**
+ * Listens to /api/events at `base` and collects the events that arrive: with a ticket asked with
+ * the session's token, as the web app opens its stream.
+ */
 async function subscribe(base: string, token: string) {
+  const asked = await fetch(`${base}/api/events/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  assert(asked.status === 200, `/api/events/ticket answered ${asked.status}`)
+  const { ticket } = (await asked.json()) as { ticket: string }
   const controller = new AbortController()
-  const res = await fetch(`${base}/api/events?token=${encodeURIComponent(token)}`, {
+  const res = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, {
     signal: controller.signal,
   })
   assert(res.status === 200, `/api/events answered ${res.status}`)

@@ -1,29 +1,12 @@
-/**
- * Live events sent to browsers over server-sent events (GET /api/events). `reports.handed-over`
- * goes to the member a report was just handed to, and to nobody else.
- */
-export const EVENT_TYPES = [
-  'reports.changed',
-  'organizations.changed',
-  'notifications.created',
-  'reports.handed-over',
-] as const
-export type EventType = (typeof EVENT_TYPES)[number]
+// Schemas (zod) of the live events' API; its zod-free half is events-rules.ts, re-exported here.
+import { z } from 'zod'
 
-/** What a browser receives: the kind of change and the report or organisation it concerns. */
-export interface LiveEvent {
-  type: EventType
-  reportId?: string
-  organizationId?: string
-  /** The report's category, on `reports.handed-over`: what the member is told without asking. */
-  category?: string
-}
+export * from './events-rules'
 
-/** A signed-in stream checks its session again this often: a deactivated or expired one ends. */
-export const LIVE_STREAM_RECHECK_MS = 30_000
-/** Live streams open at once from one network address (on one server instance). */
-export const LIVE_STREAMS_PER_ADDRESS = 20
-
-export const LIVE_EVENT_MESSAGES = {
-  tooManyStreams: 'Trop de connexions en direct depuis cette adresse. Fermez des onglets puis réessayez.',
-} as const
+/** What opens one live stream (`GET /api/events?ticket=…`): once, within its time. */
+export const liveStreamTicketSchema = z.object({
+  ticket: z.string(),
+  /** Seconds the ticket stays valid. */
+  expiresIn: z.number().int().positive(),
+})
+export type LiveStreamTicket = z.infer<typeof liveStreamTicketSchema>

@@ -174,6 +174,11 @@ const POLICIES: Record<string, Policy | { exempt: string }> = {
   'GET /api/events': {
     exempt: 'a never-ending stream; its audience rules are tested in events/routes.test.ts',
   },
+  'POST /api/events/ticket': {
+    // A device by its token, or anyone signed in by their session: a ticket opens their own stream.
+    allowed: [...DEVICES, ...MEMBERS, 'admin'],
+    request: () => ({ url: '/api/events/ticket' }),
+  },
   'POST /api/reports': {
     allowed: 'everyone',
     request: (f) => ({

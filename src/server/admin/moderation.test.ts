@@ -78,7 +78,7 @@ describe('rejecting a report', () => {
   it('sends the reason to the filing device and shows it in the public history', async () => {
     const road = await insertReport(db)
     const filed = await fileReportAs(app, { categoryId: road.category_id })
-    const device = await subscribeToEvents(instances.secondUrl, `?citizenToken=${filed.citizenToken}`)
+    const device = await subscribeToEvents(instances.secondUrl, { citizenToken: filed.citizenToken })
     const res = await patch(filed.id, { status: 'rejete', reason: REASON })
     expect(res.statusCode).toBe(200)
     const reason = REASON.trim()
@@ -168,7 +168,7 @@ describe('a report nobody handles', () => {
     const filed = await fileReportAs(app, { categoryId: road.category_id })
     const roads = await createOrganization(db, { categories: ['Voirie'] })
     const session = await loginOrganization(app, roads.email)
-    const stream = await subscribeToEvents(instances.secondUrl, `?token=${session.token}`)
+    const stream = await subscribeToEvents(instances.secondUrl, { token: session.token })
     const res = await patch(filed.id, { organization_id: roads.id })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ status: 'en-cours', assigned_organization_name: roads.name })

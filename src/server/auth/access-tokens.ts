@@ -24,6 +24,9 @@ export interface AccessClaims {
   sessionId: string
 }
 
+/** What a valid access token names, and until when: the claims, with the expiry they imply. */
+export type AccessSession = Omit<AccessClaims, 'issuedAt'> & { accessExpiresAt: Date }
+
 export interface AccessTokens {
   sign(claims: Omit<AccessClaims, 'issuedAt'>, now: Date): Promise<string>
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */

@@ -6,7 +6,7 @@ import type { Db } from '../db/database'
 import { organizationMembers, organizations, superadmins } from '../db/schema'
 import { AppError } from '../errors'
 import { hashPassword, verifyPassword } from '../passwords'
-import type { AccessTokens } from './access-tokens'
+import type { AccessSession, AccessTokens } from './access-tokens'
 import {
   findAdminByUsername,
   findMemberByEmail,
@@ -46,6 +46,11 @@ export interface AuthService {
   changePassword(principal: Principal, newPassword: string): Promise<OpenedSession>
   /** The principal behind an access token, or null when it no longer may act or its session ended. */
   authenticate(accessToken: string): Promise<Principal | null>
+  /**
+   * The principal of what an access token named, checked as `authenticate` checks the token
+   * itself: what a live stream opened with a ticket in the token's place checks while it lasts.
+   */
+  principalOfSession(session: AccessSession): Promise<Principal | null>
   /**
    * The principal of a session cookie, for server-rendering a page, without renewing it (the page's own
    * requests then renew it): null when the token is unknown, spent, revoked or expired, or its
@@ -96,6 +101,16 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
       },
       refreshExpiresAt,
     }
+  }
+
+  async function principalOfSession(session: AccessSession): Promise<Principal | null> {
+    const now = clock.now()
+    if (now >= session.accessExpiresAt) return null
+    const principal = await loadSessionPrincipal(db, session, now)
+    if (!principal || !mayAct(principal)) return null
+    // A password change ends every session opened before it.
+    if (session.passwordVersion !== passwordVersionOf(principal)) return null
+    return { ...principal, accessExpiresAt: session.accessExpiresAt }
   }
 
   async function findForLogin(input: LoginInput): Promise<{ principal: Principal | null; hash: string }> {
@@ -183,14 +198,13 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: AccessTo
     },
 
     async authenticate(accessToken) {
-      const now = clock.now()
-      const claims = await tokens.verify(accessToken, now)
+      const claims = await tokens.verify(accessToken, clock.now())
       if (!claims) return null
-      const principal = await loadSessionPrincipal(db, claims, now)
-      if (!principal || !mayAct(principal)) return null
-      // A password change ends every session opened before it.
-      return claims.passwordVersion === passwordVersionOf(principal) ? principal : null
+      const accessExpiresAt = new Date((claims.issuedAt + ACCESS_TOKEN_TTL_S) * 1000)
+      return principalOfSession({ ...claims, accessExpiresAt })
     },
+
+    principalOfSession,
 
     async principalOfRefreshToken(refreshToken) {
       const owner = await peekRefreshToken(db, refreshToken, clock.now())

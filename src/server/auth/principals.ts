@@ -5,6 +5,7 @@ import type { CurrentMember, MemberRole } from '../../domain/team'
 import type { Db } from '../db/database'
 import { organizationMembers, organizations, refreshTokens, superadmins } from '../db/schema'
 import { isNoneOf, toIso } from '../db/values'
+import type { AccessSession } from './access-tokens'
 
 export type AdminRow = typeof superadmins.$inferSelect
 export type OrganizationRow = typeof organizations.$inferSelect
@@ -12,12 +13,13 @@ export type MemberRow = typeof organizationMembers.$inferSelect
 
 /**
  * Who is calling: read from the database on every request, so a suspension applies at once; with
- * the session it acts in (its refresh tokens' family), when it came through one.
+ * the session it acts in (its refresh tokens' family), when it came through one, and when the
+ * access token it came with expires (what a live stream opened in its name lasts: events/).
  */
 export type Principal = (
   | { type: 'admin'; admin: AdminRow }
   | { type: 'organization'; organization: OrganizationRow; member: MemberRow }
-) & { sessionId?: string }
+) & { sessionId?: string; accessExpiresAt?: Date }
 
 /** A member of an organisation, signed in. */
 export type MemberPrincipal = Extract<Principal, { type: 'organization' }>
@@ -26,6 +28,22 @@ const UUID = /^[0-9a-f-]{36}$/i
 
 export function principalId(principal: Principal): string {
   return principal.type === 'admin' ? principal.admin.id : principal.member.id
+}
+
+/**
+ * What the access token of a principal of `authenticate` named: what a live events ticket keeps in
+ * the token's place. Null for a principal that came without one.
+ */
+export function accessSessionOf(principal: Principal): AccessSession | null {
+  const { sessionId, accessExpiresAt } = principal
+  if (!sessionId || !accessExpiresAt) return null
+  return {
+    userType: principal.type,
+    userId: principalId(principal),
+    sessionId,
+    passwordVersion: passwordVersionOf(principal),
+    accessExpiresAt,
+  }
 }
 
 /** When the account's password last changed, in milliseconds: the version its tokens carry. */

@@ -561,6 +561,37 @@ export const citizenDevices = pgTable('citizen_devices', {
 })
 
 /**
+ * Tickets that each open one live stream (`GET /api/events?ticket=…`), so that no credential is
+ * written in the stream's address: only the ticket's hash is kept, and opening the stream deletes
+ * it, on whichever instance. A ticket is a device's, or a signed-in session's: what the access token
+ * it was asked with named, and when that token expires (the stream ends then, as the token does).
+ */
+export const liveStreamTickets = pgTable(
+  'live_stream_tickets',
+  {
+    ticket_hash: text('ticket_hash').primaryKey(),
+    device_hash: text('device_hash').references(() => citizenDevices.token_hash, { onDelete: 'cascade' }),
+    user_type: text('user_type'),
+    user_id: uuid('user_id'),
+    session_id: uuid('session_id'),
+    /** The password version the access token carried (milliseconds), checked as the token's is. */
+    password_version: bigint('password_version', { mode: 'number' }),
+    access_expires_at: moment('access_expires_at'),
+    expires_at: moment('expires_at').notNull(),
+  },
+  (t) => [
+    index('live_stream_tickets_expires_idx').on(t.expires_at),
+    check('live_stream_tickets_user_type_check', isOneOf(t.user_type, USER_TYPES)),
+    // Either a device or a whole session, never both nor half of one.
+    check(
+      'live_stream_tickets_holder_check',
+      sql`(${t.device_hash} is not null and num_nulls(${t.user_type}, ${t.user_id}, ${t.session_id}, ${t.password_version}, ${t.access_expires_at}) = 5)
+        or (${t.device_hash} is null and num_nonnulls(${t.user_type}, ${t.user_id}, ${t.session_id}, ${t.password_version}, ${t.access_expires_at}) = 5)`,
+    ),
+  ],
+)
+
+/**
  * Where a citizen device asked to be told of its reports' news (Web Push): the browser's push
  * service address and the keys that encrypt for it. Only the filing device is ever told.
  */

@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACCESS_TOKEN_TTL_S } from '../../domain/auth'
-import { LIVE_STREAM_RECHECK_MS } from '../../domain/events'
-import { superadmins } from '../db/schema'
+import { LIVE_EVENT_MESSAGES, LIVE_STREAM_RECHECK_MS, LIVE_STREAM_TICKET_TTL_S } from '../../domain/events'
+import { liveStreamTickets, superadmins } from '../db/schema'
 import { hashPassword } from '../passwords'
 import { createOrganization, login, loginAdmin, loginOrganization } from '../test/accounts'
 import { fileReportAs } from '../test/citizen'
 import { insertReport } from '../test/factories'
 import { buildTestApp, buildTwoInstances, type TwoInstances } from '../test/helper'
-import { subscribeToEvents } from '../test/live-events'
+import { type Listener, listenWith, subscribeToEvents } from '../test/live-events'
 
 // Two server instances on one database: what happens on one reaches the clients of the other.
 let instances: TwoInstances
@@ -23,14 +23,14 @@ beforeAll(async () => {
 afterAll(() => instances.close())
 
 /** Listens to /api/events on the second instance (or `baseUrl`) and collects what arrives. */
-const subscribe = (query: string, options: { baseUrl?: string; from?: string } = {}) =>
-  subscribeToEvents(options.baseUrl ?? secondUrl, query, { from: options.from })
+const subscribe = (listener: Listener, options: { baseUrl?: string; from?: string } = {}) =>
+  subscribeToEvents(options.baseUrl ?? secondUrl, listener, { from: options.from })
 
 describe('GET /api/events', () => {
   it('brings a report filed on one instance to an organisation listening on another', async () => {
     const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
     const session = await loginOrganization(first.app, org.email)
-    const stream = await subscribe(`?token=${session.token}`)
+    const stream = await subscribe({ token: session.token })
     const voirie = await insertReport(first.db.db)
     const filed = await fileReportAs(first.app, { categoryId: voirie.category_id })
     await stream.waitFor((e) => e.type === 'reports.changed' && e.reportId === filed.id)
@@ -39,8 +39,8 @@ describe('GET /api/events', () => {
 
   it('does not tell an organisation about reports outside its categories', async () => {
     const org = await createOrganization(first.db.db, { categories: ['Propreté'] })
-    const stream = await subscribe(`?token=${(await loginOrganization(first.app, org.email)).token}`)
-    const admin = await subscribe(`?token=${(await loginAdmin(first.app)).token}`)
+    const stream = await subscribe({ token: (await loginOrganization(first.app, org.email)).token })
+    const admin = await subscribe({ token: (await loginAdmin(first.app)).token })
     const road = await insertReport(first.db.db)
     const filed = await fileReportAs(first.app, { categoryId: road.category_id })
     await admin.waitFor((e) => e.reportId === filed.id)
@@ -59,8 +59,8 @@ describe('GET /api/events', () => {
       url: '/api/citizen/follows',
       payload: { code: filed.anonymous_code },
     })
-    const follower = await subscribe(`?citizenToken=${followed.json().citizenToken}`)
-    const device = await subscribe(`?citizenToken=${filed.citizenToken}`)
+    const follower = await subscribe({ citizenToken: followed.json().citizenToken })
+    const device = await subscribe({ citizenToken: filed.citizenToken })
     const headers = { authorization: `Bearer ${session.token}` }
     await first.app.inject({ method: 'POST', url: `/api/org/reports/${filed.id}/claim`, headers })
     await first.app.inject({
@@ -87,9 +87,9 @@ describe('GET /api/events', () => {
 
   it('ends an organisation’s stream as soon as an administrator suspends it', async () => {
     const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
-    const stream = await subscribe(`?token=${(await loginOrganization(first.app, org.email)).token}`)
+    const stream = await subscribe({ token: (await loginOrganization(first.app, org.email)).token })
     const other = await createOrganization(first.db.db, { categories: ['Voirie'] })
-    const otherStream = await subscribe(`?token=${(await loginOrganization(first.app, other.email)).token}`)
+    const otherStream = await subscribe({ token: (await loginOrganization(first.app, other.email)).token })
     const admin = await loginAdmin(first.app)
     const res = await first.app.inject({
       method: 'PATCH',
@@ -106,21 +106,38 @@ describe('GET /api/events', () => {
     otherStream.close()
   })
 
-  it('refuses a bad token or device token with 401', async () => {
-    expect((await fetch(`${secondUrl}/api/events?token=abc`)).status).toBe(401)
-    expect((await fetch(`${secondUrl}/api/events?citizenToken=${'C'.repeat(43)}`)).status).toBe(401)
+  it('refuses an unknown ticket with 401 in French', async () => {
+    for (const ticket of ['abc', 'C'.repeat(43)]) {
+      const res = await fetch(`${secondUrl}/api/events?ticket=${ticket}`)
+      expect(res.status).toBe(401)
+      expect((await res.json()).error.message).toBe(LIVE_EVENT_MESSAGES.ticketNotValid)
+    }
+  })
+
+  // Issue 47, point 11: the device token (or an access token) in the stream's address was kept by
+  // every proxy log that keeps query strings, and shown in the console when the stream failed.
+  it('refuses a device token or an access token in its address with 400 in French, and opens nothing', async () => {
+    const filed = await fileReportAs(first.app)
+    const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
+    const session = await loginOrganization(first.app, org.email)
+    for (const query of [`citizenToken=${filed.citizenToken}`, `token=${session.token}`]) {
+      const res = await fetch(`${secondUrl}/api/events?${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect((await res.json()).error.message).toBe(LIVE_EVENT_MESSAGES.credentialInAddress)
+    }
   })
 
   it('allows 20 streams at once from one address, then answers 429 in French', async () => {
     const from = '198.51.100.60'
     const streams = []
-    for (let i = 0; i < 20; i++) streams.push(await subscribe('', { from }))
+    for (let i = 0; i < 20; i++) streams.push(await subscribe({}, { from }))
     const refused = await fetch(`${secondUrl}/api/events`, { headers: { 'x-forwarded-for': from } })
     expect(refused.status).toBe(429)
     expect((await refused.json()).error.message).toBe(
       'Trop de connexions en direct depuis cette adresse. Fermez des onglets puis réessayez.',
     )
-    const elsewhere = await subscribe('', { from: '198.51.100.61' })
+    const elsewhere = await subscribe({}, { from: '198.51.100.61' })
     // Once one closes, the address may open another.
     streams[0]?.close()
     await expect
@@ -131,6 +148,98 @@ describe('GET /api/events', () => {
       })
       .toBe(200)
     for (const stream of [...streams, elsewhere]) stream.close()
+  })
+})
+
+describe('POST /api/events/ticket', () => {
+  const askTicket = (headers: Record<string, string>) =>
+    first.app.inject({ method: 'POST', url: '/api/events/ticket', headers })
+
+  it('gives a device a ticket that opens its stream on another instance, once', async () => {
+    const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
+    const session = await loginOrganization(first.app, org.email)
+    const road = await insertReport(first.db.db)
+    const filed = await fileReportAs(first.app, { categoryId: road.category_id })
+    const asked = await askTicket({ 'x-citizen-token': filed.citizenToken })
+    expect(asked.statusCode).toBe(200)
+    const { ticket, expiresIn } = asked.json()
+    expect(expiresIn).toBe(LIVE_STREAM_TICKET_TTL_S)
+    expect(ticket).not.toContain(filed.citizenToken)
+    const device = await listenWith(secondUrl, `?ticket=${ticket}`)
+    await first.app.inject({
+      method: 'POST',
+      url: `/api/org/reports/${filed.id}/claim`,
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+    await device.waitFor((e) => e.type === 'reports.changed' && e.reportId === filed.id)
+    // Spent: neither instance opens a second stream with it.
+    const again = await fetch(`${secondUrl}/api/events?ticket=${ticket}`)
+    expect(again.status).toBe(401)
+    expect((await again.json()).error.message).toBe(LIVE_EVENT_MESSAGES.ticketNotValid)
+    expect((await first.app.inject(`/api/events?ticket=${ticket}`)).statusCode).toBe(401)
+    device.close()
+  })
+
+  it('keeps only the ticket’s hash', async () => {
+    const filed = await fileReportAs(first.app)
+    const { ticket } = (await askTicket({ 'x-citizen-token': filed.citizenToken })).json()
+    const rows = await first.db.db.select().from(liveStreamTickets)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(JSON.stringify(rows)).not.toContain(ticket)
+    expect(JSON.stringify(rows)).not.toContain(filed.citizenToken)
+  })
+
+  it('refuses a caller without a session or a device the server knows with 401, handing out nothing', async () => {
+    const before = await first.db.db.$count(liveStreamTickets)
+    const callers: Record<string, string>[] = [
+      {},
+      { 'x-citizen-token': 'C'.repeat(43) },
+      { authorization: 'Bearer abc' },
+    ]
+    for (const headers of callers) {
+      const res = await askTicket(headers)
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401)
+      expect(res.json().ticket).toBeUndefined()
+    }
+    expect(await first.db.db.$count(liveStreamTickets)).toBe(before)
+  })
+
+  it('opens nothing with a ticket past its minute', async () => {
+    let offsetMs = 0
+    const timed = await buildTestApp({ clock: { now: () => new Date(Date.now() + offsetMs) } })
+    await timed.app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const baseUrl = `http://127.0.0.1:${(timed.app.server.address() as AddressInfo).port}`
+      const filed = await fileReportAs(timed.app)
+      const ask = async () =>
+        (
+          await timed.app.inject({
+            method: 'POST',
+            url: '/api/events/ticket',
+            headers: { 'x-citizen-token': filed.citizenToken },
+          })
+        ).json().ticket as string
+      const late = await ask()
+      const inTime = await ask()
+      offsetMs = (LIVE_STREAM_TICKET_TTL_S - 1) * 1000
+      const stream = await listenWith(baseUrl, `?ticket=${inTime}`)
+      stream.close()
+      offsetMs = (LIVE_STREAM_TICKET_TTL_S + 1) * 1000
+      const res = await fetch(`${baseUrl}/api/events?ticket=${late}`)
+      expect(res.status).toBe(401)
+      expect((await res.json()).error.message).toBe(LIVE_EVENT_MESSAGES.ticketNotValid)
+    } finally {
+      await timed.close()
+    }
+  })
+
+  it('opens nothing for a session that ended between the ticket and the stream', async () => {
+    const org = await createOrganization(first.db.db, { categories: ['Voirie'] })
+    const session = await loginOrganization(first.app, org.email)
+    const headers = { authorization: `Bearer ${session.token}` }
+    const { ticket } = (await askTicket(headers)).json()
+    await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers, payload: {} })
+    expect((await fetch(`${secondUrl}/api/events?ticket=${ticket}`)).status).toBe(401)
   })
 })
 
@@ -150,7 +259,7 @@ describe('GET /api/events, checked again while it lasts', () => {
       password: 'veilleur-2026',
     })
     vi.useFakeTimers({ toFake: ['setInterval'] })
-    const stream = await subscribe(`?token=${session.token}`)
+    const stream = await subscribe({ token: session.token })
     await first.db.db
       .update(superadmins)
       .set({ status: 'inactive' })
@@ -168,7 +277,7 @@ describe('GET /api/events, checked again while it lasts', () => {
       const org = await createOrganization(timed.db.db, { categories: ['Voirie'] })
       const session = await loginOrganization(timed.app, org.email)
       vi.useFakeTimers({ toFake: ['setInterval'] })
-      const stream = await subscribe(`?token=${session.token}`, { baseUrl })
+      const stream = await subscribe({ token: session.token }, { baseUrl })
       vi.advanceTimersByTime(LIVE_STREAM_RECHECK_MS)
       expect(await stream.endedByServer(500)).toBe(false)
       offsetMs = (ACCESS_TOKEN_TTL_S + 1) * 1000

@@ -27,8 +27,8 @@ describe('logs', () => {
     const filed = await fileReportAs(ctx.app)
     await ctx.app.inject({ url: '/api/org/me', headers: bearer(session) })
     await ctx.app.inject({ url: '/api/citizen/reports', headers: { 'x-citizen-token': filed.citizenToken } })
-    // Tokens that travel in the query: the live events stream (refused here, so that it ends)
-    // and a signed export link.
+    // Tokens that travel in the query: those an app from before tickets sends to the live events
+    // stream (refused) and a signed export link.
     await ctx.app.inject(`/api/events?token=${session.token}x`)
     await ctx.app.inject(`/api/events?citizenToken=${filed.citizenToken}x`)
     await ctx.app.inject(`/api/admin/reports/export-download?token=${session.refreshToken}`)
@@ -153,6 +153,7 @@ describe(redactUrl.name, () => {
   it('hides the credential parameters and keeps the rest', () => {
     expect(redactUrl('/api/events?token=abc&x=1')).toBe('/api/events?token=[caché]&x=1')
     expect(redactUrl('/api/events?citizenToken=abc')).toBe('/api/events?citizenToken=[caché]')
+    expect(redactUrl('/api/events?ticket=abc')).toBe('/api/events?ticket=[caché]')
     expect(redactUrl('/a?%74oken=abc')).toBe('/a?%74oken=[caché]')
     expect(redactUrl('/a?q=%zz&token')).toBe('/a?q=%zz&token=[caché]')
     expect(redactUrl('/open311/v2/requests.json?api_key=abc')).toBe(

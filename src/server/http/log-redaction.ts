@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 
 /**
- * Query parameters that carry a credential: the session token of the live events stream (an
- * EventSource cannot send a header), a device token, a signed export link, and an Open311 key
+ * Query parameters that carry a credential: the one-time ticket of a live events stream (an
+ * EventSource cannot send a header), the session or device token that apps from before tickets
+ * still send there (refused), a signed export link, and an Open311 key
  * (GeoReport v2 clients are told to post it in the body, but older ones put it in the query).
  * And a report's anonymous code (the /suivi page's `code`): beside the address that asked for it,
  * it would tell who filed or follows which report. Logs never show them; request bodies are never
  * logged at all.
  */
-const SECRET_QUERY_PARAMETERS = ['token', 'citizenToken', 'refreshToken', 'api_key', 'code']
+const SECRET_QUERY_PARAMETERS = ['ticket', 'token', 'citizenToken', 'refreshToken', 'api_key', 'code']
 /**
  * Paths that carry a secret, written as in the route table: a report's anonymous code, and the
  * one-time token of a member's invitation (its API and its page). The segments of `:code` and

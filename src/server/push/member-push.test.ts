@@ -250,7 +250,7 @@ describe('a report handed to a member', () => {
   it('leaves with its change or not at all: a change rolled back tells nobody', async () => {
     const phone = service.phone()
     await subscribe(awa.session, phone)
-    const stream = await subscribeToEvents(baseUrl, `?token=${awa.session.token}`)
+    const stream = await subscribeToEvents(baseUrl, { token: awa.session.token })
     try {
       const before = await managedReport()
       const after = { ...before, assignee_id: awa.id }
@@ -277,7 +277,7 @@ describe('a report handed to a member', () => {
 
 describe('GET /api/events, a report handed to a member', () => {
   it('tells that member live, with its category, and nobody else', async () => {
-    const listen = (session: Session) => subscribeToEvents(baseUrl, `?token=${session.token}`)
+    const listen = (session: Session) => subscribeToEvents(baseUrl, { token: session.token })
     const [awaStream, moussaStream, responsableStream] = await Promise.all([
       listen(awa.session),
       listen(moussa.session),

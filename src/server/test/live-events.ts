@@ -1,7 +1,33 @@
-// Listens to /api/events of a server on a port, as a browser's EventSource does, and collects
-// what arrives.
+// Listens to /api/events of a server on a port, as the web app does (a ticket asked with the
+// listener's credentials, then the stream opened with it), and collects what arrives.
 import { expect } from 'vitest'
-import type { LiveEvent } from '../../domain/events'
+import { CITIZEN_TOKEN_HEADER } from '../../domain/constants'
+import type { LiveEvent, LiveStreamTicket } from '../../domain/events'
+
+/** Who listens: a signed-in session (its access token), a device (its token), or the public. */
+export interface Listener {
+  token?: string
+  citizenToken?: string
+}
+
+/** The client's address as nginx would pass it. */
+const forwardedFor = (from: string | undefined): Record<string, string> =>
+  from ? { 'x-forwarded-for': from } : {}
+
+/** A ticket (POST /api/events/ticket) asked with the listener's credentials, as their other routes take them. */
+export async function askTicket(baseUrl: string, listener: Listener, from?: string): Promise<string> {
+  const credentials: Record<string, string> = listener.token
+    ? { authorization: `Bearer ${listener.token}` }
+    : listener.citizenToken
+      ? { [CITIZEN_TOKEN_HEADER]: listener.citizenToken }
+      : {}
+  const res = await fetch(`${baseUrl}/api/events/ticket`, {
+    method: 'POST',
+    headers: { ...credentials, ...forwardedFor(from) },
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return ((await res.json()) as LiveStreamTicket).ticket
+}
 
 export interface LiveEventStream {
   events: LiveEvent[]
@@ -12,16 +38,29 @@ export interface LiveEventStream {
   close(): void
 }
 
+/** Opens a stream for the listener: with a ticket of theirs, or without one for the public. */
 export async function subscribeToEvents(
   baseUrl: string,
-  query = '',
+  listener: Listener = {},
+  options: { from?: string } = {},
+): Promise<LiveEventStream> {
+  const query =
+    listener.token || listener.citizenToken
+      ? `?ticket=${await askTicket(baseUrl, listener, options.from)}`
+      : ''
+  return listenWith(baseUrl, query, options)
+}
+
+/** Opens the stream of this exact query (`?ticket=…`, or '' for the public one). */
+export async function listenWith(
+  baseUrl: string,
+  query: string,
   options: { from?: string } = {},
 ): Promise<LiveEventStream> {
   const controller = new AbortController()
   const res = await fetch(`${baseUrl}/api/events${query}`, {
     signal: controller.signal,
-    // The client's address as nginx would pass it.
-    headers: options.from ? { 'x-forwarded-for': options.from } : {},
+    headers: forwardedFor(options.from),
   })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('text/event-stream')

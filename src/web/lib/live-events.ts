@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { EVENT_TYPES, type LiveEvent } from '../../domain/events'
+import { EVENT_TYPES, type LiveEvent } from '../../domain/events-rules'
+import { askLiveStreamTicket, type TicketCredentials } from './live-stream-ticket'
 import { whenPageIdle } from './when-page-idle'
 
-export interface LiveEventsAudience {
-  /** The access token of a signed-in organisation or administrator. */
-  token?: string | null
-  /** The device token of a citizen. */
-  citizenToken?: string | null
-}
+/** Who listens: a signed-in organisation or administrator (its access token), a citizen (its device token), or the public (neither). */
+export type LiveEventsAudience = TicketCredentials
 
 export interface LiveEventsOptions {
   /** False while the audience cannot listen yet (a device the server does not know). */
@@ -19,16 +16,19 @@ export interface LiveEventsOptions {
   onReconnected?: () => void
 }
 
-/** After the server refused or ended a stream, wait this long before opening a new one. */
+/** After a stream was refused, cut or ended, or its ticket not given, wait this long before the next. */
 const REOPEN_DELAYS_MS = [2_000, 5_000, 15_000, 60_000]
 
 /**
  * Listens to the server's live events (GET /api/events, server-sent events) while mounted.
- * The browser reconnects by itself after a network cut, but gives up for good when an answer
- * is not a stream (a 401 for a token that expired while the phone slept, a 502 during a
- * deployment): the stream is then opened again after a growing delay. A new token (after a
- * refresh) opens a new stream at once, since the server checks the token when a stream opens.
- * Every stream after the first (the browser's own reconnection included) calls `onReconnected`.
+ * A signed-in person's or a device's stream opens with a ticket asked just before
+ * (live-stream-ticket.ts), which the server takes once: the browser's own reconnection would send
+ * the spent ticket again, so such a stream is closed at its first error and a new one, with a new
+ * ticket, follows after a growing delay. The public stream needs no ticket: the browser reconnects
+ * it by itself after a network cut, and it is opened again only once the browser gave up (an
+ * answer that is not a stream: a 502 during a deployment). A new token (after a refresh) opens a
+ * new stream at once. Every stream after the first (the browser's own reconnection included)
+ * calls `onReconnected`.
  */
 export function useLiveEvents(
   audience: LiveEventsAudience,
@@ -40,19 +40,24 @@ export function useLiveEvents(
   const reconnected = useRef(onReconnected)
   reconnected.current = onReconnected
   const openedBefore = useRef(false)
+  // Failures since a stream last opened: how long the next one waits.
+  const failures = useRef(0)
   const { token, citizenToken } = audience
-  const [attempt, setAttempt] = useState(0)
+  const [generation, setGeneration] = useState(0)
 
   useEffect(() => {
-    // The attempt number only forces a new stream; the URL does not depend on it.
-    void attempt
+    // A new generation only forces a new stream; the stream does not depend on its number.
+    void generation
     if (!enabled || typeof EventSource === 'undefined') return
-    const params = new URLSearchParams()
-    if (token) params.set('token', token)
-    else if (citizenToken) params.set('citizenToken', citizenToken)
-    const query = params.toString()
+    const needsTicket = Boolean(token || citizenToken)
+    const asking = new AbortController()
     let source: EventSource | undefined
     let reopen: ReturnType<typeof setTimeout> | undefined
+    const reopenLater = () => {
+      const delay = REOPEN_DELAYS_MS[Math.min(failures.current, REOPEN_DELAYS_MS.length - 1)]
+      failures.current += 1
+      reopen = setTimeout(() => setGeneration((value) => value + 1), delay)
+    }
     const listener = (message: MessageEvent<string>) => {
       try {
         handler.current(JSON.parse(message.data) as LiveEvent)
@@ -60,26 +65,42 @@ export function useLiveEvents(
         console.error('live event unreadable', error)
       }
     }
-    // Once the page is up: on a slow network the stream must not delay the page's own files.
-    const cancelOpening = whenPageIdle(() => {
-      const opened = new EventSource(`/api/events${query ? `?${query}` : ''}`)
+    const listen = (query: string) => {
+      const opened = new EventSource(`/api/events${query}`)
       source = opened
       for (const type of EVENT_TYPES) opened.addEventListener(type, listener)
       opened.addEventListener('open', () => {
         if (openedBefore.current) reconnected.current?.()
         openedBefore.current = true
-        setAttempt(0)
+        failures.current = 0
       })
       opened.addEventListener('error', () => {
-        if (opened.readyState !== EventSource.CLOSED) return
-        const delay = REOPEN_DELAYS_MS[Math.min(attempt, REOPEN_DELAYS_MS.length - 1)]
-        reopen = setTimeout(() => setAttempt((value) => value + 1), delay)
+        if (!needsTicket && opened.readyState !== EventSource.CLOSED) return
+        opened.close()
+        reopenLater()
       })
+    }
+    // Once the page is up: on a slow network the stream must not delay the page's own files.
+    const cancelOpening = whenPageIdle(() => {
+      if (!needsTicket) {
+        listen('')
+        return
+      }
+      askLiveStreamTicket({ token, citizenToken }, asking.signal).then(
+        (ticket) => {
+          if (!asking.signal.aborted) listen(`?ticket=${encodeURIComponent(ticket)}`)
+        },
+        () => {
+          // Offline, or the token refused: tried again later (a renewed token comes at once).
+          if (!asking.signal.aborted) reopenLater()
+        },
+      )
     })
     return () => {
       cancelOpening()
+      asking.abort()
       clearTimeout(reopen)
       source?.close()
     }
-  }, [token, citizenToken, enabled, attempt])
+  }, [token, citizenToken, enabled, generation])
 }

@@ -11,8 +11,9 @@ function chosenLanguage(): string {
 /**
  * Registers the service worker at /sw.js, which loads this build's bundle: a new build is a new
  * address, which the browser installs as an update. So is a new language: the worker keeps the
- * texts of the visitor's language only. Production builds only (in development Vite serves modules
- * the worker could not load).
+ * texts of the visitor's language only. The update waits until no page of the site is open
+ * (service-worker.ts says why). Production builds only (in development Vite serves modules the
+ * worker could not load).
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return

@@ -53,7 +53,6 @@ beforeEach(async () => {
       claim: vi.fn(),
       matchAll: vi.fn(async () => windows),
     },
-    skipWaiting: vi.fn(),
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   })
   vi.resetModules()

@@ -53,7 +53,6 @@ interface WindowClientLike {
 }
 interface WorkerScope {
   readonly location: Location
-  skipWaiting(): Promise<void>
   readonly clients: {
     claim(): Promise<void>
     matchAll(options?: { type?: string; includeUncontrolled?: boolean }): Promise<WindowClientLike[]>
@@ -161,14 +160,22 @@ async function refreshShell(): Promise<void> {
   await warmReads().catch((error: unknown) => console.warn('lectures hors connexion non gardées', error))
 }
 
+// A new worker (a new build, or a new language: both are in its address) never skips waiting.
+// Once a worker waits to take over at once, Chromium stops the one in charge as soon as it looks
+// idle, and that stop can land just after a page's navigation was handed to it: the navigation's
+// fetch is dropped ("Worker Stopped" in a browser trace) and the page never commits (issue 47,
+// point 12: 2 runs in 5 of e2e/languages.spec.ts). The new worker takes over once no page of the
+// site is open; its install has kept its files already, so offline use has them at once.
 self.addEventListener('install', (event) => {
-  event.waitUntil(refreshShell().then(() => self.skipWaiting()))
+  event.waitUntil(refreshShell())
 })
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (!KNOWN_CACHES.includes(name)) await caches.delete(name)
+      // The phone's first worker takes the page that registered it (nothing controlled it), so
+      // that page's screens are kept for offline use from the first visit; claiming stops no worker.
       await self.clients.claim()
     })(),
   )

@@ -160,7 +160,8 @@ type CallerKind = 'admin' | 'organization' | 'device' | 'anonymous'
 function naturalCaller(url: string): CallerKind {
   if (url.startsWith('/api/admin/')) return 'admin'
   if (url.startsWith('/api/org/') || url === '/api/auth/password') return 'organization'
-  if (url.startsWith('/api/citizen/') || url === '/api/reports') return 'device'
+  if (url.startsWith('/api/citizen/') || url === '/api/reports' || url === '/api/events/ticket')
+    return 'device'
   return 'anonymous'
 }
 
@@ -407,7 +408,8 @@ export interface FuzzAnswer {
 /** Sends one request; a stream that opens is closed after a moment and counts as answered. */
 export async function send(app: FastifyInstance, request: FuzzRequest): Promise<FuzzAnswer> {
   const controller = new AbortController()
-  const isStream = request.url.startsWith('/api/events')
+  // The stream itself, not its ticket (POST /api/events/ticket answers at once).
+  const isStream = request.url === '/api/events' || request.url.startsWith('/api/events?')
   const timer = setTimeout(() => controller.abort(), isStream ? 300 : ANSWER_TIMEOUT_MS)
   try {
     const res = await app.inject({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminOrganization } from '../../../../domain/admin'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { FakeEventSource, liveStreamTickets, stubEventSource } from '../../../test/event-source'
 import { AREAS } from '../../../test/fixtures'
 import { onAPhoneScreen } from '../../../test/phone-screen'
 import { renderRoute } from '../../../test/render-route'
@@ -361,12 +361,18 @@ describe('Admin organisations', () => {
 
   it('reloads by itself when the server says an organisation changed', async () => {
     stubEventSource()
-    const { calls } = stubApi({ '/api/admin/organizations': list([pending]) })
+    const { calls, callsTo } = stubApi({
+      '/api/admin/organizations': list([pending]),
+      ...liveStreamTickets(),
+    })
     renderRoute('/admin/organizations')
     await screen.findByText('Mairie de Dakar-Plateau')
-    // The stream is opened with the administrator's token, so that it hears about every organisation.
+    // The stream's ticket is asked with the administrator's token, so that it hears about every
+    // organisation; the token itself stays out of the stream's address.
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+    expect(callsTo('POST', '/api/events/ticket')[0]?.authorization).toBe('Bearer admin-token')
     const stream = FakeEventSource.open().at(-1)
-    expect(stream?.url).toBe('/api/events?token=admin-token')
+    expect(stream?.url).toBe('/api/events?ticket=ticket-1')
     stream?.emit('organizations.changed', { type: 'organizations.changed', organizationId: pending.id })
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/admin/organizations')).toHaveLength(2),

@@ -7,7 +7,7 @@ import type { CitizenReport } from '../../../../domain/citizen'
 import { useCitizenDeviceStore } from '../../../lib/citizen-device'
 import { putQueuedReport, queuedReports } from '../../../lib/outbox/outbox-store'
 import { stubApi } from '../../../test/api-stub'
-import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { FakeEventSource, liveStreamTickets, stubEventSource } from '../../../test/event-source'
 import { historyLine } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 
@@ -181,11 +181,17 @@ describe('/mes-signalements', () => {
   it('reloads live when the server says one of these reports changed', async () => {
     stubEventSource()
     let items = [followed]
-    stubApi({ 'GET /api/citizen/reports': () => ({ status: 200, body: { items } }) })
+    const api = stubApi({
+      'GET /api/citizen/reports': () => ({ status: 200, body: { items } }),
+      ...liveStreamTickets(),
+    })
     renderRoute('/mes-signalements')
     expect(await screen.findByText('En attente')).toBeInTheDocument()
+    // Opened with a ticket asked under the device's token, never with the token in its address.
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1))
+    expect(api.callsTo('POST', '/api/events/ticket')[0]?.headers.get('x-citizen-token')).toBe(TOKEN)
     const [stream] = FakeEventSource.open()
-    expect(stream?.url).toBe(`/api/events?citizenToken=${TOKEN}`)
+    expect(stream?.url).toBe('/api/events?ticket=ticket-1')
     items = [{ ...followed, status: 'en-cours' }]
     act(() => stream?.emit('reports.changed', { type: 'reports.changed', reportId: followed.id }))
     expect(await screen.findByText('En cours')).toBeInTheDocument()

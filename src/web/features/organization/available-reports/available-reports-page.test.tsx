@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, pageReply, stubApi } from '../../../test/api-stub'
-import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { FakeEventSource, liveStreamTickets, stubEventSource } from '../../../test/event-source'
 import { ORGANIZATION_STATS, organizationReport } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { signInOrganization } from '../../../test/sessions'
@@ -23,6 +23,7 @@ async function showLiveList(items: ReturnType<typeof organizationReport>[]) {
   stubApi({
     'GET /api/org/reports/available': () => pageReply(list.items, { pageSize: 8 }),
     'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+    ...liveStreamTickets(),
   })
   renderRoute(PATH)
   expect(await screen.findByText('AAAA2222')).toBeInTheDocument()
@@ -398,6 +399,7 @@ describe('Available reports', () => {
     const other = organizationReport({ anonymous_code: 'OTHR2345' })
     let items = [report, other]
     const api = stubApi({
+      ...liveStreamTickets(),
       'GET /api/org/reports/available': () => pageReply(items, { pageSize: 8 }),
       'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
     })

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { stubApi } from '../../../test/api-stub'
-import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { FakeEventSource, liveStreamTickets, stubEventSource } from '../../../test/event-source'
 import { ORGANIZATION_STATS, organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
 import { ORGANIZATION_ID, signInOrganization } from '../../../test/sessions'
@@ -16,6 +16,7 @@ describe('a report handed to the signed-in member', () => {
     const api = stubApi({
       'GET /api/org/me': { status: 200, body: organizationProfile() },
       'GET /api/org/stats': { status: 200, body: ORGANIZATION_STATS },
+      ...liveStreamTickets(),
     })
     const { router } = renderRoute('/organization')
     await screen.findByRole('heading', { name: 'Bienvenue, Mairie de la Médina' })

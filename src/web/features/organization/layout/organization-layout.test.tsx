@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LEGACY_SESSION_KEYS, useSessionStore } from '../../../lib/auth/session-store'
 import { apiError, stubApi } from '../../../test/api-stub'
-import { FakeEventSource, stubEventSource } from '../../../test/event-source'
+import { FakeEventSource, liveStreamTickets, stubEventSource } from '../../../test/event-source'
 import { fakePushBrowser, forgetFakePushBrowser, PUSH_ENDPOINT } from '../../../test/fake-push-browser'
 import { ORGANIZATION_STATS, organizationProfile } from '../../../test/fixtures'
 import { renderRoute } from '../../../test/render-route'
@@ -71,7 +71,7 @@ describe('Organisation shell (/organization)', () => {
   })
 
   it('shows the sidebar, the header and the organisation’s name, and listens to live events with its token', async () => {
-    stubApi(dashboardApi)
+    const api = stubApi({ ...dashboardApi, ...liveStreamTickets() })
     signInOrganization()
     renderRoute('/organization')
     await screen.findByRole('heading', { name: 'Bienvenue, Mairie de la Médina' })
@@ -93,12 +93,13 @@ describe('Organisation shell (/organization)', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Espace Organisation')
     expect(screen.getByText('Mairie de la Médina')).toBeInTheDocument()
     await waitFor(() =>
-      expect(FakeEventSource.open().map((source) => source.url)).toEqual(['/api/events?token=access-1']),
+      expect(FakeEventSource.open().map((source) => source.url)).toEqual(['/api/events?ticket=ticket-1']),
     )
+    expect(api.callsTo('POST', '/api/events/ticket')[0]?.authorization).toBe('Bearer access-1')
   })
 
   it('logs out: toast "Déconnexion", the session and legacy keys cleared, the refresh token revoked', async () => {
-    const api = stubApi({ ...dashboardApi, 'POST /api/auth/logout': { status: 204 } })
+    const api = stubApi({ ...dashboardApi, ...liveStreamTickets(), 'POST /api/auth/logout': { status: 204 } })
     signInOrganization()
     for (const key of LEGACY_SESSION_KEYS) localStorage.setItem(key, '{"id":"ancien"}')
     const user = userEvent.setup()
@@ -145,6 +146,7 @@ describe('Organisation shell (/organization)', () => {
           status: 200,
           body: organizationSession({ token: 'access-2' }),
         },
+        ...liveStreamTickets(),
       })
       signInOrganization()
       renderRoute('/organization')
@@ -154,10 +156,14 @@ describe('Organisation shell (/organization)', () => {
       await vi.advanceTimersByTimeAsync(31_000)
       await waitFor(() => expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1))
       expect(useSessionStore.getState().token).toBe('access-2')
-      // The live events stream follows the new token.
+      // The live events stream follows the new token: a new one, with a ticket asked with it.
       await waitFor(() =>
-        expect(FakeEventSource.open().map((source) => source.url)).toEqual(['/api/events?token=access-2']),
+        expect(FakeEventSource.open().map((source) => source.url)).toEqual(['/api/events?ticket=ticket-2']),
       )
+      expect(api.callsTo('POST', '/api/events/ticket').map((call) => call.authorization)).toEqual([
+        'Bearer access-1',
+        'Bearer access-2',
+      ])
     } finally {
       vi.useRealTimers()
     }
