@@ -34,7 +34,7 @@ export const LIVE_STREAM_TICKET_TTL_S = 60
 export const LIVE_EVENT_MESSAGES = {
   tooManyStreams: 'Trop de connexions en direct depuis cette adresse. Fermez des onglets puis réessayez.',
   ticketNotValid:
-    'Ce ticket du direct n’est pas valable : il n’ouvre qu’une connexion, dans la minute. Demandez-en un autre.',
+    'Ce ticket du direct n’est pas valable : il n’ouvre qu’une connexion, dans la minute. Demandez-en un autre.',
   credentialInAddress:
-    'Le direct ne prend plus de jeton dans son adresse : demandez d’abord un ticket (POST /api/events/ticket).',
+    'Le direct ne prend plus de jeton dans son adresse : demandez d’abord un ticket (POST /api/events/ticket).',
 } as const

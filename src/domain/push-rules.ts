@@ -36,7 +36,7 @@ export const PUSH_MESSAGES = {
   unknownService: 'Ce service de notifications n’est pas reconnu : seuls ceux des navigateurs sont acceptés.',
   invalidSubscription: 'Abonnement aux notifications invalide.',
   invalidKey:
-    'La clé de cet abonnement aux notifications n’est pas valide : désactivez puis réactivez les notifications.',
+    'La clé de cet abonnement aux notifications n’est pas valide : désactivez puis réactivez les notifications.',
   tooMany: 'Trop de demandes de notifications depuis cette adresse. Réessayez dans une heure.',
   endpointOfAnotherDevice: 'Cet abonnement aux notifications appartient à un autre appareil.',
 } as const
