@@ -62,6 +62,7 @@ export function firstPaint(
     }
     root.classList.toggle('translating', display.language !== (root.lang || settings.defaults.language))
     const { name, attributes } = settings.languageCookie
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many of the phones we serve, and the value is one of our languages
     document.cookie = `${name}=${display.language}${attributes}`
   }
   const dark =
@@ -85,6 +86,7 @@ export function firstPaintScript(): string {
 /** Tells the server the language the visitor chose, as the inline script does at every page. */
 export function rememberLanguage(language: string) {
   const { name, attributes } = FIRST_PAINT_SETTINGS.languageCookie
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many of the phones we serve, and the value is one of our languages
   document.cookie = `${name}=${language}${attributes}`
 }
 
