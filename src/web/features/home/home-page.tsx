@@ -8,7 +8,6 @@ import { lazyRenderedPart } from '../../lib/lazy-screens'
 import { type PageHandle, pageLoader } from '../../lib/page-loader'
 import { usePageMeta } from '../../lib/page-meta'
 import type { Bbox } from './api/get-map-reports'
-import { HOME_BALLAST } from './home-ballast'
 import { recentReportsQueryOptions } from './api/get-recent-reports'
 import { reportCountQueryOptions } from './api/get-report-count'
 import { HomeMap } from './components/home-map'
@@ -37,8 +36,6 @@ const FOOTER = (
 )
 
 /** Home (/): the map around the visitor, the count, the "Signaler" button, the SMS number and the newest reports. */
-if (typeof window !== 'undefined') Object.assign(window, { homeBallast: HOME_BALLAST })
-
 export function HomePage() {
   const { t } = useTranslation()
   usePageMeta({ title: t('home.meta.title') })
