@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 // One runner for every suite. `npm test` runs them all; CI sets TEST_DATABASE_URL so that the
 // API suite runs a second time on the PostgreSQL server, and TEST_REDIS_URL so that the limits
@@ -63,24 +62,6 @@ if (process.env.TEST_REDIS_URL) {
   })
 }
 
-/**
- * The projects whose files run first: two workers share every file of the run, and the longest
- * files started last would leave one worker alone at the end. The browser files take 15 to 150 s
- * and the server-process files 20 to 65 s; the web components' files take 1 to 20 s and go last.
- * Within a project, Vitest's own order (the slowest of the previous run first, when it has one).
- */
-const PROJECTS_FIRST = ['e2e', 'process', 'api', 'api-postgres', 'api-redis']
-
-class LongestProjectsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const index = PROJECTS_FIRST.indexOf(file.project.name)
-      return index === -1 ? PROJECTS_FIRST.length : index
-    }
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
-  }
-}
-
 export default defineConfig({
   test: {
     // Vitest's own default is one worker fewer than the CPUs: one on the two cores of our CI machine,
@@ -88,7 +69,6 @@ export default defineConfig({
     // time. The PGlite test databases start from one migrated copy (pglite-template.ts): the API
     // suite's 48 opens took 181 s of worker time, 59 s so.
     maxWorkers: 2,
-    sequence: { sequencer: LongestProjectsFirst },
     reporters: ['default', './e2e/support/retried-tests-reporter.ts'],
     projects: [
       { test: { name: 'domain', environment: 'node', include: ['src/domain/**/*.test.ts'] } },
@@ -109,11 +89,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          // Threads rather than processes: each file still has its own module graph and jsdom,
-          // started a little faster (124 s alone instead of 133). Not the vmForks pool, though it
-          // loads jsdom once a worker: a screen's file run alone then fails on its lazy route
-          // modules ("request for 'react' is not in cache").
-          pool: 'threads',
+          // Not the vmForks pool, though it loads jsdom once a worker: a screen's file run alone
+          // then fails on its lazy route modules ("request for 'react' is not in cache").
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           // Only catches a hang: a screen's test types, waits and renders for about a second on an
